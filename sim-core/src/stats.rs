@@ -1,0 +1,143 @@
+//! What a run measured: per-processor times, node counts, messages by type.
+
+use crate::{CategoryTimes, Interval, ProcId, SimTime};
+use serde::{Deserialize, Serialize};
+
+/// The message types of the paper's Table I.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MsgKind {
+    /// Global transposition-table probe (6 bytes) or update (12 bytes).
+    AtNode,
+    /// Next move and bound to a child, and the value it returns (4 bytes).
+    InterNode,
+    /// Refutation line after a PV node (2 bytes per ply from the leaf).
+    InterLevel,
+    /// Move list and refutation table between iterations (4w + 2iw bytes).
+    InterIteration,
+    /// Start-up and user traffic.
+    Interactive,
+}
+
+impl MsgKind {
+    pub const ALL: [MsgKind; 5] = [
+        MsgKind::AtNode,
+        MsgKind::InterNode,
+        MsgKind::InterLevel,
+        MsgKind::InterIteration,
+        MsgKind::Interactive,
+    ];
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            MsgKind::AtNode => "at_node",
+            MsgKind::InterNode => "inter_node",
+            MsgKind::InterLevel => "inter_level",
+            MsgKind::InterIteration => "inter_iteration",
+            MsgKind::Interactive => "interactive",
+        }
+    }
+}
+
+/// Message counts and bytes per [`MsgKind`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MsgCounts {
+    pub count: [u64; 5],
+    pub bytes: [u64; 5],
+}
+
+impl MsgCounts {
+    pub fn record(&mut self, kind: MsgKind, bytes: u64) {
+        self.count[kind.index()] += 1;
+        self.bytes[kind.index()] += bytes;
+    }
+    pub fn count(&self, kind: MsgKind) -> u64 {
+        self.count[kind.index()]
+    }
+    pub fn bytes_total(&self) -> u64 {
+        self.bytes.iter().sum()
+    }
+}
+
+/// One message's life, kept when a run records a trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MessageRecord {
+    pub from: ProcId,
+    pub to: ProcId,
+    pub kind: MsgKind,
+    pub bytes: u64,
+    /// When the sender finished its setup and handed the message to the line.
+    pub sent: SimTime,
+    /// When the line started to carry it (later than `sent` if the line was busy or RTS/CTS held it).
+    pub transmit_start: SimTime,
+    /// When the last byte arrived.
+    pub arrived: SimTime,
+}
+
+/// Search work a processor did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeCounts {
+    pub leaves: u64,
+    pub interior: u64,
+    /// Time spent evaluating leaves (for the leaf time overhead, eq. 10).
+    pub leaf_ns: u64,
+}
+
+impl NodeCounts {
+    pub fn add(&mut self, o: &NodeCounts) {
+        self.leaves += o.leaves;
+        self.interior += o.interior;
+        self.leaf_ns += o.leaf_ns;
+    }
+}
+
+/// Everything one processor did in a run.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ProcStats {
+    pub times: CategoryTimes,
+    pub nodes: NodeCounts,
+    /// Category intervals, when the run recorded them.
+    pub intervals: Vec<Interval>,
+}
+
+/// A synchronization point worth marking on a timeline (e.g. a PV node completed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marker {
+    pub at: SimTime,
+    pub label: String,
+}
+
+/// The measured outcome of one simulated run.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct RunStats {
+    /// Time from the start to the last event of the run.
+    pub makespan: SimTime,
+    pub procs: Vec<ProcStats>,
+    pub messages: MsgCounts,
+    /// Every message, when the run recorded a trace.
+    pub message_log: Vec<MessageRecord>,
+    /// Points in time the algorithm marked (PV nodes done, iterations done).
+    pub markers: Vec<Marker>,
+    /// Events handled by the engine (a measure of simulation work, not of the simulated machine).
+    pub events: u64,
+}
+
+impl RunStats {
+    /// Sum of every processor's category times.
+    pub fn total_times(&self) -> CategoryTimes {
+        let mut t = CategoryTimes::default();
+        for p in &self.procs {
+            t.add(&p.times);
+        }
+        t
+    }
+    /// Sum of every processor's node counts.
+    pub fn total_nodes(&self) -> NodeCounts {
+        let mut n = NodeCounts::default();
+        for p in &self.procs {
+            n.add(&p.nodes);
+        }
+        n
+    }
+}

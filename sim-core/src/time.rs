@@ -1,0 +1,96 @@
+//! Simulated time: integer nanoseconds, never floats inside the engine.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::{Add, AddAssign, Sub};
+
+/// A point in simulated time, or a span of it, in integer nanoseconds.
+///
+/// The engine never uses floats for time, so a run is a pure function of its inputs.
+///
+/// ```
+/// use sim_core::SimTime;
+/// let t = SimTime::from_millis(3) + SimTime::from_micros(500);
+/// assert_eq!(t.as_nanos(), 3_500_000);
+/// assert_eq!(SimTime::transmit(4, 960).as_nanos(), 4_166_667); // ceil(4/960 s)
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct SimTime(pub u64);
+
+impl SimTime {
+    /// Time zero, the start of every run.
+    pub const ZERO: SimTime = SimTime(0);
+    /// The largest representable time.
+    pub const MAX: SimTime = SimTime(u64::MAX);
+
+    pub const fn from_nanos(ns: u64) -> Self {
+        SimTime(ns)
+    }
+    pub const fn from_micros(us: u64) -> Self {
+        SimTime(us * 1_000)
+    }
+    pub const fn from_millis(ms: u64) -> Self {
+        SimTime(ms * 1_000_000)
+    }
+    pub const fn from_secs(s: u64) -> Self {
+        SimTime(s * 1_000_000_000)
+    }
+    pub const fn as_nanos(self) -> u64 {
+        self.0
+    }
+    /// Seconds as a float, for reports only (never fed back into the engine).
+    pub fn as_secs_f64(self) -> f64 {
+        self.0 as f64 * 1e-9
+    }
+    /// Time to push `bytes` through a line of `rate` bytes per second, rounded up to the next
+    /// whole nanosecond (a line cannot deliver early). `rate` must be positive.
+    pub const fn transmit(bytes: u64, rate: u64) -> Self {
+        let num = bytes as u128 * 1_000_000_000u128;
+        let r = rate as u128;
+        SimTime(num.div_ceil(r) as u64)
+    }
+    pub fn saturating_sub(self, other: SimTime) -> SimTime {
+        SimTime(self.0.saturating_sub(other.0))
+    }
+}
+
+impl Add for SimTime {
+    type Output = SimTime;
+    fn add(self, rhs: SimTime) -> SimTime {
+        SimTime(self.0 + rhs.0)
+    }
+}
+impl AddAssign for SimTime {
+    fn add_assign(&mut self, rhs: SimTime) {
+        self.0 += rhs.0;
+    }
+}
+impl Sub for SimTime {
+    type Output = SimTime;
+    fn sub(self, rhs: SimTime) -> SimTime {
+        SimTime(self.0 - rhs.0)
+    }
+}
+
+impl fmt::Display for SimTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.6} s", self.as_secs_f64())
+    }
+}
+
+/// Identifies a processor in a machine; processor 0 is the master.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ProcId(pub u32);
+
+impl ProcId {
+    pub const MASTER: ProcId = ProcId(0);
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for ProcId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "P{}", self.0)
+    }
+}

@@ -1,0 +1,49 @@
+//! # sim-hw: the hardware of gtsim
+//!
+//! The platform half of a simulation (SimGrid's split): what the machine is, not what it runs.
+//!
+//! - [`ProcessorTree`]: processors arranged as in the paper's Fig. 2, as a petgraph graph;
+//! - [`CostModel`]: what a step costs (k, e, s, interrupt handler);
+//! - [`LinkSpec`]: serial lines (rate, full duplex, FIFO per direction, RTS/CTS) or ideal links;
+//! - [`SerialInterface`]: the master's 8-port SCI;
+//! - [`Machine`]: processors running one [`Program`] each over those links, driven by sim-core's
+//!   event queue, with every processor's time accounted by category.
+//!
+//! ```
+//! use sim_core::{MsgKind, ProcId, SimTime};
+//! use sim_hw::*;
+//!
+//! /// The master sends one 4-byte message; the child computes 1 ms on it.
+//! #[derive(Clone)] struct Ping;
+//! impl Message for Ping { fn kind(&self) -> MsgKind { MsgKind::InterNode } fn bytes(&self) -> u64 { 4 } }
+//! struct Role;
+//! impl Program for Role {
+//!     type Msg = Ping; type Out = ();
+//!     fn start(&mut self, cx: &mut Cx<Ping, ()>) { if cx.me() == ProcId(0) { cx.send(ProcId(1), Ping) } }
+//!     fn on_message(&mut self, _: ProcId, _: Ping, cx: &mut Cx<Ping, ()>) {
+//!         cx.compute(Work { time: SimTime::from_millis(1), ..Default::default() }, ());
+//!     }
+//!     fn on_done(&mut self, _: (), _: &mut Cx<Ping, ()>) {}
+//! }
+//! let config = MachineConfig {
+//!     tree: ProcessorTree::new(2, 1),
+//!     costs: CostModel { s: SimTime::from_millis(2), ..CostModel::campbell() },
+//!     link: LinkSpec::serial(960, false),
+//!     record_intervals: false, record_messages: false,
+//! };
+//! let (stats, _) = Machine::new(config, vec![Role, Role]).run();
+//! // setup 2 ms + 4 bytes at 960 bytes/s + 1 ms of work
+//! assert_eq!(stats.makespan, SimTime(2_000_000 + 4_166_667 + 1_000_000));
+//! ```
+
+mod cost;
+mod link;
+mod machine;
+mod sci;
+mod topology;
+
+pub use cost::{cycles, CostModel};
+pub use link::{LinkKind, LinkSpec};
+pub use machine::{Cx, HwEvent, Machine, MachineConfig, Message, Program, Work};
+pub use sci::SerialInterface;
+pub use topology::ProcessorTree;
