@@ -1,0 +1,241 @@
+//! Synthetic uniform game trees from the weight-based generator of Reinefeld, Schaeffer and
+//! Marsland (seed `reinefeld-schaeffer-marsland-information-acquisition.txt`, section 4.1.1).
+//!
+//! The generator works from the root down: a node's minimax value is known before its subtree
+//! exists. At a node of value `v`, a random draw according to the ordering's weights picks which
+//! successor `b` holds the value; successor `b` gets `v`, successors to its left get values drawn
+//! below `v` (strictly) and those to its right values at most `v` (all from the parent's view), and
+//! each successor's own (negamax) value is the negation. Every leaf is therefore consistent with
+//! the root value, and nothing is stored: each node carries a key from which its random numbers are
+//! derived, so a tree is a pure function of (width, depth, ordering, seed).
+//!
+//! The paper draws sibling values "from −∞ to v−1" and "from −∞ to v"; an unbounded uniform draw
+//! does not exist, so gtsim draws them from a window of `value_spread` below `v`. With that window,
+//! the gaps between the best and next-best siblings (what decides how often a zero-window search
+//! fails high) follow from the ordering and the spread; the spread is a scenario parameter.
+//!
+//! The root's seed is mixed with the width and the depth, as in the paper, so that d-ply trees
+//! are not prefixes of (d+1)-ply trees of the same seed.
+//!
+//! **Progressive deepening.** A search to depth `i` shorter than the tree's depth `d` evaluates the
+//! nodes at ply `i` statically. Their static value is their true minimax value plus a
+//! deterministic noise uniform in `±horizon_noise × (d − i)`: the further from the real leaves,
+//! the worse the estimate. With `horizon_noise = 0` the evaluation is perfect (an oracle).
+
+use crate::rng::{mix2, mix64, SplitMix64};
+use crate::tree::{GameTree, Value};
+use rand::{Rng, SeedableRng};
+use rand_distr::weighted::WeightedAliasIndex;
+use rand_distr::Distribution;
+use serde::{Deserialize, Serialize};
+
+/// How likely each successor is to be the best one (section 4.1.1's weights).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Ordering {
+    /// Every successor equally likely to be best (random trees).
+    Random,
+    /// The first successor is best with probability `p`, otherwise one of the others, uniformly.
+    FirstBest { p: f64 },
+    /// Successor `i` is best with probability proportional to `p (1 − p)^i`.
+    Geometric { p: f64 },
+    /// The first successor is always best: perfectly ordered (minimal) trees.
+    Perfect,
+    /// Explicit relative weights, one per successor (e.g. 70, 5, 5, …, 3 for w = 20).
+    Weights(Vec<f64>),
+}
+
+impl Ordering {
+    /// The weights for `width` successors, or a reason they are impossible.
+    pub fn weights(&self, width: usize) -> Result<Vec<f64>, String> {
+        if width == 0 {
+            return Err("width must be at least 1".into());
+        }
+        let check_p = |p: f64| {
+            if (0.0..=1.0).contains(&p) {
+                Ok(())
+            } else {
+                Err(format!("probability p = {p} is not between 0 and 1"))
+            }
+        };
+        let w = match self {
+            Ordering::Random => vec![1.0; width],
+            Ordering::Perfect => {
+                let mut v = vec![0.0; width];
+                v[0] = 1.0;
+                v
+            }
+            Ordering::FirstBest { p } => {
+                check_p(*p)?;
+                if width == 1 {
+                    vec![1.0]
+                } else {
+                    let rest = (1.0 - p) / (width - 1) as f64;
+                    let mut v = vec![rest; width];
+                    v[0] = *p;
+                    v
+                }
+            }
+            Ordering::Geometric { p } => {
+                check_p(*p)?;
+                if *p == 0.0 {
+                    return Err("geometric ordering needs p > 0".into());
+                }
+                (0..width).map(|i| p * (1.0 - p).powi(i as i32)).collect()
+            }
+            Ordering::Weights(v) => {
+                if v.len() != width {
+                    return Err(format!(
+                        "{} weights given for a tree of width {width}",
+                        v.len()
+                    ));
+                }
+                if v.iter().any(|x| !x.is_finite() || *x < 0.0) {
+                    return Err("weights must be finite and non-negative".into());
+                }
+                v.clone()
+            }
+        };
+        if w.iter().sum::<f64>() <= 0.0 {
+            return Err("weights must not all be zero".into());
+        }
+        Ok(w)
+    }
+}
+
+/// Parameters of a synthetic uniform tree.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SyntheticSpec {
+    pub width: u32,
+    pub depth: u32,
+    pub ordering: Ordering,
+    /// Sibling values are drawn from a window this wide below the parent's value.
+    pub value_spread: u32,
+    /// Static-evaluation noise per ply short of the full depth (see the module doc).
+    pub horizon_noise: u32,
+}
+
+/// A node of a synthetic tree: its key, its own minimax value and its ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SynNode {
+    pub key: u64,
+    pub value: Value,
+    pub ply: u32,
+}
+
+/// A synthetic uniform tree (see the module doc).
+///
+/// ```
+/// use algorithms::{negamax, GameTree, Ordering, SyntheticSpec, SyntheticTree};
+/// let spec = SyntheticSpec { width: 3, depth: 4, ordering: Ordering::FirstBest { p: 0.6 },
+///                            value_spread: 1000, horizon_noise: 50 };
+/// let tree = SyntheticTree::new(spec, 7).unwrap();
+/// let root = tree.root();
+/// // The generator fixes the minimax value first; the leaves agree with it.
+/// assert_eq!(negamax(&tree, &root, 4), root.value);
+/// ```
+#[derive(Clone, Debug)]
+pub struct SyntheticTree {
+    spec: SyntheticSpec,
+    best: Option<WeightedAliasIndex<f64>>,
+    root: SynNode,
+}
+
+const BEST_SALT: u64 = 0xB357_0000_0000_0001;
+const NOISE_SALT: u64 = 0x4015_E000_0000_0002;
+
+impl SyntheticTree {
+    pub fn new(spec: SyntheticSpec, seed: u64) -> Result<Self, String> {
+        if spec.depth == 0 {
+            return Err("depth must be at least 1".into());
+        }
+        if spec.value_spread == 0 || spec.value_spread > 1_000_000 {
+            return Err("value_spread must be between 1 and 1000000".into());
+        }
+        if spec.horizon_noise > 1_000_000 {
+            return Err("horizon_noise must be at most 1000000".into());
+        }
+        let weights = spec.ordering.weights(spec.width as usize)?;
+        // Perfect ordering needs no draw (and the alias table rejects zero-sum tails anyway).
+        let best = if weights[1..].iter().all(|&x| x == 0.0) {
+            None
+        } else {
+            Some(WeightedAliasIndex::new(weights).map_err(|e| format!("weights: {e}"))?)
+        };
+        // The seed is mixed with width and depth (section 4.1.1).
+        let key = mix2(mix2(seed, spec.width as u64), spec.depth as u64);
+        let mut rng = SplitMix64::seed_from_u64(key);
+        let s = spec.value_spread as i32;
+        let value = rng.random_range(-s..=s);
+        Ok(SyntheticTree {
+            spec,
+            best,
+            root: SynNode { key, value, ply: 0 },
+        })
+    }
+
+    pub fn spec(&self) -> &SyntheticSpec {
+        &self.spec
+    }
+
+    /// Which successor of `node` holds its value.
+    #[inline]
+    pub fn best_child(&self, node: &SynNode) -> usize {
+        match &self.best {
+            None => 0,
+            Some(dist) => dist.sample(&mut SplitMix64::seed_from_u64(node.key ^ BEST_SALT)),
+        }
+    }
+}
+
+impl GameTree for SyntheticTree {
+    type Node = SynNode;
+
+    fn root(&self) -> SynNode {
+        self.root
+    }
+
+    #[inline]
+    fn width(&self, node: &SynNode) -> usize {
+        if node.ply >= self.spec.depth {
+            0
+        } else {
+            self.spec.width as usize
+        }
+    }
+
+    #[inline]
+    fn child(&self, node: &SynNode, i: usize) -> SynNode {
+        let b = self.best_child(node);
+        let key = mix2(node.key, i as u64);
+        let v = node.value;
+        let s = self.spec.value_spread as i32;
+        // Values from the parent's view: left of the best strictly below v, right at most v.
+        let x = match i.cmp(&b) {
+            std::cmp::Ordering::Equal => v,
+            std::cmp::Ordering::Less => v - SplitMix64::seed_from_u64(key).random_range(1..=s),
+            std::cmp::Ordering::Greater => v - SplitMix64::seed_from_u64(key).random_range(0..=s),
+        };
+        SynNode {
+            key,
+            value: -x,
+            ply: node.ply + 1,
+        }
+    }
+
+    #[inline]
+    fn evaluate(&self, node: &SynNode) -> Value {
+        let short = self.spec.depth.saturating_sub(node.ply) as i64;
+        let amp = self.spec.horizon_noise as i64 * short;
+        if amp == 0 {
+            return node.value;
+        }
+        let r = mix64(node.key ^ NOISE_SALT);
+        let noise = (r % (2 * amp as u64 + 1)) as i64 - amp;
+        (node.value as i64 + noise) as Value
+    }
+
+    #[inline]
+    fn key(&self, node: &SynNode) -> u64 {
+        node.key
+    }
+}
