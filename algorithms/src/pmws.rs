@@ -131,7 +131,11 @@ pub enum Pmws<'t, T: GameTree> {
 }
 
 /// The roles for a processor tree of length 1 with `processors` processors (master first).
-pub fn pmws_roles<T: GameTree>(tree: &T, processors: usize, config: PmwsConfig) -> Vec<Pmws<'_, T>> {
+pub fn pmws_roles<T: GameTree>(
+    tree: &T,
+    processors: usize,
+    config: PmwsConfig,
+) -> Vec<Pmws<'_, T>> {
     assert!(processors >= 1 && config.depth >= 1);
     let children: Vec<ProcId> = (1..processors as u32).map(ProcId).collect();
     let root_width = tree.width(&tree.root());

@@ -157,7 +157,10 @@ impl<N: Clone> Pvs<N> {
                 continue;
             }
             // 2. A value came back from a call.
-            let r = self.ret.take().expect("neither a call nor a return pending");
+            let r = self
+                .ret
+                .take()
+                .expect("neither a call nor a return pending");
             let Some(f) = self.stack.last_mut() else {
                 return Progress::Done(r);
             };

@@ -40,10 +40,17 @@ fn pvs_machine_equals_negamax_on_1000_random_trees() {
         let tree = SyntheticTree::new(spec.clone(), n).unwrap();
         let root = tree.root();
         let expected = negamax(&tree, &root, spec.depth);
-        assert_eq!(expected, root.value, "generator inconsistent: {spec:?} seed {n}");
+        assert_eq!(
+            expected, root.value,
+            "generator inconsistent: {spec:?} seed {n}"
+        );
         // Full window, and resumed in tiny budgets: the same value and the same work.
         let mut whole = Pvs::new(root, -INF, INF, spec.depth);
-        assert_eq!(whole.run_to_end(&tree, &costs), expected, "{spec:?} seed {n}");
+        assert_eq!(
+            whole.run_to_end(&tree, &costs),
+            expected,
+            "{spec:?} seed {n}"
+        );
         let mut pieces = Pvs::new(root, -INF, INF, spec.depth);
         let v = loop {
             match pieces.run(&tree, &costs, SimTime(rng.random_range(0..20))) {
@@ -119,7 +126,11 @@ fn assert_accounted(stats: &sim_core::RunStats) {
             p.times,
             stats.makespan.as_nanos()
         );
-        let from_intervals: u64 = p.intervals.iter().map(|iv| (iv.end - iv.start).as_nanos()).sum();
+        let from_intervals: u64 = p
+            .intervals
+            .iter()
+            .map(|iv| (iv.end - iv.start).as_nanos())
+            .sum();
         assert_eq!(from_intervals, stats.makespan.as_nanos());
     }
 }
@@ -176,6 +187,9 @@ fn pmws_with_one_processor_is_sequential_pvs() {
         assert_eq!(value, Some(v));
         assert_eq!(stats.makespan, pvs.work().time);
         assert_eq!(stats.total_nodes().leaves, pvs.work().nodes.leaves);
-        assert_eq!(stats.procs[0].times.get(Category::Search), stats.makespan.as_nanos());
+        assert_eq!(
+            stats.procs[0].times.get(Category::Search),
+            stats.makespan.as_nanos()
+        );
     }
 }

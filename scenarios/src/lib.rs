@@ -1,1 +1,24 @@
-//! stub
+//! # scenarios: scenario files, the experiment runner, results, and the `gtsim` command
+//!
+//! A scenario file (RON, see `scenarios/README.md`) names the hardware, the workload, the search
+//! and the sweep. [`load`] turns it into a validated [`Plan`] (or an error naming the file, line
+//! and column); [`run_plan`] simulates every run of the sweep in parallel with results identical
+//! to a one-thread run; [`write_outputs`] writes `results.csv`, `results.json`, `report.md` and
+//! the plots, each file atomically.
+//!
+//! ```no_run
+//! let plan = scenarios::load(std::path::Path::new("scenarios/pmws-uniform.ron")).unwrap();
+//! let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
+//! scenarios::write_outputs(&plan, &results, std::path::Path::new("out/pmws-uniform")).unwrap();
+//! ```
+
+pub mod load;
+pub mod output;
+pub mod results;
+pub mod runner;
+pub mod schema;
+
+pub use load::{load, parse, Plan, ScenarioError};
+pub use output::{write_atomic, write_outputs, OutputError};
+pub use results::{RunRecord, Summary, COLUMNS};
+pub use runner::{run_plan, simulate, Outcome, Recording, Results, RunError};

@@ -97,7 +97,9 @@ impl<E> EventQueue<E> {
     /// Moves a pending event to a new time, keeping its place among events at that time.
     /// Returns false if the event is no longer pending.
     pub fn reschedule(&mut self, id: EventId, at: SimTime) -> bool {
-        self.heap.change_priority(&id.0, Reverse((at, id.0))).is_some()
+        self.heap
+            .change_priority(&id.0, Reverse((at, id.0)))
+            .is_some()
     }
 
     /// Removes a pending event; returns it if it was still pending.

@@ -14,7 +14,9 @@ use std::ops::{Add, AddAssign, Sub};
 /// assert_eq!(t.as_nanos(), 3_500_000);
 /// assert_eq!(SimTime::transmit(4, 960).as_nanos(), 4_166_667); // ceil(4/960 s)
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct SimTime(pub u64);
 
 impl SimTime {

@@ -40,10 +40,20 @@ pub trait Program {
 }
 
 enum Action<M, O> {
-    Send { to: ProcId, msg: M },
-    Compute { time: SimTime, out: O, nodes: NodeCounts },
+    Send {
+        to: ProcId,
+        msg: M,
+    },
+    Compute {
+        time: SimTime,
+        out: O,
+        nodes: NodeCounts,
+    },
     /// The interrupt handler for an arrived message (interrupt-driven processors only).
-    Handle { from: ProcId, msg: M },
+    Handle {
+        from: ProcId,
+        msg: M,
+    },
 }
 
 impl<M, O> Action<M, O> {
@@ -202,10 +212,7 @@ impl<P: Program> Machine<P> {
         let mut links = Vec::new();
         let mut link_index = HashMap::new();
         for (parent, child) in config.tree.edges() {
-            for (from, to, cts) in [
-                (parent, child, config.link.rts_cts),
-                (child, parent, false),
-            ] {
+            for (from, to, cts) in [(parent, child, config.link.rts_cts), (child, parent, false)] {
                 link_index.insert((from, to), links.len());
                 links.push(LinkDir {
                     to,
@@ -319,13 +326,16 @@ impl<P: Program> Machine<P> {
         }));
     }
 
-    /// An interrupt service's actions run first, before the interrupted work.
+    /// An interrupt service's actions run first, before the interrupted work. Its sends are part
+    /// of the service (not preempted); a computation it starts is ordinary work that later
+    /// arrivals interrupt.
     fn enqueue_isr(&mut self, me: ProcId, actions: Vec<Action<P::Msg, P::Out>>) {
         let q = &mut self.procs[me.index()].queue;
         for action in actions.into_iter().rev() {
+            let in_isr = !matches!(action, Action::Compute { .. });
             q.push_front(Slot {
                 action,
-                in_isr: true,
+                in_isr,
                 remaining: None,
             });
         }
@@ -490,10 +500,8 @@ impl<P: Program> Model for Machine<P> {
             }
             HwEvent::Arrive(l) => {
                 let link = &mut self.links[l];
-                let (from, msg, sent, start) = link
-                    .in_flight
-                    .take()
-                    .expect("an arrival on an idle line");
+                let (from, msg, sent, start) =
+                    link.in_flight.take().expect("an arrival on an idle line");
                 let to = link.to;
                 let (kind, bytes) = (msg.kind(), msg.bytes());
                 self.messages.record(kind, bytes);

@@ -1,1 +1,1 @@
-//! end-to-end tests live in tests/
+//! End-to-end tests of gtsim across crates live in `tests/tests/`.

@@ -1,0 +1,66 @@
+//! The bundled font. There are no system font libraries on the machines gtsim runs on, so
+//! DejaVu Sans (from the `dejavu` crate) is registered with plotters' `ab_glyph` text renderer
+//! once per process, under the family name every chart uses.
+
+use std::sync::OnceLock;
+
+use plotters::style::{register_font, Color, FontDesc, FontFamily, FontStyle, TextStyle};
+
+use crate::PlotError;
+
+/// The one font family used for all text.
+pub(crate) const FAMILY: &str = "sans-serif";
+
+/// Registers DejaVu Sans (regular and bold) exactly once; later calls return the first outcome.
+pub(crate) fn ensure_registered() -> Result<(), PlotError> {
+    static REGISTERED: OnceLock<bool> = OnceLock::new();
+    let ok = *REGISTERED.get_or_init(|| {
+        register_font(FAMILY, FontStyle::Normal, dejavu::sans::regular()).is_ok()
+            && register_font(FAMILY, FontStyle::Bold, dejavu::sans::bold()).is_ok()
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err(PlotError::Font)
+    }
+}
+
+/// A regular font of `size` pixels.
+pub(crate) fn regular(size: f64) -> FontDesc<'static> {
+    FontDesc::new(FontFamily::Name(FAMILY), size, FontStyle::Normal)
+}
+
+/// A bold font of `size` pixels (titles).
+pub(crate) fn bold(size: f64) -> FontDesc<'static> {
+    FontDesc::new(FontFamily::Name(FAMILY), size, FontStyle::Bold)
+}
+
+/// A text style of the regular font in a colour.
+pub(crate) fn text<C: Color>(size: f64, color: &C) -> TextStyle<'static> {
+    regular(size).color(color)
+}
+
+/// Width and height in pixels of `s` set in `font`, as plotters will lay it out. Falls back to a
+/// rough estimate if the font cannot measure (it always can once registered).
+pub(crate) fn measure(s: &str, font: &FontDesc<'_>) -> (u32, u32) {
+    font.box_size(s).unwrap_or_else(|_| {
+        let size = font.get_size();
+        ((s.chars().count() as f64 * size * 0.6) as u32, size as u32)
+    })
+}
+
+/// `s` shortened with an ellipsis so that it fits in `max_width` pixels.
+pub(crate) fn fit(s: &str, font: &FontDesc<'_>, max_width: u32) -> String {
+    if measure(s, font).0 <= max_width {
+        return s.to_string();
+    }
+    let mut chars: Vec<char> = s.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let candidate: String = chars.iter().collect::<String>() + "…";
+        if measure(&candidate, font).0 <= max_width {
+            return candidate;
+        }
+    }
+    String::new()
+}

@@ -1,0 +1,420 @@
+//! Line charts (overheads, speedup, … against processors or another swept parameter), alone or
+//! as a grid of panels.
+
+use std::path::Path;
+
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::legend::{Entry, Glyph, Legend};
+use crate::output::{self, Area, DrawError};
+use crate::palette::{self, AXIS, GRID, MUTED_TEXT, TEXT};
+use crate::ticks::{padded_range, Axis};
+use crate::{font, PlotError};
+
+/// How a series' line is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LineStyle {
+    /// A continuous line (measurements).
+    #[default]
+    Solid,
+    /// A dashed line (model estimates, published figures).
+    Dashed,
+}
+
+/// One line of a chart.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Series {
+    /// The legend text.
+    pub label: String,
+    /// `(x, y)` points, joined in the given order. Points with a non-finite coordinate are
+    /// skipped.
+    pub points: Vec<(f64, f64)>,
+    pub style: LineStyle,
+    /// Index into the fixed palette [`PALETTE`](crate::PALETTE) (wraps around).
+    pub color: usize,
+    /// Optional ± error (e.g. standard error) per point, drawn as a vertical bar with caps; must
+    /// have the same length as `points`. A non-finite error draws no bar; the sign is ignored.
+    pub errors: Option<Vec<f64>>,
+    /// Draw a small filled circle at every point.
+    pub markers: bool,
+}
+
+/// A chart of one or more series against a common x axis.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LineChart {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub series: Vec<Series>,
+    /// Ticks on whole numbers only (e.g. a processor count).
+    pub integer_x: bool,
+}
+
+/// Text and stroke sizes for one scale of chart.
+struct Scale {
+    title: f64,
+    desc: f64,
+    tick: f64,
+    legend: f64,
+    line: u32,
+    /// Stroke of error bars and their caps.
+    bar: u32,
+    marker: i32,
+    cap: i32,
+    dash: (i32, i32),
+    pad: u32,
+    /// Pixels per tick, roughly.
+    tick_spacing: (u32, u32),
+}
+
+const FULL: Scale = Scale {
+    title: 24.0,
+    desc: 18.0,
+    tick: 15.0,
+    legend: 15.0,
+    line: 2,
+    bar: 2,
+    marker: 4,
+    cap: 5,
+    dash: (11, 7),
+    pad: 14,
+    tick_spacing: (90, 55),
+};
+
+const PANEL: Scale = Scale {
+    title: 17.0,
+    desc: 14.0,
+    tick: 12.0,
+    legend: 12.0,
+    line: 2,
+    bar: 1,
+    marker: 3,
+    cap: 4,
+    dash: (9, 6),
+    pad: 10,
+    tick_spacing: (75, 45),
+};
+
+/// Size of a single chart.
+const CHART_SIZE: (u32, u32) = (1024, 720);
+/// Size of one panel in [`panels`].
+const PANEL_SIZE: (u32, u32) = (640, 440);
+
+/// Draws one chart as a 1024×720 PNG at `path` (written atomically).
+///
+/// A chart without series, or whose series have no finite points, still gives a valid PNG: the
+/// axes over 0..1 and the note "no data".
+///
+/// # Errors
+/// [`PlotError::InvalidSeries`] when a series' `errors` length differs from its `points`; the
+/// other variants when drawing or writing fails.
+pub fn line_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
+    validate(path, chart)?;
+    output::write_png(path, CHART_SIZE, |root| draw_chart(root, chart, &FULL, 0))
+}
+
+/// Draws several charts in a grid of `columns` columns (each panel 640×440) under an overall
+/// `title`, as one PNG at `path` (written atomically).
+///
+/// `columns` is clamped to `1..=charts.len()`. With no charts at all the image holds only the
+/// title and the note "no charts".
+///
+/// # Errors
+/// As [`line_chart`].
+pub fn panels(
+    path: &Path,
+    title: &str,
+    charts: &[LineChart],
+    columns: usize,
+) -> Result<(), PlotError> {
+    for chart in charts {
+        validate(path, chart)?;
+    }
+    let columns = columns.clamp(1, charts.len().max(1));
+    let rows = charts.len().div_ceil(columns).max(1);
+    let title_font = font::bold(FULL.title + 2.0);
+    let title_h = if title.is_empty() {
+        0
+    } else {
+        font::measure(title, &title_font).1 + 2 * FULL.pad
+    };
+    let size = (
+        PANEL_SIZE.0 * columns as u32,
+        PANEL_SIZE.1 * rows as u32 + title_h,
+    );
+    output::write_png(path, size, |root| {
+        let body = if title.is_empty() {
+            root.clone()
+        } else {
+            let (head, body) = root.split_vertically(title_h);
+            draw_title(&head, title, &title_font, FULL.pad)?;
+            body
+        };
+        if charts.is_empty() {
+            draw_note(&body, "no charts", FULL.desc)?;
+            return Ok(());
+        }
+        // Panels in one grid row reserve the same legend height, so their plots line up.
+        let legend_heights: Vec<u32> = charts
+            .iter()
+            .map(|c| legend(c, &PANEL, PANEL_SIZE.0).height())
+            .collect();
+        let cells = body.split_evenly((rows, columns));
+        for (i, (cell, chart)) in cells.iter().zip(charts).enumerate() {
+            let row = i / columns;
+            let reserve = legend_heights
+                .iter()
+                .skip(row * columns)
+                .take(columns)
+                .copied()
+                .max()
+                .unwrap_or(0);
+            draw_chart(cell, chart, &PANEL, reserve)?;
+        }
+        Ok(())
+    })
+}
+
+fn validate(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
+    for s in &chart.series {
+        if let Some(errors) = &s.errors {
+            if errors.len() != s.points.len() {
+                return Err(PlotError::InvalidSeries {
+                    path: path.to_path_buf(),
+                    chart: chart.title.clone(),
+                    series: s.label.clone(),
+                    message: format!(
+                        "{} error values for {} points",
+                        errors.len(),
+                        s.points.len()
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The finite points of a series with their (non-negative, possibly absent) errors.
+fn finite_points(s: &Series) -> Vec<(f64, f64, Option<f64>)> {
+    s.points
+        .iter()
+        .enumerate()
+        .filter(|(_, (x, y))| x.is_finite() && y.is_finite())
+        .map(|(i, &(x, y))| {
+            let e = s
+                .errors
+                .as_ref()
+                .and_then(|e| e.get(i).copied())
+                .filter(|e| e.is_finite())
+                .map(f64::abs);
+            (x, y, e)
+        })
+        .collect()
+}
+
+/// The bounding box of all points and error bars, or `None` without data.
+fn bounds(chart: &LineChart) -> Option<((f64, f64), (f64, f64))> {
+    let mut x = (f64::INFINITY, f64::NEG_INFINITY);
+    let mut y = (f64::INFINITY, f64::NEG_INFINITY);
+    for s in &chart.series {
+        for (px, py, e) in finite_points(s) {
+            let e = e.unwrap_or(0.0);
+            x = (x.0.min(px), x.1.max(px));
+            y = (y.0.min(py - e), y.1.max(py + e));
+        }
+    }
+    x.0.is_finite().then_some((x, y))
+}
+
+fn draw_title(
+    area: &Area<'_>,
+    title: &str,
+    title_font: &FontDesc<'_>,
+    pad: u32,
+) -> Result<(), DrawError> {
+    let (w, h) = area.dim_in_pixel();
+    let text = font::fit(title, title_font, w.saturating_sub(2 * pad));
+    let style = title_font
+        .color(&TEXT)
+        .pos(Pos::new(HPos::Center, VPos::Center));
+    area.draw_text(&text, &style, (w as i32 / 2, h as i32 / 2))?;
+    Ok(())
+}
+
+fn draw_note(area: &Area<'_>, note: &str, size: f64) -> Result<(), DrawError> {
+    let (w, h) = area.dim_in_pixel();
+    let style = font::text(size, &MUTED_TEXT).pos(Pos::new(HPos::Center, VPos::Center));
+    area.draw_text(note, &style, (w as i32 / 2, h as i32 / 2))?;
+    Ok(())
+}
+
+/// The legend of a chart `width` pixels wide: one entry per series, in order.
+fn legend(chart: &LineChart, scale: &Scale, width: u32) -> Legend {
+    let entries = chart
+        .series
+        .iter()
+        .map(|s| Entry {
+            glyph: Glyph::Line {
+                color: palette::series_color(s.color),
+                dashed: s.style == LineStyle::Dashed,
+                marker: s.markers,
+            },
+            label: s.label.clone(),
+        })
+        .collect();
+    Legend::new(
+        entries,
+        scale.legend,
+        scale.line,
+        width.saturating_sub(2 * scale.pad),
+    )
+}
+
+/// Draws a chart into `area`, with at least `legend_reserve` pixels for the legend under it.
+fn draw_chart(
+    area: &Area<'_>,
+    chart: &LineChart,
+    scale: &Scale,
+    legend_reserve: u32,
+) -> Result<(), DrawError> {
+    let (w, _) = area.dim_in_pixel();
+
+    // Title band.
+    let area = if chart.title.is_empty() {
+        area.clone()
+    } else {
+        let title_font = font::bold(scale.title);
+        let band = font::measure(&chart.title, &title_font).1 + scale.pad * 3 / 2;
+        let (head, rest) = area.split_vertically(band);
+        draw_title(&head, &chart.title, &title_font, scale.pad)?;
+        rest
+    };
+
+    // Legend band under the plot.
+    let legend = legend(chart, scale, w);
+    let (_, rest_h) = area.dim_in_pixel();
+    let legend_h = legend.height().max(legend_reserve);
+    let (plot_area, legend_area) = area.split_vertically(rest_h.saturating_sub(legend_h));
+    legend.draw(&legend_area)?;
+
+    // Axes.
+    let data = bounds(chart);
+    let (x_range, y_range) = match data {
+        Some(((x0, x1), (y0, y1))) => {
+            let (mut xl, mut xh) = padded_range(x0, x1, 0.05, false);
+            if chart.integer_x && x1 - x0 >= 1.0 {
+                // Whole-number axes get at least a third of a unit around the outer points.
+                xl = xl.min(x0 - 0.3);
+                xh = xh.max(x1 + 0.3);
+            }
+            ((xl, xh), padded_range(y0, y1, 0.07, true))
+        }
+        None => ((0.0, 1.0), (0.0, 1.0)),
+    };
+    let (pw, ph) = plot_area.dim_in_pixel();
+    let x_axis = Axis::new(
+        x_range.0,
+        x_range.1,
+        (pw / scale.tick_spacing.0).clamp(2, 12) as usize,
+        chart.integer_x,
+    );
+    let y_axis = Axis::new(
+        y_range.0,
+        y_range.1,
+        (ph / scale.tick_spacing.1).clamp(2, 10) as usize,
+        false,
+    );
+    let tick_font = font::regular(scale.tick);
+    let desc_font = font::regular(scale.desc);
+    let desc_h = font::measure("Xg", &desc_font).1;
+    let tick_h = font::measure("0", &tick_font).1;
+    let y_area = y_axis.widest_label(&tick_font) + desc_h + scale.pad + 12;
+    let x_area = tick_h + desc_h + scale.pad + 14;
+    let last_x_label = x_axis
+        .ticks
+        .last()
+        .map(|&t| font::measure(&x_axis.format(t), &tick_font).0)
+        .unwrap_or(0);
+    let right = (2 * scale.pad).max(last_x_label / 2 + 6);
+
+    let mut cc = ChartBuilder::on(&plot_area)
+        .margin_top(scale.pad / 2)
+        .margin_right(right)
+        .margin_left(scale.pad / 2)
+        .margin_bottom(4)
+        .x_label_area_size(x_area)
+        .y_label_area_size(y_area)
+        .build_cartesian_2d(x_axis.clone(), y_axis.clone())?;
+
+    let x_fmt = |v: &f64| x_axis.format(*v);
+    let y_fmt = |v: &f64| y_axis.format(*v);
+    cc.configure_mesh()
+        .x_desc(chart.x_label.as_str())
+        .y_desc(chart.y_label.as_str())
+        .axis_desc_style(font::text(scale.desc, &TEXT))
+        .label_style(font::text(scale.tick, &TEXT))
+        .x_label_formatter(&x_fmt)
+        .y_label_formatter(&y_fmt)
+        .bold_line_style(GRID.stroke_width(1))
+        .light_line_style(TRANSPARENT)
+        .axis_style(AXIS.stroke_width(1))
+        .draw()?;
+
+    if data.is_none() {
+        draw_note(
+            &cc.plotting_area().strip_coord_spec(),
+            "no data",
+            scale.desc,
+        )?;
+        return Ok(());
+    }
+
+    // Error bars first, then lines, then markers, so markers sit on top.
+    for s in &chart.series {
+        let color = palette::series_color(s.color);
+        let bar_style = color.stroke_width(scale.bar);
+        let bars: Vec<(f64, f64, f64)> = finite_points(s)
+            .into_iter()
+            .filter_map(|(x, y, e)| e.filter(|&e| e > 0.0).map(|e| (x, y - e, y + e)))
+            .collect();
+        cc.draw_series(
+            bars.iter()
+                .map(|&(x, lo, hi)| PathElement::new(vec![(x, lo), (x, hi)], bar_style)),
+        )?;
+        let cap = scale.cap;
+        cc.draw_series(bars.iter().flat_map(|&(x, lo, hi)| {
+            [lo, hi].map(|y| {
+                EmptyElement::at((x, y)) + PathElement::new(vec![(-cap, 0), (cap, 0)], bar_style)
+            })
+        }))?;
+    }
+    for s in &chart.series {
+        let color = palette::series_color(s.color);
+        let style = color.stroke_width(scale.line);
+        let points: Vec<(f64, f64)> = finite_points(s).iter().map(|&(x, y, _)| (x, y)).collect();
+        match s.style {
+            LineStyle::Solid => {
+                cc.draw_series(LineSeries::new(points, style))?;
+            }
+            LineStyle::Dashed => {
+                cc.draw_series(DashedLineSeries::new(
+                    points,
+                    scale.dash.0,
+                    scale.dash.1,
+                    style,
+                ))?;
+            }
+        }
+    }
+    for s in chart.series.iter().filter(|s| s.markers) {
+        let color = palette::series_color(s.color);
+        cc.draw_series(finite_points(s).iter().map(|&(x, y, _)| {
+            EmptyElement::at((x, y))
+                + Circle::new((0, 0), scale.marker + 1, WHITE.filled())
+                + Circle::new((0, 0), scale.marker, color.filled())
+        }))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! Axis ranges and "nice" tick positions (steps of 1, 2 or 5 times a power of ten), with labels
+//! that all use the same number of decimals so that neighbouring labels read alike.
+//!
+//! [`Axis`] is itself a plotters coordinate, so the ticks plotters draws are exactly ours.
+
+use std::ops::Range;
+
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+
+/// One axis: its range, the tick positions inside it, and how to print them.
+#[derive(Clone, Debug)]
+pub(crate) struct Axis {
+    pub lo: f64,
+    pub hi: f64,
+    pub ticks: Vec<f64>,
+    decimals: usize,
+    scientific: bool,
+}
+
+impl Axis {
+    /// An axis over `lo..hi` with about `target` ticks (never fewer than two when the range
+    /// allows). With `integer`, ticks fall on whole numbers only.
+    pub fn new(lo: f64, hi: f64, target: usize, integer: bool) -> Axis {
+        let (lo, hi) = if lo.is_finite() && hi.is_finite() && hi > lo {
+            (lo, hi)
+        } else {
+            (0.0, 1.0)
+        };
+        let raw = (hi - lo) / target.max(1) as f64;
+        let magnitude = 10f64.powf(raw.log10().floor());
+        let normalized = raw / magnitude;
+        let nice = if normalized <= 1.0 {
+            1.0
+        } else if normalized <= 2.0 {
+            2.0
+        } else if normalized <= 5.0 {
+            5.0
+        } else {
+            10.0
+        };
+        let mut step = nice * magnitude;
+        if integer {
+            step = step.max(1.0).round();
+        }
+        let first = (lo / step - 1e-9).ceil() as i64;
+        let last = (hi / step + 1e-9).floor() as i64;
+        let ticks: Vec<f64> = (first..=last)
+            .map(|k| {
+                let t = k as f64 * step;
+                if t == 0.0 {
+                    0.0
+                } else {
+                    t
+                }
+            })
+            .collect();
+        let decimals = if step >= 1.0 {
+            0
+        } else {
+            (-step.log10().floor()) as usize
+        };
+        let biggest = lo.abs().max(hi.abs());
+        let scientific = biggest >= 1e7 || (biggest < 1e-3 && biggest > 0.0);
+        Axis {
+            lo,
+            hi,
+            ticks,
+            decimals,
+            scientific,
+        }
+    }
+
+    /// An axis over `lo..hi` with ticks exactly at `ticks` (labels printed by the caller).
+    pub fn with_ticks(lo: f64, hi: f64, ticks: Vec<f64>) -> Axis {
+        Axis {
+            lo,
+            hi,
+            ticks,
+            decimals: 0,
+            scientific: false,
+        }
+    }
+
+    /// A tick label.
+    pub fn format(&self, v: f64) -> String {
+        if self.scientific {
+            let s = format!("{v:.2e}");
+            // 1.50e6 -> 1.5e6, 2.00e6 -> 2e6
+            match s.split_once('e') {
+                Some((mantissa, exp)) if mantissa.contains('.') => {
+                    let m = mantissa.trim_end_matches('0').trim_end_matches('.');
+                    format!("{m}e{exp}")
+                }
+                _ => s,
+            }
+        } else {
+            let s = format!("{:.*}", self.decimals, v);
+            if s.starts_with('-') && s.trim_start_matches(['-', '0', '.']).is_empty() {
+                s[1..].to_string()
+            } else {
+                s
+            }
+        }
+    }
+
+    /// The widest tick label in pixels for a font.
+    pub fn widest_label(&self, font: &plotters::style::FontDesc<'_>) -> u32 {
+        self.ticks
+            .iter()
+            .map(|&t| crate::font::measure(&self.format(t), font).0)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+impl Ranged for Axis {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    /// Linear, as plotters' own `f64` coordinate.
+    fn map(&self, v: &f64, limit: (i32, i32)) -> i32 {
+        let fraction = (v - self.lo) / (self.hi - self.lo);
+        let length = limit.1 - limit.0;
+        if length == 0 || !fraction.is_finite() {
+            return if fraction.is_sign_negative() {
+                limit.0
+            } else {
+                limit.1
+            };
+        }
+        if length > 0 {
+            limit.0 + (length as f64 * fraction + 1e-3).floor() as i32
+        } else {
+            limit.0 + (length as f64 * fraction - 1e-3).ceil() as i32
+        }
+    }
+
+    /// Our ticks as the labelled (bold) points; no light grid lines.
+    fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<f64> {
+        if hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            self.ticks.clone()
+        }
+    }
+
+    fn range(&self) -> Range<f64> {
+        self.lo..self.hi
+    }
+}
+
+/// A data range widened for display: `margin` (a fraction of the span) on each side, starting
+/// at zero when every value is non-negative (and ending at zero when every value is
+/// non-positive), and never empty.
+pub(crate) fn padded_range(min: f64, max: f64, margin: f64, anchor_zero: bool) -> (f64, f64) {
+    if !(min.is_finite() && max.is_finite()) || min > max {
+        return (0.0, 1.0);
+    }
+    let span = max - min;
+    let pad = if span > 0.0 {
+        span * margin
+    } else if min != 0.0 {
+        min.abs() * 0.1
+    } else {
+        1.0
+    };
+    let mut lo = min - pad;
+    let mut hi = max + pad;
+    if anchor_zero && min >= 0.0 {
+        lo = 0.0;
+        if max == 0.0 {
+            hi = 1.0;
+        }
+    }
+    if anchor_zero && max <= 0.0 && min < 0.0 {
+        hi = 0.0;
+    }
+    (lo, hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_ticks_are_whole_numbers() {
+        let a = Axis::new(0.7, 4.3, 10, true);
+        assert_eq!(a.ticks, vec![1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(a.format(2.0), "2");
+    }
+
+    #[test]
+    fn fractional_ticks_share_decimals() {
+        let a = Axis::new(0.0, 1.0, 5, false);
+        assert_eq!(a.ticks.len(), 6);
+        assert_eq!(a.format(a.ticks[1]), "0.2");
+        assert_eq!(a.format(0.0), "0.0");
+    }
+
+    #[test]
+    fn degenerate_ranges_are_widened() {
+        assert_eq!(padded_range(5.0, 5.0, 0.05, true), (0.0, 5.5));
+        assert_eq!(padded_range(0.0, 0.0, 0.05, true), (0.0, 1.0));
+        assert_eq!(padded_range(f64::INFINITY, 0.0, 0.05, true), (0.0, 1.0));
+        let (lo, hi) = padded_range(-2.0, 3.0, 0.1, true);
+        assert!(lo < -2.0 && hi > 3.0);
+    }
+}

@@ -1,0 +1,325 @@
+//! Reading a scenario file into a validated [`Plan`], with errors that name the file, the line
+//! and the column.
+
+use crate::schema::{self, Duration, Link, Scenario, Workload};
+use algorithms::{Ordering, SyntheticSpec};
+use sim_core::SimTime;
+use sim_hw::{cycles, CostModel, LinkSpec};
+use std::path::{Path, PathBuf};
+
+/// A scenario that cannot be run, and where it says so.
+#[derive(thiserror::Error, Debug)]
+pub enum ScenarioError {
+    #[error("{file}: cannot read the scenario: {source}")]
+    Read {
+        file: String,
+        source: std::io::Error,
+    },
+    #[error("{file}:{line}:{col}: {message}")]
+    At {
+        file: String,
+        line: usize,
+        col: usize,
+        message: String,
+    },
+}
+
+/// Largest synthetic depth accepted (values stay far from the search's infinity).
+pub const MAX_DEPTH: u64 = 30;
+/// Largest synthetic width accepted.
+pub const MAX_WIDTH: u64 = 10_000;
+/// Largest number of processors accepted.
+pub const MAX_FANOUT: u64 = 1024;
+
+/// A validated scenario, ready to run.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub scenario: Scenario,
+    /// The file it came from, as given.
+    pub file: PathBuf,
+    pub costs: CostModel,
+    pub link: LinkSpec,
+    pub tree: SyntheticSpec,
+    pub depth: u32,
+    pub progressive: bool,
+    pub fanouts: Vec<u32>,
+    pub seeds: Vec<u64>,
+}
+
+impl Plan {
+    pub fn name(&self) -> &str {
+        &self.scenario.name.0
+    }
+    /// Short tag of the tree source for results.
+    pub fn tree_label(&self) -> &'static str {
+        "synthetic"
+    }
+    pub fn ordering_label(&self) -> String {
+        match &self.tree.ordering {
+            Ordering::Random => "random".into(),
+            Ordering::Perfect => "perfect".into(),
+            Ordering::FirstBest { p } => format!("first_best({p})"),
+            Ordering::Geometric { p } => format!("geometric({p})"),
+            Ordering::Weights(_) => "weights".into(),
+        }
+    }
+}
+
+/// Reads and validates a scenario file.
+pub fn load(path: &Path) -> Result<Plan, ScenarioError> {
+    let file = path.display().to_string();
+    let src = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
+        file: file.clone(),
+        source,
+    })?;
+    parse(&src, path)
+}
+
+/// Validates scenario text; `path` names it in errors.
+pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
+    let file = path.display().to_string();
+    let scenario: Scenario = ron::from_str(src).map_err(|e| ScenarioError::At {
+        file: file.clone(),
+        line: e.span.start.line,
+        col: e.span.start.col,
+        message: e.code.to_string(),
+    })?;
+    let at = |keys: &[&str], message: String| {
+        let (line, col) = locate(src, keys);
+        ScenarioError::At {
+            file: file.clone(),
+            line,
+            col,
+            message,
+        }
+    };
+
+    let hw = &scenario.hardware;
+    let clock = hw.clock_hz.0;
+    let dur = |d: &Duration| -> SimTime {
+        match *d {
+            Duration::Ns(n) => SimTime(n),
+            Duration::Us(a) => SimTime((a.0 * 1e3).round() as u64),
+            Duration::Ms(a) => SimTime((a.0 * 1e6).round() as u64),
+            Duration::S(a) => SimTime((a.0 * 1e9).round() as u64),
+            Duration::Cycles(c) => cycles(c, clock),
+        }
+    };
+    let costs = CostModel {
+        k: dur(&hw.costs.k),
+        e: dur(&hw.costs.e),
+        s: dur(&hw.costs.s),
+        interrupt: dur(&hw.costs.interrupt),
+    };
+    if costs.e == SimTime::ZERO {
+        return Err(at(
+            &["costs", "e"],
+            "leaf evaluation cost e must be positive (speedups and overheads divide by it)".into(),
+        ));
+    }
+
+    let (width, depth, tree) = match &scenario.workload {
+        Workload::Synthetic {
+            width,
+            depth,
+            ordering,
+            value_spread,
+            horizon_noise,
+        } => {
+            if width.0 > MAX_WIDTH {
+                return Err(at(
+                    &["workload", "width"],
+                    format!("width {} is above the limit of {MAX_WIDTH}", width.0),
+                ));
+            }
+            if depth.0 > MAX_DEPTH {
+                return Err(at(
+                    &["workload", "depth"],
+                    format!("depth {} is above the limit of {MAX_DEPTH}", depth.0),
+                ));
+            }
+            if value_spread.0 > 1_000_000 || *horizon_noise > 1_000_000 {
+                return Err(at(
+                    &["workload", "value_spread"],
+                    "value_spread and horizon_noise must be at most 1000000".into(),
+                ));
+            }
+            let ordering = match ordering {
+                schema::Ordering::Random => Ordering::Random,
+                schema::Ordering::Perfect => Ordering::Perfect,
+                schema::Ordering::FirstBest { p } => Ordering::FirstBest { p: p.0 },
+                schema::Ordering::Geometric { p } => Ordering::Geometric { p: p.0 },
+                schema::Ordering::Weights(w) => Ordering::Weights(w.clone()),
+            };
+            ordering
+                .weights(width.0 as usize)
+                .map_err(|m| at(&["workload", "ordering"], m))?;
+            let spec = SyntheticSpec {
+                width: width.0 as u32,
+                depth: depth.0 as u32,
+                ordering,
+                value_spread: value_spread.0 as u32,
+                horizon_noise: *horizon_noise,
+            };
+            (width.0, depth.0 as u32, spec)
+        }
+    };
+    let _ = width;
+
+    if hw.length.0 != 1 {
+        return Err(at(
+            &["hardware", "length"],
+            format!(
+                "pmws runs on a processor tree of length 1 (paper Fig. 4); length {} is not supported",
+                hw.length.0
+            ),
+        ));
+    }
+
+    let mut fanouts = Vec::new();
+    if scenario.sweep.fanout.is_empty() {
+        return Err(at(
+            &["sweep", "fanout"],
+            "sweep.fanout lists no processor count".into(),
+        ));
+    }
+    for f in &scenario.sweep.fanout {
+        if f.0 > MAX_FANOUT {
+            return Err(at(
+                &["sweep", "fanout"],
+                format!("fanout {} is above the limit of {MAX_FANOUT}", f.0),
+            ));
+        }
+        if fanouts.contains(&(f.0 as u32)) {
+            return Err(at(
+                &["sweep", "fanout"],
+                format!("fanout {} is listed twice", f.0),
+            ));
+        }
+        fanouts.push(f.0 as u32);
+    }
+    let link = match &hw.link {
+        Link::Sci {
+            rate,
+            rts_cts,
+            ports,
+        } => {
+            let most = *fanouts.iter().max().expect("non-empty");
+            if (most as u64) - 1 > ports.0 {
+                return Err(at(
+                    &["sweep", "fanout"],
+                    format!(
+                        "fanout {most} needs {} serial ports but the SCI has {} (hardware.link.ports)",
+                        most - 1,
+                        ports.0
+                    ),
+                ));
+            }
+            LinkSpec::serial(rate.0, *rts_cts)
+        }
+        Link::Serial { rate, rts_cts } => LinkSpec::serial(rate.0, *rts_cts),
+        Link::Ideal => LinkSpec::ideal(),
+    };
+
+    let seeds = scenario.sweep.seeds.list();
+    if seeds.is_empty() {
+        return Err(at(&["sweep", "seeds"], "sweep.seeds lists no seed".into()));
+    }
+    if seeds.len() > 100_000 {
+        return Err(at(
+            &["sweep", "seeds"],
+            format!("{} seeds is more than the limit of 100000", seeds.len()),
+        ));
+    }
+    let mut sorted = seeds.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return Err(at(
+            &["sweep", "seeds"],
+            format!("seed {} is listed twice", w[0]),
+        ));
+    }
+
+    Ok(Plan {
+        progressive: scenario.search.progressive_deepening,
+        file: path.to_path_buf(),
+        costs,
+        link,
+        tree,
+        depth,
+        fanouts,
+        seeds,
+        scenario,
+    })
+}
+
+/// Line and column (1-based) of the field reached by following `keys` (each searched after the
+/// previous one), skipping comments and strings; the start of the file if not found.
+fn locate(src: &str, keys: &[&str]) -> (usize, usize) {
+    let bytes = src.as_bytes();
+    let mut pos = 0usize;
+    let mut found = None;
+    'keys: for key in keys {
+        let mut i = pos;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
+                }
+                b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                    i += 2;
+                    while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                        i += 1;
+                    }
+                    i += 2;
+                }
+                b'"' => {
+                    i += 1;
+                    while i < bytes.len() && bytes[i] != b'"' {
+                        if bytes[i] == b'\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                c if c.is_ascii_alphabetic() || c == b'_' => {
+                    let start = i;
+                    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_')
+                    {
+                        i += 1;
+                    }
+                    let mut j = i;
+                    while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                        j += 1;
+                    }
+                    if &src[start..i] == *key && bytes.get(j) == Some(&b':') {
+                        pos = i;
+                        found = Some(start);
+                        continue 'keys;
+                    }
+                }
+                _ => i += 1,
+            }
+        }
+        break;
+    }
+    let at = found.unwrap_or(0);
+    let line = src[..at].matches('\n').count() + 1;
+    let col = at - src[..at].rfind('\n').map(|n| n + 1).unwrap_or(0) + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locate_skips_comments_and_strings() {
+        let src = "// sweep: fanout: no\n(name: \"fanout:\",\n sweep: (\n   fanout: [1])";
+        assert_eq!(locate(src, &["sweep", "fanout"]), (4, 4));
+        assert_eq!(locate(src, &["nothing"]), (1, 1));
+    }
+}

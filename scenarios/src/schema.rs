@@ -1,0 +1,275 @@
+//! The scenario schema: what a `.ron` scenario file may say. `scenarios/README.md` documents
+//! every field for users; keep the two in step.
+//!
+//! Impossible values (a zero rate, a zero fanout, a probability above 1, …) are rejected while the
+//! file is parsed, through validating newtypes, so the error carries the file's line and column.
+
+use serde::Deserialize;
+
+/// A whole scenario: hardware, workload, search, sweep, outputs (DESIGN.md, "Scenario files").
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Short name, used for the default output folder and in results.
+    pub name: Name,
+    /// Free text for the reader of the file.
+    #[serde(default)]
+    pub description: String,
+    pub hardware: Hardware,
+    pub workload: Workload,
+    pub search: Search,
+    pub sweep: Sweep,
+    #[serde(default)]
+    pub outputs: Outputs,
+}
+
+/// A scenario name: letters, digits, `-`, `_`, `.`; used as a folder name.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(try_from = "String")]
+pub struct Name(pub String);
+
+impl TryFrom<String> for Name {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        let ok = !s.is_empty()
+            && s.len() <= 100
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+            && !s.starts_with('.');
+        if ok {
+            Ok(Name(s))
+        } else {
+            Err(format!(
+                "name {s:?} must be 1-100 characters of letters, digits, '-', '_' or '.', not starting with '.'"
+            ))
+        }
+    }
+}
+
+/// An integer that must be at least 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "u64")]
+pub struct Positive(pub u64);
+
+impl TryFrom<u64> for Positive {
+    type Error = String;
+    fn try_from(v: u64) -> Result<Self, String> {
+        if v == 0 {
+            Err("must be at least 1, got 0".into())
+        } else {
+            Ok(Positive(v))
+        }
+    }
+}
+
+/// A probability, between 0 and 1.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(try_from = "f64")]
+pub struct Probability(pub f64);
+
+impl TryFrom<f64> for Probability {
+    type Error = String;
+    fn try_from(v: f64) -> Result<Self, String> {
+        if (0.0..=1.0).contains(&v) {
+            Ok(Probability(v))
+        } else {
+            Err(format!("a probability must be between 0 and 1, got {v}"))
+        }
+    }
+}
+
+/// A duration: in time units, or in processor cycles at `hardware.clock_hz`.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+pub enum Duration {
+    Ns(u64),
+    Us(Amount),
+    Ms(Amount),
+    S(Amount),
+    Cycles(u64),
+}
+
+/// A finite, non-negative amount of a time unit.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(try_from = "f64")]
+pub struct Amount(pub f64);
+
+impl TryFrom<f64> for Amount {
+    type Error = String;
+    fn try_from(v: f64) -> Result<Self, String> {
+        if v.is_finite() && v >= 0.0 && v <= 1e6 * 3600.0 {
+            Ok(Amount(v))
+        } else {
+            Err(format!(
+                "a duration must be finite, non-negative and under a million hours, got {v}"
+            ))
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hardware {
+    /// Processor clock, used by `Cycles(..)` costs. Default 10 MHz (SUN-1's 68000).
+    #[serde(default = "default_clock")]
+    pub clock_hz: Positive,
+    pub costs: Costs,
+    pub link: Link,
+    /// Processor tree length (levels of processors below the master). pmws needs 1.
+    #[serde(default = "one")]
+    pub length: Positive,
+}
+
+fn default_clock() -> Positive {
+    Positive(10_000_000)
+}
+fn one() -> Positive {
+    Positive(1)
+}
+
+/// The cost model of section VII.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Costs {
+    /// Generate a node's moves (interior node).
+    pub k: Duration,
+    /// Evaluate a leaf (quiescence included).
+    pub e: Duration,
+    /// Message setup, charged to the sending CPU per message. Default 0.
+    #[serde(default = "zero")]
+    pub s: Duration,
+    /// Master's interrupt handler per arriving message. Default 0.
+    #[serde(default = "zero")]
+    pub interrupt: Duration,
+}
+
+fn zero() -> Duration {
+    Duration::Ns(0)
+}
+
+/// How processors are connected.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Link {
+    /// Parabelle: the master's serial communication interface, one RS-232 port per child.
+    Sci {
+        /// Bytes per second on each port (960 in the paper; 480 with four processors).
+        rate: Positive,
+        /// Hold a message to a busy child until it is ready to read. Default true.
+        #[serde(default = "yes")]
+        rts_cts: bool,
+        /// Ports on the interface (children it can serve). Default 8.
+        #[serde(default = "eight")]
+        ports: Positive,
+    },
+    /// A plain serial line per parent-child pair, no port limit.
+    Serial {
+        rate: Positive,
+        #[serde(default)]
+        rts_cts: bool,
+    },
+    /// Zero transmission time (Campbell-style); the setup `s` is still charged.
+    Ideal,
+}
+
+fn yes() -> bool {
+    true
+}
+fn eight() -> Positive {
+    Positive(8)
+}
+
+/// What is searched.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Workload {
+    /// Uniform trees from the weight-based generator (Reinefeld/Schaeffer/Marsland 4.1.1).
+    Synthetic {
+        width: Positive,
+        depth: Positive,
+        ordering: Ordering,
+        /// Window below the parent's value from which sibling values are drawn. Default 1000.
+        #[serde(default = "default_spread")]
+        value_spread: Positive,
+        /// Static-evaluation noise per ply short of full depth. Default 50.
+        #[serde(default = "default_noise")]
+        horizon_noise: u32,
+    },
+}
+
+fn default_spread() -> Positive {
+    Positive(1000)
+}
+fn default_noise() -> u32 {
+    50
+}
+
+/// Move ordering of synthetic trees.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Ordering {
+    Random,
+    Perfect,
+    FirstBest { p: Probability },
+    Geometric { p: Probability },
+    Weights(Vec<f64>),
+}
+
+/// The search to run.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Search {
+    pub algorithm: Algorithm,
+    /// Iterate depth 1, 2, …, d with the root moves sorted between iterations. Default true.
+    #[serde(default = "yes")]
+    pub progressive_deepening: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Algorithm {
+    /// Principal variation splitting on a processor tree of length 1 (paper Fig. 4).
+    Pmws,
+}
+
+/// Which runs to make: every fanout with every seed.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sweep {
+    /// Processor counts f (fanout of a length-1 processor tree, master included).
+    pub fanout: Vec<Positive>,
+    pub seeds: Seeds,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Seeds {
+    /// `count` consecutive seeds from `start`.
+    Range {
+        start: u64,
+        count: Positive,
+    },
+    List(Vec<u64>),
+}
+
+impl Seeds {
+    pub fn list(&self) -> Vec<u64> {
+        match self {
+            Seeds::Range { start, count } => (0..count.0).map(|i| start + i).collect(),
+            Seeds::List(v) => v.clone(),
+        }
+    }
+}
+
+/// What to write besides results.csv and results.json.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outputs {
+    /// Draw overheads.png and speedup.png. Default true.
+    #[serde(default = "yes")]
+    pub plots: bool,
+}
+
+impl Default for Outputs {
+    fn default() -> Self {
+        Outputs { plots: true }
+    }
+}

@@ -1,0 +1,345 @@
+//! Serial-link timing, queueing and RTS/CTS, measured through the message log of a Machine.
+
+use sim_core::{Category, MsgKind, ProcId, SimTime};
+use sim_hw::{
+    CostModel, Cx, LinkSpec, Machine, MachineConfig, Message, ProcessorTree, Program, Work,
+};
+
+#[derive(Clone, Debug)]
+struct Msg(u64);
+impl Message for Msg {
+    fn kind(&self) -> MsgKind {
+        MsgKind::InterNode
+    }
+    fn bytes(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A scripted role: at start, the master optionally computes, then sends `sends`; a child
+/// optionally computes at start; every received message costs the receiver `on_receive`.
+struct Script {
+    start_compute: SimTime,
+    sends: Vec<(ProcId, u64)>,
+    on_receive: SimTime,
+}
+
+impl Program for Script {
+    type Msg = Msg;
+    type Out = bool;
+    fn start(&mut self, cx: &mut Cx<Msg, bool>) {
+        if self.start_compute > SimTime::ZERO {
+            cx.compute(
+                Work {
+                    time: self.start_compute,
+                    ..Default::default()
+                },
+                true,
+            );
+        } else {
+            self.send_all(cx);
+        }
+    }
+    fn on_message(&mut self, _: ProcId, _: Msg, cx: &mut Cx<Msg, bool>) {
+        if self.on_receive > SimTime::ZERO {
+            cx.compute(
+                Work {
+                    time: self.on_receive,
+                    ..Default::default()
+                },
+                false,
+            );
+        }
+    }
+    fn on_done(&mut self, first: bool, cx: &mut Cx<Msg, bool>) {
+        if first {
+            self.send_all(cx);
+        }
+    }
+}
+
+impl Script {
+    fn send_all(&mut self, cx: &mut Cx<Msg, bool>) {
+        for (to, bytes) in self.sends.drain(..) {
+            cx.send(to, Msg(bytes));
+        }
+    }
+    fn idle() -> Self {
+        Script {
+            start_compute: SimTime::ZERO,
+            sends: vec![],
+            on_receive: SimTime::ZERO,
+        }
+    }
+}
+
+fn machine(f: u32, s: SimTime, link: LinkSpec, programs: Vec<Script>) -> sim_core::RunStats {
+    let config = MachineConfig {
+        tree: ProcessorTree::new(f, 1),
+        costs: CostModel {
+            s,
+            interrupt: SimTime::from_micros(300),
+            ..CostModel::campbell()
+        },
+        link,
+        record_intervals: true,
+        record_messages: true,
+    };
+    let (stats, _) = Machine::new(config, programs).run();
+    for p in &stats.procs {
+        assert_eq!(p.times.total(), stats.makespan.as_nanos());
+    }
+    stats
+}
+
+const S: SimTime = SimTime::from_millis(2);
+
+#[test]
+fn four_bytes_at_960_bytes_per_second_arrive_setup_plus_4_over_960_later() {
+    let master = Script {
+        sends: vec![(ProcId(1), 4)],
+        ..Script::idle()
+    };
+    let stats = machine(
+        2,
+        S,
+        LinkSpec::serial(960, false),
+        vec![master, Script::idle()],
+    );
+    let m = &stats.message_log[0];
+    // 4/960 s = 4,166,666.67 ns, rounded up to the next whole nanosecond.
+    assert_eq!(m.sent, S);
+    assert_eq!(m.transmit_start, S);
+    assert_eq!(m.arrived, S + SimTime(4_166_667));
+    assert_eq!(stats.makespan, S + SimTime(4_166_667));
+    assert_eq!(stats.procs[0].times.get(Category::Message), S.as_nanos());
+    assert_eq!(stats.messages.count(MsgKind::InterNode), 1);
+    assert_eq!(stats.messages.bytes_total(), 4);
+}
+
+#[test]
+fn two_messages_on_one_line_queue_behind_each_other() {
+    let master = Script {
+        sends: vec![(ProcId(1), 48), (ProcId(1), 4)],
+        ..Script::idle()
+    };
+    let stats = machine(
+        2,
+        S,
+        LinkSpec::serial(960, false),
+        vec![master, Script::idle()],
+    );
+    let (a, b) = (&stats.message_log[0], &stats.message_log[1]);
+    let t48 = SimTime(50_000_000); // 48/960 s exactly
+    assert_eq!((a.sent, a.transmit_start, a.arrived), (S, S, S + t48));
+    // The second is handed over after its own setup (2 s) but the line is busy until S + 50 ms.
+    assert_eq!(b.sent, S + S);
+    assert_eq!(b.transmit_start, S + t48);
+    assert_eq!(b.arrived, S + t48 + SimTime(4_166_667));
+}
+
+#[test]
+fn lines_to_different_children_run_in_parallel_and_directions_are_full_duplex() {
+    let master = Script {
+        sends: vec![(ProcId(1), 96), (ProcId(2), 96)],
+        ..Script::idle()
+    };
+    let child = Script {
+        sends: vec![(ProcId(0), 96)],
+        ..Script::idle()
+    };
+    let stats = machine(
+        3,
+        S,
+        LinkSpec::serial(960, false),
+        vec![master, child, Script::idle()],
+    );
+    let to1 = stats
+        .message_log
+        .iter()
+        .find(|m| m.to == ProcId(1))
+        .unwrap();
+    let to2 = stats
+        .message_log
+        .iter()
+        .find(|m| m.to == ProcId(2))
+        .unwrap();
+    let up = stats
+        .message_log
+        .iter()
+        .find(|m| m.from == ProcId(1))
+        .unwrap();
+    let t96 = SimTime(100_000_000);
+    assert_eq!(to1.arrived, S + t96);
+    assert_eq!(to2.arrived, S + S + t96); // its own line, only the setup is sequential
+    assert_eq!(up.transmit_start, S); // the child's line up is not the line down
+    assert_eq!(up.arrived, S + t96);
+}
+
+#[test]
+fn rts_cts_holds_a_message_to_a_busy_child_until_it_is_ready() {
+    let busy = SimTime::from_millis(500);
+    let master = Script {
+        sends: vec![(ProcId(1), 4)],
+        ..Script::idle()
+    };
+    let child = Script {
+        start_compute: busy,
+        ..Script::idle()
+    };
+    let held = machine(2, S, LinkSpec::serial(960, true), vec![master, child]);
+    let m = &held.message_log[0];
+    assert_eq!(m.sent, S);
+    assert_eq!(
+        m.transmit_start, busy,
+        "held until the child finished and raised RTS"
+    );
+    assert_eq!(m.arrived, busy + SimTime(4_166_667));
+
+    // Without RTS/CTS the line carries it at once and the child reads it when it is done.
+    let master = Script {
+        sends: vec![(ProcId(1), 4)],
+        ..Script::idle()
+    };
+    let child = Script {
+        start_compute: busy,
+        on_receive: SimTime::from_millis(1),
+        ..Script::idle()
+    };
+    let free = machine(2, S, LinkSpec::serial(960, false), vec![master, child]);
+    assert_eq!(free.message_log[0].transmit_start, S);
+    assert_eq!(free.makespan, busy + SimTime::from_millis(1));
+}
+
+#[test]
+fn an_arrival_interrupts_the_master_and_delays_its_search_by_the_handler() {
+    let search = SimTime::from_millis(100);
+    let master = Script {
+        start_compute: search,
+        ..Script::idle()
+    };
+    let child = Script {
+        sends: vec![(ProcId(0), 4)],
+        ..Script::idle()
+    };
+    let stats = machine(2, S, LinkSpec::serial(960, false), vec![master, child]);
+    let arrival = S + SimTime(4_166_667);
+    assert_eq!(stats.message_log[0].arrived, arrival);
+    let handler = SimTime::from_micros(300);
+    assert_eq!(stats.makespan, search + handler);
+    let p0 = &stats.procs[0];
+    assert_eq!(p0.times.get(Category::Interrupt), handler.as_nanos());
+    assert_eq!(p0.times.get(Category::Search), search.as_nanos());
+    // Search, then the handler at the arrival, then the rest of the search.
+    let cats: Vec<Category> = p0.intervals.iter().map(|i| i.category).collect();
+    assert_eq!(
+        cats,
+        vec![Category::Search, Category::Interrupt, Category::Search]
+    );
+    assert_eq!(p0.intervals[1].start, arrival);
+}
+
+/// A role whose reaction to a message is a long search (as the pmws master's own share is,
+/// when a child's result arrives while the master is idle).
+struct SearchOnMessage {
+    search: SimTime,
+}
+impl Program for SearchOnMessage {
+    type Msg = Msg;
+    type Out = bool;
+    fn start(&mut self, _: &mut Cx<Msg, bool>) {}
+    fn on_message(&mut self, _: ProcId, _: Msg, cx: &mut Cx<Msg, bool>) {
+        if self.search > SimTime::ZERO {
+            let time = std::mem::take(&mut self.search);
+            cx.compute(
+                Work {
+                    time,
+                    ..Default::default()
+                },
+                false,
+            );
+        }
+    }
+    fn on_done(&mut self, _: bool, _: &mut Cx<Msg, bool>) {}
+}
+
+#[test]
+fn a_search_started_by_a_handler_is_still_interrupted_by_later_arrivals() {
+    // Child 1 reports at once; the master's handler starts a 1 s search. Child 2 reports 100 ms
+    // later; its handler must run at its arrival, not after the master's search.
+    struct Sender(SimTime);
+    impl Program for Sender {
+        type Msg = Msg;
+        type Out = bool;
+        fn start(&mut self, cx: &mut Cx<Msg, bool>) {
+            cx.compute(
+                Work {
+                    time: self.0,
+                    ..Default::default()
+                },
+                true,
+            );
+        }
+        fn on_message(&mut self, _: ProcId, _: Msg, _: &mut Cx<Msg, bool>) {}
+        fn on_done(&mut self, _: bool, cx: &mut Cx<Msg, bool>) {
+            cx.send(ProcId(0), Msg(4));
+        }
+    }
+    enum Role {
+        Master(SearchOnMessage),
+        Child(Sender),
+    }
+    impl Program for Role {
+        type Msg = Msg;
+        type Out = bool;
+        fn start(&mut self, cx: &mut Cx<Msg, bool>) {
+            match self {
+                Role::Master(m) => m.start(cx),
+                Role::Child(c) => c.start(cx),
+            }
+        }
+        fn on_message(&mut self, from: ProcId, msg: Msg, cx: &mut Cx<Msg, bool>) {
+            match self {
+                Role::Master(m) => m.on_message(from, msg, cx),
+                Role::Child(c) => c.on_message(from, msg, cx),
+            }
+        }
+        fn on_done(&mut self, out: bool, cx: &mut Cx<Msg, bool>) {
+            match self {
+                Role::Master(m) => m.on_done(out, cx),
+                Role::Child(c) => c.on_done(out, cx),
+            }
+        }
+    }
+    let config = MachineConfig {
+        tree: ProcessorTree::new(3, 1),
+        costs: CostModel {
+            interrupt: SimTime::from_millis(1),
+            ..CostModel::campbell()
+        },
+        link: LinkSpec::ideal(),
+        record_intervals: true,
+        record_messages: true,
+    };
+    let roles = vec![
+        Role::Master(SearchOnMessage {
+            search: SimTime::from_secs(1),
+        }),
+        Role::Child(Sender(SimTime::from_millis(1))),
+        Role::Child(Sender(SimTime::from_millis(101))),
+    ];
+    let (stats, _) = Machine::new(config, roles).run();
+    let p0 = &stats.procs[0];
+    let handlers: Vec<SimTime> = p0
+        .intervals
+        .iter()
+        .filter(|i| i.category == Category::Interrupt)
+        .map(|i| i.start)
+        .collect();
+    assert_eq!(
+        handlers,
+        vec![SimTime::from_millis(1), SimTime::from_millis(101)]
+    );
+    // 1 ms idle, 1 ms handler, 1 s search interrupted once by a 1 ms handler.
+    assert_eq!(stats.makespan, SimTime::from_millis(1 + 1 + 1000 + 1));
+}
