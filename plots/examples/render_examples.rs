@@ -257,6 +257,39 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             integer_x: true,
         },
     )?;
+    line_chart(
+        &out("single_point.png"),
+        &LineChart {
+            title: "One point, negative values, large numbers".into(),
+            x_label: "table size (entries)".into(),
+            y_label: "value".into(),
+            series: vec![
+                Series {
+                    label: "single".into(),
+                    points: vec![(4096.0, -3.5)],
+                    errors: Some(vec![1.0]),
+                    markers: true,
+                    ..Series::default()
+                },
+                Series {
+                    label: "many".into(),
+                    points: (0..20)
+                        .map(|i| (1024.0 * (i + 1) as f64, (i as f64 * 0.7).sin() * 12.0))
+                        .collect(),
+                    color: 1,
+                    ..Series::default()
+                },
+            ],
+            integer_x: true,
+        },
+    )?;
+    timeline(
+        &out("timeline_empty.png"),
+        "No processors",
+        &[],
+        &[],
+        SimTime::ZERO,
+    )?;
     eprintln!("wrote {}", dir.display());
     Ok(())
 }

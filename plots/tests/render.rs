@@ -1,0 +1,296 @@
+//! Every drawing function writes a real PNG, atomically, and copes with awkward data.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use plots::{line_chart, panels, timeline, LineChart, LineStyle, PlotError, Series, TimelineRow};
+use sim_core::{Category, Interval, Marker, SimTime};
+
+const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a];
+
+/// A fresh, empty folder under the system temp dir, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let dir =
+            std::env::temp_dir().join(format!("gtsim-plots-{name}-{}-{nanos}", std::process::id()));
+        fs::create_dir_all(&dir).expect("create temp dir");
+        TempDir(dir)
+    }
+    fn path(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+    /// Names of everything in the folder, sorted.
+    fn listing(&self) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(&self.0)
+            .expect("read temp dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Checks the file is a PNG and returns its width and height.
+fn png_size(path: &Path) -> (u32, u32) {
+    let bytes = fs::read(path).expect("read png");
+    assert!(bytes.len() > 100, "{} is too small", path.display());
+    assert_eq!(bytes[..8], PNG_SIGNATURE, "{} is not a PNG", path.display());
+    let be = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    (be(16), be(20))
+}
+
+fn series(label: &str, ys: &[f64], color: usize) -> Series {
+    Series {
+        label: label.into(),
+        points: ys
+            .iter()
+            .enumerate()
+            .map(|(i, &y)| ((i + 1) as f64, y))
+            .collect(),
+        style: LineStyle::Solid,
+        color,
+        errors: None,
+        markers: true,
+    }
+}
+
+fn overheads() -> LineChart {
+    LineChart {
+        title: "Overheads".into(),
+        x_label: "processors f".into(),
+        y_label: "overhead (%)".into(),
+        series: vec![
+            series("time overhead", &[0.0, 25.0, 41.0, 55.0], 0),
+            Series {
+                errors: Some(vec![0.0, 1.5, 2.5, 3.0]),
+                ..series(
+                    "synchronization overhead (measured)",
+                    &[0.0, 12.0, 20.0, 27.0],
+                    1,
+                )
+            },
+            Series {
+                style: LineStyle::Dashed,
+                markers: false,
+                ..series("f/2(w+1) estimate", &[8.3, 16.7, 25.0, 33.3], 2)
+            },
+        ],
+        integer_x: true,
+    }
+}
+
+fn rows(procs: usize, per_proc: usize, end: SimTime) -> Vec<TimelineRow> {
+    let step = end.as_nanos() / per_proc as u64;
+    (0..procs)
+        .map(|p| TimelineRow {
+            label: format!("P{p}"),
+            intervals: (0..per_proc as u64)
+                .map(|i| Interval {
+                    start: SimTime(i * step),
+                    end: SimTime((i + 1) * step),
+                    category: Category::ALL[(i as usize + p) % Category::ALL.len()],
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+fn markers(n: u64, end: SimTime) -> Vec<Marker> {
+    (1..=n)
+        .map(|i| Marker {
+            at: SimTime(end.as_nanos() / (n + 1) * i),
+            label: "PV node done".into(),
+        })
+        .collect()
+}
+
+#[test]
+fn line_chart_writes_a_png_and_no_temporary_file() {
+    let dir = TempDir::new("line");
+    let path = dir.path("overheads.png");
+    line_chart(&path, &overheads()).expect("draw");
+    assert_eq!(png_size(&path), (1024, 720));
+    assert_eq!(dir.listing(), vec!["overheads.png"]);
+}
+
+#[test]
+fn dashed_series_with_error_bars_and_overwriting_work() {
+    let dir = TempDir::new("dashed");
+    let path = dir.path("dashed.png");
+    let mut chart = overheads();
+    chart.series[2].errors = Some(vec![1.0, 2.0, f64::NAN, 0.5]);
+    line_chart(&path, &chart).expect("first draw");
+    let first = fs::read(&path).expect("read");
+    chart.series.truncate(2);
+    line_chart(&path, &chart).expect("second draw over the first");
+    assert_ne!(fs::read(&path).expect("read"), first);
+    assert_eq!(dir.listing(), vec!["dashed.png"]);
+}
+
+#[test]
+fn empty_and_odd_data_still_give_a_chart() {
+    let dir = TempDir::new("empty");
+    let empty = LineChart::default();
+    line_chart(&dir.path("empty.png"), &empty).expect("no series");
+    let odd = LineChart {
+        series: vec![
+            Series::default(),
+            Series {
+                points: vec![(f64::NAN, 1.0), (2.0, f64::INFINITY)],
+                ..Series::default()
+            },
+            Series {
+                points: vec![(3.0, -2.0)],
+                errors: Some(vec![-0.5]),
+                ..Series::default()
+            },
+        ],
+        ..LineChart::default()
+    };
+    line_chart(&dir.path("odd.png"), &odd).expect("odd data");
+    png_size(&dir.path("empty.png"));
+    png_size(&dir.path("odd.png"));
+}
+
+#[test]
+fn mismatched_errors_are_reported_and_nothing_is_written() {
+    let dir = TempDir::new("mismatch");
+    let path = dir.path("bad.png");
+    let mut chart = overheads();
+    chart.series[0].errors = Some(vec![1.0]);
+    let err = line_chart(&path, &chart).expect_err("must fail");
+    assert!(matches!(err, PlotError::InvalidSeries { .. }));
+    let message = err.to_string();
+    assert!(message.contains("bad.png"), "{message}");
+    assert!(message.contains("time overhead"), "{message}");
+    assert!(dir.listing().is_empty());
+}
+
+#[test]
+fn a_missing_folder_is_an_error_naming_the_file() {
+    let dir = TempDir::new("missing");
+    let path = dir.path("no/such/folder/chart.png");
+    let err = line_chart(&path, &overheads()).expect_err("must fail");
+    assert!(err.to_string().contains("chart.png"), "{err}");
+    assert!(dir.listing().is_empty());
+    let err = line_chart(Path::new(".."), &overheads()).expect_err("not a file");
+    assert!(matches!(err, PlotError::InvalidPath { .. }));
+}
+
+#[test]
+fn panels_write_a_grid() {
+    let dir = TempDir::new("panels");
+    let charts = vec![overheads(), overheads(), overheads()];
+    let path = dir.path("grid.png");
+    panels(&path, "Three panels", &charts, 2).expect("draw");
+    let (w, h) = png_size(&path);
+    assert_eq!(w, 2 * 640);
+    assert!(h > 2 * 440, "{h}");
+    // Degenerate column counts are clamped; no charts is not an error.
+    panels(&dir.path("zero.png"), "", &charts, 0).expect("zero columns");
+    assert_eq!(png_size(&dir.path("zero.png")).0, 640);
+    panels(&dir.path("wide.png"), "", &charts, 10).expect("too many columns");
+    assert_eq!(png_size(&dir.path("wide.png")).0, 3 * 640);
+    panels(&dir.path("none.png"), "Nothing", &[], 2).expect("no charts");
+    assert_eq!(
+        dir.listing(),
+        vec!["grid.png", "none.png", "wide.png", "zero.png"]
+    );
+}
+
+#[test]
+fn timeline_with_a_few_hundred_intervals() {
+    let dir = TempDir::new("timeline");
+    let end = SimTime::from_secs(40);
+    let path = dir.path("timeline.png");
+    timeline(
+        &path,
+        "PV-split",
+        &rows(4, 100, end),
+        &markers(50, end),
+        end,
+    )
+    .expect("draw");
+    let (w, h) = png_size(&path);
+    assert_eq!(w, 1600);
+    assert!(h > 200, "{h}");
+    // Few markers get labels; they are drawn without error.
+    timeline(
+        &dir.path("few.png"),
+        "",
+        &rows(3, 100, end),
+        &markers(3, end),
+        end,
+    )
+    .expect("few markers");
+    assert_eq!(dir.listing(), vec!["few.png", "timeline.png"]);
+}
+
+#[test]
+fn timeline_height_grows_with_rows() {
+    let dir = TempDir::new("rows");
+    let end = SimTime::from_millis(5);
+    timeline(&dir.path("a.png"), "t", &rows(2, 10, end), &[], end).expect("2 rows");
+    timeline(&dir.path("b.png"), "t", &rows(32, 10, end), &[], end).expect("32 rows");
+    assert!(png_size(&dir.path("b.png")).1 > png_size(&dir.path("a.png")).1);
+}
+
+#[test]
+fn empty_timeline_and_odd_intervals() {
+    let dir = TempDir::new("empty-timeline");
+    timeline(&dir.path("none.png"), "nothing", &[], &[], SimTime::ZERO).expect("no rows");
+    let odd = vec![TimelineRow {
+        label: "P0 with a very long label that goes on and on and on and on and on and on".into(),
+        intervals: vec![
+            // Reversed, empty and past-the-makespan intervals must not break anything.
+            Interval {
+                start: SimTime(50),
+                end: SimTime(10),
+                category: Category::Search,
+            },
+            Interval {
+                start: SimTime(5),
+                end: SimTime(5),
+                category: Category::Message,
+            },
+            Interval {
+                start: SimTime(0),
+                end: SimTime(3_000),
+                category: Category::IdleSync,
+            },
+        ],
+    }];
+    let marks = vec![Marker {
+        at: SimTime(5_000),
+        label: String::new(),
+    }];
+    timeline(&dir.path("odd.png"), "", &odd, &marks, SimTime(1_000)).expect("odd");
+    png_size(&dir.path("none.png"));
+    png_size(&dir.path("odd.png"));
+}
+
+#[test]
+fn timeline_of_twenty_thousand_intervals_is_fast() {
+    let dir = TempDir::new("fast");
+    let end = SimTime::from_secs(40);
+    let data = rows(8, 2_500, end);
+    let start = Instant::now();
+    timeline(&dir.path("big.png"), "big", &data, &markers(300, end), end).expect("draw");
+    let elapsed = start.elapsed();
+    // Well under a second in release builds; the bound leaves room for unoptimized test builds.
+    assert!(elapsed.as_secs_f64() < 5.0, "{elapsed:?}");
+    png_size(&dir.path("big.png"));
+}

@@ -1,0 +1,261 @@
+//! The `gtsim` command end to end: shipped scenarios, bad input, determinism.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gtsim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gtsim"))
+        .args(args)
+        .output()
+        .expect("gtsim runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gtsim-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn shipped(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+/// The shipped pmws-uniform scenario with fewer seeds (a smaller copy, same everything else).
+fn small_uniform(dir: &Path, seeds: u32) -> PathBuf {
+    let text = std::fs::read_to_string(shipped("pmws-uniform.ron")).unwrap();
+    assert!(text.contains("count: 24"));
+    let path = dir.join("small.ron");
+    std::fs::write(&path, text.replace("count: 24", &format!("count: {seeds}"))).unwrap();
+    path
+}
+
+#[test]
+fn every_shipped_scenario_checks() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            let out = gtsim(&["check", path.to_str().unwrap()]);
+            assert!(
+                out.status.success(),
+                "{}: {}",
+                path.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            n += 1;
+        }
+    }
+    assert!(n >= 1);
+}
+
+#[test]
+fn shipped_scenario_runs_end_to_end_from_the_command_line() {
+    let dir = scratch("e2e");
+    let file = small_uniform(&dir, 3);
+    let out_dir = dir.join("out");
+    let out = gtsim(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(out_dir.to_str().unwrap()),
+        "prints the output folder"
+    );
+    for f in [
+        "results.csv",
+        "results.json",
+        "report.md",
+        "overheads.png",
+        "speedup.png",
+    ] {
+        let p = out_dir.join(f);
+        let bytes = std::fs::read(&p).unwrap_or_else(|_| panic!("{f} written"));
+        assert!(!bytes.is_empty());
+        if f.ends_with(".png") {
+            assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        }
+    }
+    // No temporary files left behind.
+    for entry in std::fs::read_dir(&out_dir).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!name.starts_with('.'), "leftover temporary file {name}");
+    }
+    let csv = std::fs::read_to_string(out_dir.join("results.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let required = "scenario,algorithm,tree,ordering,width,depth,fanout,length,seed,\
+        root_value,leaf_nodes,interior_nodes,elapsed_ns,speedup,search_overhead,time_overhead,\
+        comm_overhead,sync_overhead,t_search_ns,t_message_ns,t_interrupt_ns,t_wait_reply_ns,\
+        t_idle_sync_ns,msgs_at_node,msgs_inter_node,msgs_inter_level,msgs_inter_iteration,bytes_total";
+    for c in required.split(',') {
+        assert!(header.contains(&c), "results.csv lacks column {c}");
+    }
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<String>> = lines
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect();
+    assert_eq!(rows.len(), 4 * 3, "one row per (fanout, seed)");
+    for r in &rows {
+        let num = |c: &str| r[col(c)].parse::<f64>().unwrap();
+        let f = num("fanout");
+        // Every processor's categories sum to the makespan, so the totals sum to f × makespan.
+        let total: f64 = [
+            "t_search_ns",
+            "t_message_ns",
+            "t_interrupt_ns",
+            "t_wait_reply_ns",
+            "t_idle_sync_ns",
+        ]
+        .iter()
+        .map(|c| num(c))
+        .sum();
+        assert_eq!(total, f * num("elapsed_ns"));
+        // The measured split adds up to the paper's time overhead.
+        let split = num("search_time_overhead") + num("message_overhead") + num("idle_overhead");
+        assert!(
+            (split - num("time_overhead")).abs() < 1e-9,
+            "{split} vs {}",
+            num("time_overhead")
+        );
+        assert!(
+            (num("comm_overhead") - (num("time_overhead") - num("search_overhead"))).abs() < 1e-12
+        );
+        if f == 1.0 {
+            assert_eq!(num("speedup"), 1.0);
+            assert_eq!(num("t_idle_sync_ns"), 0.0);
+        } else {
+            assert!(num("msgs_inter_node") > 0.0);
+            // One inter-iteration message to each of the f - 1 children after iterations 1..4.
+            assert_eq!(num("msgs_inter_iteration"), 4.0 * (f - 1.0));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_same_scenario_gives_byte_identical_results_whatever_the_thread_count() {
+    let dir = scratch("determinism");
+    let file = small_uniform(&dir, 4);
+    let mut outputs = Vec::new();
+    for (i, threads) in ["1", "2", "2"].iter().enumerate() {
+        let out_dir = dir.join(format!("out{i}"));
+        let out = gtsim(&[
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+            "--threads",
+            threads,
+            "--quiet",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.stdout.is_empty(), "--quiet prints nothing");
+        outputs.push((
+            std::fs::read(out_dir.join("results.csv")).unwrap(),
+            std::fs::read(out_dir.join("results.json")).unwrap(),
+        ));
+    }
+    assert!(outputs[0] == outputs[1] && outputs[1] == outputs[2]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs a broken scenario: it must fail with FILE:LINE:COL and write nothing.
+fn assert_rejected(name: &str, text: &str, line: usize, col: usize, words: &str) {
+    let dir = scratch(name);
+    let file = dir.join(format!("{name}.ron"));
+    std::fs::write(&file, text).unwrap();
+    let out_dir = dir.join("out");
+    for args in [
+        vec![
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        vec!["check", file.to_str().unwrap()],
+    ] {
+        let out = gtsim(&args);
+        assert!(!out.status.success(), "{name}: accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let at = format!("{}:{line}:{col}", file.display());
+        assert!(err.contains(&at), "{name}: error does not name {at}: {err}");
+        assert!(
+            err.contains(words),
+            "{name}: error does not say '{words}': {err}"
+        );
+        assert!(out.stdout.is_empty(), "{name}: printed results");
+    }
+    assert!(!out_dir.exists(), "{name}: output folder created");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn uniform_text() -> String {
+    std::fs::read_to_string(shipped("pmws-uniform.ron")).unwrap()
+}
+
+/// Line and column (1-based) of the first occurrence of `needle` in the shipped scenario.
+fn position_of(text: &str, needle: &str) -> (usize, usize) {
+    let at = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle} in the scenario"));
+    let line = text[..at].matches('\n').count() + 1;
+    let col = at - text[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
+    (line, col)
+}
+
+#[test]
+fn bad_scenarios_are_rejected_with_line_and_column() {
+    let base = uniform_text();
+
+    let t = base.replace("depth: 5,", "depth: 5");
+    // The parser notices the missing comma where the next field starts.
+    let after = t.find("depth: 5\n").unwrap();
+    let next = after + t[after..].find("ordering:").unwrap();
+    let (l2, c2) = position_of(&t, &t[next..next + 20]);
+    assert_rejected("syntax", &t, l2, c2, "comma");
+
+    let t = base.replace("length: 1,", "lenght: 1,");
+    let (l, c) = position_of(&t, "lenght");
+    assert_rejected("unknown-field", &t, l, c, "lenght");
+
+    let t = base.replace("fanout: [1, 2, 3, 4]", "fanout: [1, 0, 3, 4]");
+    let (l, c) = position_of(&t, "0, 3, 4]");
+    assert_rejected("fanout-zero", &t, l, c, "at least 1");
+
+    let t = base.replace("Sci(rate: 960,", "Sci(rate: 0,");
+    let (l, c) = position_of(&t, "0, rts_cts");
+    assert_rejected("rate-zero", &t, l, c, "at least 1");
+
+    let t = base.replace("FirstBest(p: 0.6)", "FirstBest(p: 1.5)");
+    let (l, c) = position_of(&t, "1.5)");
+    assert_rejected("probability", &t, l, c, "between 0 and 1");
+
+    let t = base.replace("fanout: [1, 2, 3, 4]", "fanout: [1, 2, 12]");
+    let (l, c) = position_of(&t, "fanout: [1, 2, 12]");
+    assert_rejected("sci-ports", &t, l, c, "ports");
+
+    let t = base.replace("e: Ms(25.65)", "e: Ms(0.0)");
+    let (l, c) = position_of(&t, "e: Ms(0.0)");
+    assert_rejected("leaf-cost", &t, l, c, "e must be positive");
+}
+
+#[test]
+fn a_missing_file_is_an_error_naming_it() {
+    let out = gtsim(&["run", "/nonexistent/gtsim/scenario.ron"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/gtsim/scenario.ron"));
+}
