@@ -26,18 +26,31 @@ pub(crate) fn ensure_registered() -> Result<(), PlotError> {
 }
 
 /// A regular font of `size` pixels.
+///
+/// plotters loads a font when a `FontDesc` is built and keeps a failure inside it, so the bundled
+/// font is registered here, before any `FontDesc` exists (a panel grid builds its title font
+/// before it draws anything).
 pub(crate) fn regular(size: f64) -> FontDesc<'static> {
+    let _ = ensure_registered();
     FontDesc::new(FontFamily::Name(FAMILY), size, FontStyle::Normal)
 }
 
 /// A bold font of `size` pixels (titles).
 pub(crate) fn bold(size: f64) -> FontDesc<'static> {
+    let _ = ensure_registered();
     FontDesc::new(FontFamily::Name(FAMILY), size, FontStyle::Bold)
 }
 
 /// A text style of the regular font in a colour.
 pub(crate) fn text<C: Color>(size: f64, color: &C) -> TextStyle<'static> {
     regular(size).color(color)
+}
+
+/// How far to move a vertically centred label down so that its capitals and digits, rather than
+/// its layout box, sit on the anchor: plotters' `ab_glyph` renderer places glyphs about a fifth
+/// of the font size higher than the box it reports.
+pub(crate) fn center_correction(size: f64) -> i32 {
+    (size * 0.22).round() as i32
 }
 
 /// Width and height in pixels of `s` set in `font`, as plotters will lay it out. Falls back to a

@@ -118,7 +118,14 @@ impl Legend {
                 let (entry, width) = &self.entries[i];
                 let glyph_w = Self::glyph_width_for(&entry.glyph, self.font_size) as i32;
                 self.draw_glyph(area, &entry.glyph, x, y, glyph_w)?;
-                area.draw_text(&entry.label, &style, (x + glyph_w + gap, y))?;
+                area.draw_text(
+                    &entry.label,
+                    &style,
+                    (
+                        x + glyph_w + gap,
+                        y + font::center_correction(self.font_size),
+                    ),
+                )?;
                 x += *width as i32 + spacing;
             }
         }

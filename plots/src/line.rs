@@ -73,7 +73,7 @@ const FULL: Scale = Scale {
     desc: 18.0,
     tick: 15.0,
     legend: 15.0,
-    line: 2,
+    line: 3,
     bar: 2,
     marker: 4,
     cap: 5,
@@ -95,6 +95,10 @@ const PANEL: Scale = Scale {
     pad: 10,
     tick_spacing: (75, 45),
 };
+
+/// Length of tick marks in pixels (plotters' default shrinks them on small plots, and labels
+/// then touch the axis).
+pub(crate) const TICK_MARK: i32 = 5;
 
 /// Size of a single chart.
 const CHART_SIZE: (u32, u32) = (1024, 720);
@@ -239,14 +243,16 @@ fn draw_title(
     let style = title_font
         .color(&TEXT)
         .pos(Pos::new(HPos::Center, VPos::Center));
-    area.draw_text(&text, &style, (w as i32 / 2, h as i32 / 2))?;
+    let y = h as i32 / 2 + font::center_correction(title_font.get_size());
+    area.draw_text(&text, &style, (w as i32 / 2, y))?;
     Ok(())
 }
 
 fn draw_note(area: &Area<'_>, note: &str, size: f64) -> Result<(), DrawError> {
     let (w, h) = area.dim_in_pixel();
     let style = font::text(size, &MUTED_TEXT).pos(Pos::new(HPos::Center, VPos::Center));
-    area.draw_text(note, &style, (w as i32 / 2, h as i32 / 2))?;
+    let y = h as i32 / 2 + font::center_correction(size);
+    area.draw_text(note, &style, (w as i32 / 2, y))?;
     Ok(())
 }
 
@@ -360,6 +366,8 @@ fn draw_chart(
         .bold_line_style(GRID.stroke_width(1))
         .light_line_style(TRANSPARENT)
         .axis_style(AXIS.stroke_width(1))
+        .set_all_tick_mark_size(TICK_MARK)
+        .y_label_offset(font::center_correction(scale.tick))
         .draw()?;
 
     if data.is_none() {

@@ -42,18 +42,19 @@ impl Axis {
         if integer {
             step = step.max(1.0).round();
         }
-        let first = (lo / step - 1e-9).ceil() as i64;
-        let last = (hi / step + 1e-9).floor() as i64;
-        let ticks: Vec<f64> = (first..=last)
-            .map(|k| {
-                let t = k as f64 * step;
-                if t == 0.0 {
-                    0.0
-                } else {
-                    t
-                }
-            })
-            .collect();
+        let first = (lo / step - 1e-9).ceil();
+        let last = (hi / step + 1e-9).floor();
+        let ticks: Vec<f64> = if last - first <= 1000.0 {
+            // Multiples of the step from integers, so 0.1 * 3 prints as 0.3.
+            (first as i64..=last as i64)
+                .map(|k| k as f64 * step)
+                .map(|t| if t == 0.0 { 0.0 } else { t })
+                .filter(|t| (lo..=hi).contains(t))
+                .collect()
+        } else {
+            // A range too narrow for its magnitude to be divided (e.g. 1e20 ± 1e-5).
+            vec![lo, hi]
+        };
         let decimals = if step >= 1.0 {
             0
         } else {
@@ -195,6 +196,16 @@ mod tests {
         assert_eq!(a.ticks.len(), 6);
         assert_eq!(a.format(a.ticks[1]), "0.2");
         assert_eq!(a.format(0.0), "0.0");
+    }
+
+    #[test]
+    fn extreme_ranges_do_not_explode() {
+        let a = Axis::new(1e20, 1e20 + 1e6, 8, false);
+        assert!(!a.ticks.is_empty() && a.ticks.len() <= 10);
+        assert!(a.ticks.iter().all(|t| (a.lo..=a.hi).contains(t)));
+        let b = Axis::new(0.0, 5e-4, 5, false);
+        assert!(b.ticks.len() >= 2);
+        assert_eq!(b.format(1e-4), "1e-4");
     }
 
     #[test]

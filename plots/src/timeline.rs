@@ -177,7 +177,10 @@ fn draw(
         root.draw_text(
             &text,
             &style,
-            (WIDTH as i32 / 2, layout.title_h as i32 / 2 + 2),
+            (
+                WIDTH as i32 / 2,
+                layout.title_h as i32 / 2 + font::center_correction(TITLE_SIZE),
+            ),
         )?;
     }
     let (_, body) = root.split_vertically(layout.title_h);
@@ -222,13 +225,16 @@ fn draw(
         .bold_line_style(GRID.stroke_width(1))
         .light_line_style(TRANSPARENT)
         .axis_style(AXIS.stroke_width(1))
+        .set_all_tick_mark_size(crate::line::TICK_MARK)
+        .y_label_offset(font::center_correction(row_label_size(layout.row_h)))
         .draw()?;
 
     if n == 0 {
         let area = cc.plotting_area().strip_coord_spec();
         let (w, h) = area.dim_in_pixel();
         let style = font::text(DESC_SIZE, &MUTED_TEXT).pos(Pos::new(HPos::Center, VPos::Center));
-        area.draw_text("no processors", &style, (w as i32 / 2, h as i32 / 2))?;
+        let y = h as i32 / 2 + font::center_correction(DESC_SIZE);
+        area.draw_text("no processors", &style, (w as i32 / 2, y))?;
     }
 
     // Pixel geometry of the plot, in the root area's (absolute) coordinates.
@@ -276,14 +282,14 @@ fn draw(
     Ok(())
 }
 
-/// Opacity of the marker rules: 0.4 while they are at least 25 pixels apart on average, fading
+/// Opacity of the marker rules: 0.3 while they are at least 25 pixels apart on average, fading
 /// to 0.08 as they get denser, so that hundreds of rules tint the bars instead of hatching them.
 fn marker_alpha(distinct: usize, columns: usize) -> f64 {
     if distinct == 0 {
         return 0.0;
     }
     let spacing = columns as f64 / distinct as f64;
-    (0.4 * spacing / 25.0).clamp(0.08, 0.4)
+    (0.3 * spacing / 25.0).clamp(0.08, 0.3)
 }
 
 /// For each pixel column, the share of time (in pixel widths) of each category.

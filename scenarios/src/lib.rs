@@ -17,6 +17,9 @@ pub mod output;
 pub mod results;
 pub mod runner;
 pub mod schema;
+pub mod study;
+pub mod timeline;
+pub mod trace;
 
 pub use load::{load, parse, Plan, ScenarioError};
 pub use output::{write_atomic, write_outputs, OutputError};

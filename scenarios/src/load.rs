@@ -39,11 +39,13 @@ pub struct Plan {
     pub file: PathBuf,
     pub costs: CostModel,
     pub link: LinkSpec,
-    pub tree: SyntheticSpec,
-    pub depth: u32,
+    /// The tree configurations of the sweep (width × depth × ordering), in that order.
+    pub configs: Vec<SyntheticSpec>,
     pub progressive: bool,
     pub fanouts: Vec<u32>,
     pub seeds: Vec<u64>,
+    /// The run named by `outputs.timeline`: (configuration index, fanout, seed).
+    pub timeline: Option<(usize, u32, u64)>,
 }
 
 impl Plan {
@@ -54,14 +56,31 @@ impl Plan {
     pub fn tree_label(&self) -> &'static str {
         "synthetic"
     }
-    pub fn ordering_label(&self) -> String {
-        match &self.tree.ordering {
-            Ordering::Random => "random".into(),
-            Ordering::Perfect => "perfect".into(),
-            Ordering::FirstBest { p } => format!("first_best({p})"),
-            Ordering::Geometric { p } => format!("geometric({p})"),
-            Ordering::Weights(_) => "weights".into(),
-        }
+    /// Simulated runs, baselines included.
+    pub fn run_count(&self) -> usize {
+        let sweep = self.fanouts.iter().filter(|&&f| f != 1).count() + 1;
+        self.configs.len() * sweep * self.seeds.len()
+    }
+}
+
+/// Short tag of an ordering for results and legends.
+pub fn ordering_label(o: &Ordering) -> String {
+    match o {
+        Ordering::Random => "random".into(),
+        Ordering::Perfect => "perfect".into(),
+        Ordering::FirstBest { p } => format!("first_best({p})"),
+        Ordering::Geometric { p } => format!("geometric({p})"),
+        Ordering::Weights(_) => "weights".into(),
+    }
+}
+
+fn convert_ordering(o: &schema::Ordering) -> Ordering {
+    match o {
+        schema::Ordering::Random => Ordering::Random,
+        schema::Ordering::Perfect => Ordering::Perfect,
+        schema::Ordering::FirstBest { p } => Ordering::FirstBest { p: p.0 },
+        schema::Ordering::Geometric { p } => Ordering::Geometric { p: p.0 },
+        schema::Ordering::Weights(w) => Ordering::Weights(w.clone()),
     }
 }
 
@@ -78,7 +97,11 @@ pub fn load(path: &Path) -> Result<Plan, ScenarioError> {
 /// Validates scenario text; `path` names it in errors.
 pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
-    let scenario: Scenario = ron::from_str(src).map_err(|e| ScenarioError::At {
+    // implicit_some: optional fields take a bare value (`timeline: (fanout: 4, seed: 1)`);
+    // `Some(...)` is accepted too.
+    let options =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let scenario: Scenario = options.from_str(src).map_err(|e| ScenarioError::At {
         file: file.clone(),
         line: e.span.start.line,
         col: e.span.start.col,
@@ -118,53 +141,86 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         ));
     }
 
-    let (width, depth, tree) = match &scenario.workload {
-        Workload::Synthetic {
-            width,
-            depth,
-            ordering,
-            value_spread,
-            horizon_noise,
-        } => {
-            if width.0 > MAX_WIDTH {
-                return Err(at(
-                    &["workload", "width"],
-                    format!("width {} is above the limit of {MAX_WIDTH}", width.0),
-                ));
-            }
-            if depth.0 > MAX_DEPTH {
-                return Err(at(
-                    &["workload", "depth"],
-                    format!("depth {} is above the limit of {MAX_DEPTH}", depth.0),
-                ));
-            }
-            if value_spread.0 > 1_000_000 || *horizon_noise > 1_000_000 {
-                return Err(at(
-                    &["workload", "value_spread"],
-                    "value_spread and horizon_noise must be at most 1000000".into(),
-                ));
-            }
-            let ordering = match ordering {
-                schema::Ordering::Random => Ordering::Random,
-                schema::Ordering::Perfect => Ordering::Perfect,
-                schema::Ordering::FirstBest { p } => Ordering::FirstBest { p: p.0 },
-                schema::Ordering::Geometric { p } => Ordering::Geometric { p: p.0 },
-                schema::Ordering::Weights(w) => Ordering::Weights(w.clone()),
-            };
-            ordering
-                .weights(width.0 as usize)
-                .map_err(|m| at(&["workload", "ordering"], m))?;
-            let spec = SyntheticSpec {
-                width: width.0 as u32,
-                depth: depth.0 as u32,
-                ordering,
-                value_spread: value_spread.0 as u32,
-                horizon_noise: *horizon_noise,
-            };
-            (width.0, depth.0 as u32, spec)
-        }
+    let Workload::Synthetic {
+        width,
+        depth,
+        ordering,
+        value_spread,
+        horizon_noise,
+    } = &scenario.workload;
+    if value_spread.0 > 1_000_000 || *horizon_noise > 1_000_000 {
+        return Err(at(
+            &["workload", "value_spread"],
+            "value_spread and horizon_noise must be at most 1000000".into(),
+        ));
+    }
+    let sweep = &scenario.sweep;
+    let widths: Vec<u64> = if sweep.width.is_empty() {
+        vec![width.0]
+    } else {
+        sweep.width.iter().map(|w| w.0).collect()
     };
-    let _ = width;
+    let depths: Vec<u64> = if sweep.depth.is_empty() {
+        vec![depth.0]
+    } else {
+        sweep.depth.iter().map(|d| d.0).collect()
+    };
+    let orderings: Vec<(Ordering, &[&str])> = if sweep.ordering.is_empty() {
+        vec![(convert_ordering(ordering), &["workload", "ordering"][..])]
+    } else {
+        sweep
+            .ordering
+            .iter()
+            .map(|o| (convert_ordering(o), &["sweep", "ordering"][..]))
+            .collect()
+    };
+    let width_at: &[&str] = if sweep.width.is_empty() {
+        &["workload", "width"]
+    } else {
+        &["sweep", "width"]
+    };
+    let depth_at: &[&str] = if sweep.depth.is_empty() {
+        &["workload", "depth"]
+    } else {
+        &["sweep", "depth"]
+    };
+    let mut configs = Vec::new();
+    for &w in &widths {
+        if w > MAX_WIDTH {
+            return Err(at(
+                width_at,
+                format!("width {w} is above the limit of {MAX_WIDTH}"),
+            ));
+        }
+        for &d in &depths {
+            if d > MAX_DEPTH {
+                return Err(at(
+                    depth_at,
+                    format!("depth {d} is above the limit of {MAX_DEPTH}"),
+                ));
+            }
+            for (o, o_at) in &orderings {
+                o.weights(w as usize).map_err(|m| at(o_at, m))?;
+                let spec = SyntheticSpec {
+                    width: w as u32,
+                    depth: d as u32,
+                    ordering: o.clone(),
+                    value_spread: value_spread.0 as u32,
+                    horizon_noise: *horizon_noise,
+                };
+                if configs.contains(&spec) {
+                    return Err(at(
+                        &["sweep"],
+                        format!(
+                            "the tree configuration w = {w}, d = {d}, {} appears twice",
+                            ordering_label(o)
+                        ),
+                    ));
+                }
+                configs.push(spec);
+            }
+        }
+    }
 
     if hw.length.0 != 1 {
         return Err(at(
@@ -240,15 +296,54 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         ));
     }
 
+    let total = configs.len() * fanouts.len().max(1) * seeds.len();
+    if total > 1_000_000 {
+        return Err(at(
+            &["sweep"],
+            format!("the sweep makes {total} runs, more than the limit of 1000000"),
+        ));
+    }
+
+    let timeline = match &scenario.outputs.timeline {
+        None => None,
+        Some(t) => {
+            let here = |m: String| at(&["outputs", "timeline"], m);
+            if !fanouts.contains(&(t.fanout.0 as u32)) {
+                return Err(here(format!(
+                    "timeline fanout {} is not in sweep.fanout",
+                    t.fanout.0
+                )));
+            }
+            if !seeds.contains(&t.seed) {
+                return Err(here(format!(
+                    "timeline seed {} is not in the sweep",
+                    t.seed
+                )));
+            }
+            let want_o = t.ordering.as_ref().map(convert_ordering);
+            let index = configs.iter().position(|c| {
+                t.width.is_none_or(|w| w.0 == c.width as u64)
+                    && t.depth.is_none_or(|d| d.0 == c.depth as u64)
+                    && want_o.as_ref().is_none_or(|o| *o == c.ordering)
+            });
+            let Some(index) = index else {
+                return Err(here(
+                    "no tree configuration of the sweep has that width, depth and ordering".into(),
+                ));
+            };
+            Some((index, t.fanout.0 as u32, t.seed))
+        }
+    };
+
     Ok(Plan {
         progressive: scenario.search.progressive_deepening,
         file: path.to_path_buf(),
         costs,
         link,
-        tree,
-        depth,
+        configs,
         fanouts,
         seeds,
+        timeline,
         scenario,
     })
 }

@@ -2,7 +2,7 @@
 
 use crate::load::Plan;
 use crate::results::{summary_table, to_csv, Summary};
-use crate::runner::Results;
+use crate::runner::{Outcome, Results};
 use plots::{LineChart, LineStyle, Series};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -38,10 +38,20 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> OutputError + '_ {
     }
 }
 
+/// Most tree configurations drawn as panels of overheads.png and speedup.png.
+pub const MAX_PANELS: usize = 12;
+
+/// The summaries of each configuration, in plan order.
+pub fn by_config<'a>(plan: &Plan, summaries: &'a [Summary]) -> Vec<&'a [Summary]> {
+    summaries.chunks(plan.fanouts.len()).collect()
+}
+
 /// Writes every output of a plan into `dir` (created if needed); returns the files written.
+/// `timeline` is the recorded run named by `outputs.timeline`, if any.
 pub fn write_outputs(
     plan: &Plan,
     results: &Results,
+    timeline: Option<&Outcome>,
     dir: &Path,
 ) -> Result<Vec<PathBuf>, OutputError> {
     std::fs::create_dir_all(dir).map_err(io_at(dir))?;
@@ -62,21 +72,55 @@ pub fn write_outputs(
     let mut text = serde_json::to_string_pretty(&json).expect("results serialize");
     text.push('\n');
     put("results.json", text.as_bytes())?;
-    put("report.md", report(plan, &results.summaries).as_bytes())?;
-    if plan.scenario.outputs.plots {
+    let study = plan
+        .scenario
+        .outputs
+        .sync_study
+        .then(|| crate::study::SyncStudy::new(plan, results));
+    let mut md = report(plan, &results.summaries);
+    if let Some(study) = &study {
+        md.push_str(&study.markdown());
+        put("sync-overhead.csv", study.csv().as_bytes())?;
+    }
+    put("report.md", md.as_bytes())?;
+    let configs = by_config(plan, &results.summaries);
+    if plan.scenario.outputs.plots && configs.len() <= MAX_PANELS {
         let path = dir.join("overheads.png");
-        plots::line_chart(&path, &overheads_chart(plan, &results.summaries))?;
+        let charts: Vec<LineChart> = configs.iter().map(|s| overheads_chart(plan, s)).collect();
+        draw(&path, &format!("{}: overheads", plan.name()), &charts)?;
         written.push(path);
         let path = dir.join("speedup.png");
-        plots::line_chart(&path, &speedup_chart(plan, &results.summaries))?;
+        let charts: Vec<LineChart> = configs.iter().map(|s| speedup_chart(plan, s)).collect();
+        draw(&path, &format!("{}: speedup", plan.name()), &charts)?;
+        written.push(path);
+    }
+    if let Some(study) = &study {
+        let path = dir.join("sync-overhead.png");
+        study.plot(&path)?;
+        written.push(path);
+    }
+    if let Some(run) = timeline {
+        let path = dir.join("timeline.png");
+        crate::timeline::plot(plan, run, &path)?;
         written.push(path);
     }
     Ok(written)
 }
 
+/// One chart alone, or several as panels.
+fn draw(path: &Path, title: &str, charts: &[LineChart]) -> Result<(), plots::PlotError> {
+    match charts {
+        [one] => plots::line_chart(path, one),
+        many => plots::panels(path, title, many, if many.len() > 4 { 3 } else { 2 }),
+    }
+}
+
+fn ms(t: sim_core::SimTime) -> String {
+    format!("{:.3} ms", t.as_nanos() as f64 * 1e-6)
+}
+
 fn describe(plan: &Plan) -> String {
     let c = &plan.costs;
-    let ms = |t: sim_core::SimTime| format!("{:.3} ms", t.as_nanos() as f64 * 1e-6);
     let link = match plan.link.kind {
         sim_hw::LinkKind::Serial { rate } => format!(
             "serial, {rate} bytes/s per line{}",
@@ -85,12 +129,10 @@ fn describe(plan: &Plan) -> String {
         sim_hw::LinkKind::Ideal => "ideal (no transmission time)".into(),
     };
     format!(
-        "pmws on synthetic trees: w = {}, d = {}, ordering {}, {} seeds; {}.\n\
+        "pmws on synthetic trees, {} seeds, fanouts {:?}, {}.\n\
          Costs: k = {}, e = {}, s = {}, interrupt = {}; links: {}.",
-        plan.tree.width,
-        plan.depth,
-        plan.ordering_label(),
         plan.seeds.len(),
+        plan.fanouts,
         if plan.progressive {
             "progressive deepening from depth 1"
         } else {
@@ -104,27 +146,35 @@ fn describe(plan: &Plan) -> String {
     )
 }
 
+fn config_title(s: &[Summary]) -> String {
+    s.first().map_or(String::new(), |x| {
+        format!("w = {}, d = {}, ordering {}", x.width, x.depth, x.ordering)
+    })
+}
+
 /// The Markdown report of a plan.
 pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
-    let estimate = if plan.depth % 2 == 1 {
-        "f/2(w+1) (eq. 14, odd depth)"
-    } else {
-        "3f/4(w−1) (section VII, even depth)"
-    };
-    format!(
-        "# {name}\n\n{desc}\n\n{describe}\n\n## Overheads by processor count\n\n{table}\n\
+    let mut out = format!(
+        "# {name}\n\n{desc}\n\n{describe}\n\n## Overheads by processor count\n\n\
          Means over seeds. Speedup is the mean of per-tree ratios (± standard error); the search, time\n\
          and communication overheads come from mean leaf counts and mean times, as in the paper's\n\
          tables (eqs. 9, 11; communication = time − search). Synchronization overhead (measured) is the\n\
          idle_sync time of all processors over the uniprocessor leaf time (section VII), ± standard\n\
-         error over seeds; the estimate is {estimate}. The last two columns split the time overhead\n\
-         as the 1985 hardware could not: CPU time on messages and interrupts, and idle time, each over\n\
-         the uniprocessor time.\n",
+         error over seeds; the estimate is f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even\n\
+         depths. The last two columns split the time overhead as the 1985 hardware could not: CPU time\n\
+         on messages and interrupts, and idle time, each over the uniprocessor time.\n\n",
         name = plan.name(),
         desc = plan.scenario.description.trim(),
         describe = describe(plan),
-        table = summary_table(summaries),
-    )
+    );
+    for s in by_config(plan, summaries) {
+        out.push_str(&format!(
+            "### {}\n\n{}\n",
+            config_title(s),
+            summary_table(s)
+        ));
+    }
+    out
 }
 
 fn points(summaries: &[Summary], y: impl Fn(&Summary) -> f64) -> Vec<(f64, f64)> {
@@ -142,11 +192,16 @@ fn series(label: &str, color: usize, style: LineStyle, points: Vec<(f64, f64)>) 
     }
 }
 
-/// Overheads in % against f, like the paper's Fig. 7, with the model's estimate beside the
-/// measured synchronization overhead.
-pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
-    let mut s: Vec<Summary> = summaries.to_vec();
+fn sorted(summaries: &[Summary]) -> Vec<Summary> {
+    let mut s = summaries.to_vec();
     s.sort_by_key(|s| s.fanout);
+    s
+}
+
+/// Overheads in % against f, like the paper's Fig. 7, with the model's estimate beside the
+/// measured synchronization overhead (drawn from f = 2: with one processor nothing waits).
+pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
+    let s = sorted(summaries);
     let pct = |f: fn(&Summary) -> f64| points(&s, move |x| 100.0 * f(x));
     let mut sync = series(
         "synchronization overhead (measured)",
@@ -155,17 +210,18 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         pct(|x| x.sync_overhead),
     );
     sync.errors = Some(s.iter().map(|x| 100.0 * x.sync_overhead_se).collect());
-    let estimate = if plan.depth % 2 == 1 {
+    let odd = s.first().is_some_and(|x| x.depth % 2 == 1);
+    let estimate = if odd {
         "f/2(w+1) estimate (eq. 14)"
     } else {
         "3f/4(w-1) estimate (even depth)"
     };
+    let from2: Vec<Summary> = s.iter().filter(|x| x.fanout >= 2).cloned().collect();
     LineChart {
         title: format!(
-            "{}: overheads, w = {}, d = {}, {} seeds",
+            "{}: {}, {} seeds",
             plan.name(),
-            plan.tree.width,
-            plan.depth,
+            config_title(&s),
             plan.seeds.len()
         ),
         x_label: "processors f".into(),
@@ -190,7 +246,12 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
                 pct(|x| x.comm_overhead),
             ),
             sync,
-            series(estimate, 3, LineStyle::Dashed, pct(|x| x.sync_estimate)),
+            series(
+                estimate,
+                3,
+                LineStyle::Dashed,
+                points(&from2, |x| 100.0 * x.sync_estimate),
+            ),
         ],
         integer_x: true,
     }
@@ -198,8 +259,7 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
 
 /// Speedup against f with the ideal line.
 pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
-    let mut s: Vec<Summary> = summaries.to_vec();
-    s.sort_by_key(|s| s.fanout);
+    let s = sorted(summaries);
     let mut measured = series(
         "speedup (mean over seeds)",
         0,
@@ -209,10 +269,9 @@ pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
     measured.errors = Some(s.iter().map(|x| x.speedup_se).collect());
     LineChart {
         title: format!(
-            "{}: speedup, w = {}, d = {}, {} seeds",
+            "{}: {}, {} seeds",
             plan.name(),
-            plan.tree.width,
-            plan.depth,
+            config_title(&s),
             plan.seeds.len()
         ),
         x_label: "processors f".into(),

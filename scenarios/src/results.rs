@@ -51,6 +51,17 @@ pub struct RunRecord {
     pub message_overhead: f64,
     pub idle_overhead: f64,
     pub events: u64,
+    /// Eq. (5) for a minimal tree of this w, d, f and these costs (summed over the iterations
+    /// with progressive deepening; t1 = 4 bytes, t2 = 2 bytes per ply of the iteration).
+    pub model_elapsed_ns: f64,
+    /// Eq. (14), f/2(w+1): the paper's synchronization estimate for odd depths.
+    pub model_sync_overhead_odd: f64,
+    /// 3f/4(w−1): the paper's estimate for even depths.
+    pub model_sync_overhead_even: f64,
+    /// (f−1)/w: the estimate the authors suspected was closer (section VIII).
+    pub model_sync_fm1_over_w: f64,
+    /// I_{d,f}/E_{d,0} without the paper's approximation (see algorithms::model).
+    pub model_sync_overhead_ie: f64,
 }
 
 /// The column names of `results.csv`, in order.
@@ -90,6 +101,11 @@ pub const COLUMNS: &[&str] = &[
     "message_overhead",
     "idle_overhead",
     "events",
+    "model_elapsed_ns",
+    "model_sync_overhead_odd",
+    "model_sync_overhead_even",
+    "model_sync_fm1_over_w",
+    "model_sync_overhead_ie",
 ];
 
 /// Identifies the configuration a record belongs to.
@@ -160,6 +176,11 @@ impl RunRecord {
             message_overhead: ratio(comm as f64, el1 as f64),
             idle_overhead: ratio(t.get(Category::IdleSync) as f64, el1 as f64),
             events: stats.events,
+            model_elapsed_ns: f64::NAN,
+            model_sync_overhead_odd: f64::NAN,
+            model_sync_overhead_even: f64::NAN,
+            model_sync_fm1_over_w: f64::NAN,
+            model_sync_overhead_ie: f64::NAN,
         }
     }
 
@@ -200,6 +221,9 @@ pub fn to_csv(records: &[RunRecord]) -> String {
 /// the mean leaf counts and mean times, speedup as the mean of per-tree ratios.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
+    pub width: u32,
+    pub depth: u32,
+    pub ordering: String,
     pub fanout: u32,
     pub runs: usize,
     pub speedup: f64,
@@ -259,7 +283,11 @@ pub fn summarize(
             let (_, sync_se, _) = mean(rs.iter().map(|r| r.sync_overhead));
             let search_overhead = lf / l1 - 1.0;
             let time_overhead = f as f64 * tf / t1 - 1.0;
+            let first = rs.first().copied().or(base.first());
             Summary {
+                width: first.map_or(0, |r| r.width),
+                depth: first.map_or(0, |r| r.depth),
+                ordering: first.map_or(String::new(), |r| r.ordering.clone()),
                 fanout: f,
                 runs,
                 speedup,

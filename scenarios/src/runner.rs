@@ -1,7 +1,7 @@
 //! Runs a plan: every (fanout, seed) pair plus the uniprocessor baseline of every seed, in
 //! parallel across cores, with results identical to a one-thread run.
 
-use crate::load::Plan;
+use crate::load::{ordering_label, Plan};
 use crate::results::{summarize, RunLabel, RunRecord, Summary};
 use algorithms::{model, pmws_roles, PmwsConfig, SyntheticTree};
 use rayon::prelude::*;
@@ -27,6 +27,8 @@ pub enum RunError {
 
 /// One simulated run.
 pub struct Outcome {
+    /// Index of the tree configuration in the plan.
+    pub config: usize,
     pub fanout: u32,
     pub seed: u64,
     pub root_value: Option<i32>,
@@ -40,11 +42,18 @@ pub struct Recording {
     pub messages: bool,
 }
 
-/// Simulates the plan's search at fanout `f` on the tree of `seed`.
-pub fn simulate(plan: &Plan, f: u32, seed: u64, rec: Recording) -> Result<Outcome, RunError> {
-    let tree = SyntheticTree::new(plan.tree.clone(), seed)
+/// Simulates configuration `config` of the plan at fanout `f` on the tree of `seed`.
+pub fn simulate(
+    plan: &Plan,
+    config: usize,
+    f: u32,
+    seed: u64,
+    rec: Recording,
+) -> Result<Outcome, RunError> {
+    let spec = &plan.configs[config];
+    let tree = SyntheticTree::new(spec.clone(), seed)
         .map_err(|message| RunError::Tree { seed, message })?;
-    let config = MachineConfig {
+    let machine = MachineConfig {
         tree: ProcessorTree::new(f, 1),
         costs: plan.costs,
         link: plan.link,
@@ -55,12 +64,13 @@ pub fn simulate(plan: &Plan, f: u32, seed: u64, rec: Recording) -> Result<Outcom
         &tree,
         f as usize,
         PmwsConfig {
-            depth: plan.depth,
+            depth: spec.depth,
             progressive: plan.progressive,
         },
     );
-    let (stats, roles) = Machine::new(config, roles).run();
+    let (stats, roles) = Machine::new(machine, roles).run();
     Ok(Outcome {
+        config,
         fanout: f,
         seed,
         root_value: roles[0].root_value(),
@@ -70,10 +80,11 @@ pub fn simulate(plan: &Plan, f: u32, seed: u64, rec: Recording) -> Result<Outcom
 
 /// Everything a plan produced.
 pub struct Results {
-    /// One record per (fanout, seed) of the sweep, fanouts in sweep order, then seeds.
+    /// One record per (configuration, fanout, seed) of the sweep, in that order.
     pub records: Vec<RunRecord>,
-    /// The uniprocessor (f = 1) record of every seed.
+    /// The uniprocessor (f = 1) record of every (configuration, seed).
     pub baseline: Vec<RunRecord>,
+    /// Per (configuration, fanout), configurations in plan order.
     pub summaries: Vec<Summary>,
 }
 
@@ -84,10 +95,14 @@ pub fn run_plan(
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Results, RunError> {
-    // Jobs: the baseline of every seed first, then the sweep; f = 1 in the sweep reuses it.
-    let mut jobs: Vec<(u32, u64)> = plan.seeds.iter().map(|&s| (1, s)).collect();
-    for &f in plan.fanouts.iter().filter(|&&f| f != 1) {
-        jobs.extend(plan.seeds.iter().map(|&s| (f, s)));
+    // Jobs: per configuration, the baseline of every seed, then the sweep (f = 1 reuses the
+    // baseline). Results are collected in job order, whatever thread ran them.
+    let mut jobs: Vec<(usize, u32, u64)> = Vec::new();
+    for c in 0..plan.configs.len() {
+        jobs.extend(plan.seeds.iter().map(|&s| (c, 1, s)));
+        for &f in plan.fanouts.iter().filter(|&&f| f != 1) {
+            jobs.extend(plan.seeds.iter().map(|&s| (c, f, s)));
+        }
     }
     let total = jobs.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
@@ -97,8 +112,8 @@ pub fn run_plan(
         .expect("a thread pool");
     let outcomes: Vec<Result<Outcome, RunError>> = pool.install(|| {
         jobs.par_iter()
-            .map(|&(f, seed)| {
-                let o = simulate(plan, f, seed, Recording::default());
+            .map(|&(c, f, seed)| {
+                let o = simulate(plan, c, f, seed, Recording::default());
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress(n, total);
                 o
@@ -106,57 +121,122 @@ pub fn run_plan(
             .collect()
     });
     let outcomes: Vec<Outcome> = outcomes.into_iter().collect::<Result<_, _>>()?;
-    let (base, rest) = outcomes.split_at(plan.seeds.len());
 
-    let ordering = plan.ordering_label();
-    let label = RunLabel {
-        scenario: plan.name(),
-        algorithm: "pmws",
-        tree: plan.tree_label(),
-        ordering: &ordering,
-        width: plan.tree.width,
-        depth: plan.depth,
-        length: 1,
-    };
-    let record = |o: &Outcome, b: &Outcome| -> Result<RunRecord, RunError> {
-        let expected = b.root_value.expect("the uniprocessor search finishes");
-        if o.root_value != Some(expected) {
-            return Err(RunError::WrongValue {
-                fanout: o.fanout,
-                seed: o.seed,
-                got: o.root_value,
-                expected,
-            });
-        }
-        Ok(RunRecord::new(
-            &label, o.fanout, o.seed, expected, &o.stats, &b.stats,
-        ))
-    };
-    let baseline: Vec<RunRecord> = base
-        .iter()
-        .map(|b| record(b, b))
-        .collect::<Result<_, _>>()?;
     let mut records = Vec::new();
-    let mut rest = rest.iter();
-    for &f in &plan.fanouts {
-        for (i, _) in plan.seeds.iter().enumerate() {
+    let mut baseline = Vec::new();
+    let mut summaries = Vec::new();
+    let mut it = outcomes.iter();
+    let n_seeds = plan.seeds.len();
+    for (c, spec) in plan.configs.iter().enumerate() {
+        let ordering = ordering_label(&spec.ordering);
+        let label = RunLabel {
+            scenario: plan.name(),
+            algorithm: "pmws",
+            tree: plan.tree_label(),
+            ordering: &ordering,
+            width: spec.width,
+            depth: spec.depth,
+            length: 1,
+        };
+        let model = ModelInputs::new(plan, spec);
+        let record = |o: &Outcome, b: &Outcome| -> Result<RunRecord, RunError> {
+            let expected = b.root_value.expect("the uniprocessor search finishes");
+            if o.root_value != Some(expected) {
+                return Err(RunError::WrongValue {
+                    fanout: o.fanout,
+                    seed: o.seed,
+                    got: o.root_value,
+                    expected,
+                });
+            }
+            let mut r = RunRecord::new(&label, o.fanout, o.seed, expected, &o.stats, &b.stats);
+            model.fill(&mut r);
+            Ok(r)
+        };
+        let base: Vec<&Outcome> = it.by_ref().take(n_seeds).collect();
+        debug_assert!(base.iter().all(|o| o.config == c && o.fanout == 1));
+        let base_records: Vec<RunRecord> = base
+            .iter()
+            .map(|b| record(b, b))
+            .collect::<Result<_, _>>()?;
+        let mut config_records = Vec::new();
+        for &f in &plan.fanouts {
             if f == 1 {
-                records.push(baseline[i].clone());
+                config_records.extend(base_records.iter().cloned());
             } else {
-                let o = rest.next().expect("one outcome per job");
-                records.push(record(o, &base[i])?);
+                for b in &base {
+                    let o = it.next().expect("one outcome per job");
+                    config_records.push(record(o, b)?);
+                }
             }
         }
+        let (w, d) = (spec.width as u64, spec.depth);
+        summaries.extend(summarize(
+            &config_records,
+            &base_records,
+            &plan.fanouts,
+            |f| sync_estimate(w, d, f as u64),
+        ));
+        records.extend(config_records);
+        baseline.extend(base_records);
     }
-    let (w, d) = (plan.tree.width as u64, plan.depth);
-    let summaries = summarize(&records, &baseline, &plan.fanouts, |f| {
-        sync_estimate(w, d, f as u64)
-    });
     Ok(Results {
         records,
         baseline,
         summaries,
     })
+}
+
+/// What the analytical model says about a configuration (section VII), for the model columns.
+struct ModelInputs {
+    w: u64,
+    d: u32,
+    progressive: bool,
+    k: u64,
+    e: u64,
+    s: u64,
+    link: sim_hw::LinkSpec,
+}
+
+impl ModelInputs {
+    fn new(plan: &Plan, spec: &algorithms::SyntheticSpec) -> Self {
+        ModelInputs {
+            w: spec.width as u64,
+            d: spec.depth,
+            progressive: plan.progressive,
+            k: plan.costs.k.as_nanos(),
+            e: plan.costs.e.as_nanos(),
+            s: plan.costs.s.as_nanos(),
+            link: plan.link,
+        }
+    }
+
+    /// Eq. (5) for one search to `depth`, with t1 the 4-byte inter-node message and t2 the
+    /// inter-level message of a `depth`-ply line (2 bytes per ply), rounded to whole ns.
+    fn t5(&self, depth: u32, f: u64) -> Option<f64> {
+        let t1 = self.link.transmit_time(4).as_nanos();
+        let t2 = self.link.transmit_time(2 * depth as u64).as_nanos();
+        model::t_df_comm(self.w, depth, f, self.k, self.e, self.s, t1, t2)
+            .ok()
+            .map(|r| r.to_f64().round())
+    }
+
+    fn fill(&self, r: &mut RunRecord) {
+        let f = r.fanout as u64;
+        // With progressive deepening, one search per iteration 1..d.
+        let depths = if self.progressive {
+            1..=self.d
+        } else {
+            self.d..=self.d
+        };
+        let elapsed: Option<f64> = depths.map(|i| self.t5(i, f)).sum();
+        r.model_elapsed_ns = elapsed.unwrap_or(f64::NAN);
+        r.model_sync_overhead_odd = model::sync_overhead_odd(self.w, f).unwrap_or(f64::NAN);
+        r.model_sync_overhead_even = model::sync_overhead_even(self.w, f).unwrap_or(f64::NAN);
+        r.model_sync_fm1_over_w = model::sync_overhead_fm1_over_w(self.w, f).unwrap_or(f64::NAN);
+        r.model_sync_overhead_ie =
+            model::sync_overhead_model(self.w, self.d, f).unwrap_or(f64::NAN);
+    }
 }
 
 /// The paper's estimate of synchronization overhead for this depth's parity: eq. (14)

@@ -230,13 +230,23 @@ pub enum Algorithm {
     Pmws,
 }
 
-/// Which runs to make: every fanout with every seed.
+/// Which runs to make: every tree configuration (the workload, or every combination of the
+/// width, depth and ordering lists given here) with every fanout and every seed.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sweep {
     /// Processor counts f (fanout of a length-1 processor tree, master included).
     pub fanout: Vec<Positive>,
     pub seeds: Seeds,
+    /// Widths to sweep instead of the workload's `width`. Default: the workload's.
+    #[serde(default)]
+    pub width: Vec<Positive>,
+    /// Depths to sweep instead of the workload's `depth`. Default: the workload's.
+    #[serde(default)]
+    pub depth: Vec<Positive>,
+    /// Orderings to sweep instead of the workload's `ordering`. Default: the workload's.
+    #[serde(default)]
+    pub ordering: Vec<Ordering>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -259,17 +269,42 @@ impl Seeds {
     }
 }
 
-/// What to write besides results.csv and results.json.
+/// What to write besides results.csv, results.json and report.md.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Outputs {
-    /// Draw overheads.png and speedup.png. Default true.
+    /// Draw overheads.png and speedup.png (one panel per tree configuration). Default true.
     #[serde(default = "yes")]
     pub plots: bool,
+    /// The synchronization-overhead study: sync-overhead.png, sync-overhead.csv and its section
+    /// of report.md. Default false.
+    #[serde(default)]
+    pub sync_study: bool,
+    /// One run to draw as timeline.png (and to write with `--trace`). Default: none.
+    #[serde(default)]
+    pub timeline: Option<TimelineRun>,
 }
 
 impl Default for Outputs {
     fn default() -> Self {
-        Outputs { plots: true }
+        Outputs {
+            plots: true,
+            sync_study: false,
+            timeline: None,
+        }
     }
+}
+
+/// Names one run of the sweep. Width, depth and ordering default to the first configuration.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimelineRun {
+    pub fanout: Positive,
+    pub seed: u64,
+    #[serde(default)]
+    pub width: Option<Positive>,
+    #[serde(default)]
+    pub depth: Option<Positive>,
+    #[serde(default)]
+    pub ordering: Option<Ordering>,
 }

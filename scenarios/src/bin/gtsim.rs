@@ -1,6 +1,9 @@
 //! `gtsim`: run a scenario file and write its results, or check one.
 
 use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use scenarios::Recording;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,9 +27,13 @@ enum Command {
         /// Worker threads for the independent runs of the sweep (0 = one per core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        /// Print nothing but errors.
+        /// Print nothing but errors (no table, no progress bar).
         #[arg(long)]
         quiet: bool,
+        /// Also write one run (outputs.timeline, or the largest fanout on the first seed) as a
+        /// Chrome trace (JSON), for Perfetto or chrome://tracing.
+        #[arg(long, value_name = "FILE.json")]
+        trace: Option<PathBuf>,
     },
     /// Check a scenario file without running it: report errors, or what it would run.
     Check {
@@ -50,14 +57,14 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Check { file } => {
             let plan = scenarios::load(&file).map_err(|e| e.to_string())?;
-            let runs = plan.fanouts.len() * plan.seeds.len();
             println!(
-                "{}: ok — scenario '{}', {} runs (fanouts {:?} × {} seeds), plus the f = 1 baseline of each seed",
+                "{}: ok — scenario '{}': {} tree configurations × fanouts {:?} × {} seeds = {} simulated runs (f = 1 baselines included)",
                 file.display(),
                 plan.name(),
-                runs,
+                plan.configs.len(),
                 plan.fanouts,
-                plan.seeds.len()
+                plan.seeds.len(),
+                plan.run_count()
             );
             Ok(())
         }
@@ -66,19 +73,68 @@ fn run(cli: Cli) -> Result<(), String> {
             out,
             threads,
             quiet,
+            trace,
         } => {
             let plan = scenarios::load(&file).map_err(|e| e.to_string())?;
             let dir = out.unwrap_or_else(|| PathBuf::from("out").join(plan.name()));
             let started = std::time::Instant::now();
+            let bar = progress_bar(plan.run_count() as u64, quiet);
             let results =
-                scenarios::run_plan(&plan, threads, &|_, _| {}).map_err(|e| e.to_string())?;
-            let files =
-                scenarios::write_outputs(&plan, &results, &dir).map_err(|e| e.to_string())?;
+                scenarios::run_plan(&plan, threads, &|done, _| bar.set_position(done as u64))
+                    .map_err(|e| e.to_string())?;
+            bar.finish_and_clear();
+            // The run drawn as timeline.png and/or written as a trace, recorded in full.
+            let chosen = plan.timeline.or_else(|| {
+                trace.as_ref().map(|_| {
+                    let f = plan.fanouts.iter().copied().max().unwrap_or(1);
+                    (0, f, plan.seeds[0])
+                })
+            });
+            let recorded = match chosen {
+                Some((c, f, seed)) => Some(
+                    scenarios::simulate(
+                        &plan,
+                        c,
+                        f,
+                        seed,
+                        Recording {
+                            intervals: true,
+                            messages: true,
+                        },
+                    )
+                    .map_err(|e| e.to_string())?,
+                ),
+                None => None,
+            };
+            let timeline = plan.timeline.and(recorded.as_ref());
+            let mut files = scenarios::write_outputs(&plan, &results, timeline, &dir)
+                .map_err(|e| e.to_string())?;
+            if let (Some(path), Some(run)) = (&trace, &recorded) {
+                let spec = &plan.configs[run.config];
+                let title = format!(
+                    "{}: f = {}, seed {}, w = {}, d = {}",
+                    plan.name(),
+                    run.fanout,
+                    run.seed,
+                    spec.width,
+                    spec.depth
+                );
+                let json = scenarios::trace::chrome_trace(&run.stats, &title);
+                scenarios::write_atomic(path, json.as_bytes())
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                files.push(path.clone());
+            }
             if !quiet {
-                print!("{}", scenarios::results::summary_table(&results.summaries));
+                for s in scenarios::output::by_config(&plan, &results.summaries) {
+                    if plan.configs.len() > 1 {
+                        let x = &s[0];
+                        println!("w = {}, d = {}, ordering {}:", x.width, x.depth, x.ordering);
+                    }
+                    print!("{}", scenarios::results::summary_table(s));
+                }
                 println!(
                     "\n{} runs in {:.1} s; wrote {} files to {}",
-                    results.records.len(),
+                    plan.run_count(),
                     started.elapsed().as_secs_f64(),
                     files.len(),
                     dir.display()
@@ -90,4 +146,18 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Runs done / total, elapsed and ETA on a terminal; nothing when quiet or not a terminal.
+fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} runs, ETA {eta}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    bar
 }

@@ -1,0 +1,386 @@
+//! The synchronization-overhead study: measured idle time against the paper's estimates.
+//!
+//! For every tree configuration and processor count, the measured synchronization overhead (all
+//! processors' idle_sync time over the uniprocessor leaf time, section VII) beside eq. (14)'s
+//! f/2(w+1) for odd depths, 3f/4(w−1) for even depths, the (f−1)/w the authors suspected was
+//! closer, and a least-squares fit of overhead = a·f^b over f ≥ 2 (is it O(f²)?).
+
+use crate::load::Plan;
+use crate::output::by_config;
+use crate::results::Summary;
+use crate::runner::Results;
+use algorithms::model;
+use plots::{LineChart, LineStyle, Series};
+use std::path::Path;
+
+/// A fit of y = a·x^b by least squares on logarithms.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PowerFit {
+    pub exponent: f64,
+    /// Standard error of the exponent (NaN with fewer than three points).
+    pub exponent_se: f64,
+    pub points: usize,
+}
+
+/// Fits y = a·x^b on the points with x > 0 and y > 0.
+pub fn power_fit(points: &[(f64, f64)]) -> Option<PowerFit> {
+    let p: Vec<(f64, f64)> = points
+        .iter()
+        .filter(|(x, y)| *x > 0.0 && *y > 0.0)
+        .map(|(x, y)| (x.ln(), y.ln()))
+        .collect();
+    let n = p.len();
+    if n < 2 {
+        return None;
+    }
+    let mx = p.iter().map(|q| q.0).sum::<f64>() / n as f64;
+    let my = p.iter().map(|q| q.1).sum::<f64>() / n as f64;
+    let sxx: f64 = p.iter().map(|q| (q.0 - mx).powi(2)).sum();
+    if sxx == 0.0 {
+        return None;
+    }
+    let sxy: f64 = p.iter().map(|q| (q.0 - mx) * (q.1 - my)).sum();
+    let b = sxy / sxx;
+    let a = my - b * mx;
+    let se = if n > 2 {
+        let rss: f64 = p.iter().map(|q| (q.1 - a - b * q.0).powi(2)).sum();
+        (rss / (n - 2) as f64 / sxx).sqrt()
+    } else {
+        f64::NAN
+    };
+    Some(PowerFit {
+        exponent: b,
+        exponent_se: se,
+        points: n,
+    })
+}
+
+/// One row of the study: a configuration at one processor count.
+#[derive(Clone, Debug)]
+pub struct StudyRow {
+    pub width: u32,
+    pub depth: u32,
+    pub ordering: String,
+    pub fanout: u32,
+    pub runs: usize,
+    pub measured: f64,
+    pub measured_se: f64,
+    pub f_over_2w1: f64,
+    pub three_f_over_4wm1: f64,
+    pub fm1_over_w: f64,
+    /// I_{d,f}/E_{d,0} without the paper's approximation.
+    pub model_ie: f64,
+}
+
+impl StudyRow {
+    /// The paper's estimate for this depth's parity.
+    pub fn parity_estimate(&self) -> f64 {
+        if self.depth % 2 == 1 {
+            self.f_over_2w1
+        } else {
+            self.three_f_over_4wm1
+        }
+    }
+}
+
+/// The study of one plan's results.
+pub struct SyncStudy {
+    pub rows: Vec<StudyRow>,
+    /// Per configuration (plan order): the rows' indices and the power fit.
+    pub configs: Vec<(Vec<usize>, Option<PowerFit>)>,
+}
+
+impl SyncStudy {
+    pub fn new(plan: &Plan, results: &Results) -> Self {
+        let mut rows = Vec::new();
+        let mut configs = Vec::new();
+        for group in by_config(plan, &results.summaries) {
+            let mut idx = Vec::new();
+            let mut sorted: Vec<&Summary> = group.iter().collect();
+            sorted.sort_by_key(|s| s.fanout);
+            for s in sorted {
+                let (w, f) = (s.width as u64, s.fanout as u64);
+                let nan = |r: Result<f64, model::ModelError>| r.unwrap_or(f64::NAN);
+                idx.push(rows.len());
+                rows.push(StudyRow {
+                    width: s.width,
+                    depth: s.depth,
+                    ordering: s.ordering.clone(),
+                    fanout: s.fanout,
+                    runs: s.runs,
+                    measured: s.sync_overhead,
+                    measured_se: s.sync_overhead_se,
+                    f_over_2w1: nan(model::sync_overhead_odd(w, f)),
+                    three_f_over_4wm1: nan(model::sync_overhead_even(w, f)),
+                    fm1_over_w: nan(model::sync_overhead_fm1_over_w(w, f)),
+                    model_ie: nan(model::sync_overhead_model(w, s.depth, f)),
+                });
+            }
+            let pts: Vec<(f64, f64)> = idx
+                .iter()
+                .map(|&i| &rows[i])
+                .filter(|r: &&StudyRow| r.fanout >= 2)
+                .map(|r| (r.fanout as f64, r.measured))
+                .collect();
+            configs.push((idx, power_fit(&pts)));
+        }
+        SyncStudy { rows, configs }
+    }
+
+    /// Every row, as CSV.
+    pub fn csv(&self) -> String {
+        let mut s = String::from(
+            "width,depth,ordering,fanout,runs,sync_measured,sync_measured_se,f_over_2w_plus_1,three_f_over_4w_minus_1,f_minus_1_over_w,model_i_over_e\n",
+        );
+        for r in &self.rows {
+            s.push_str(&format!(
+                "{},{},{},{},{},{},{},{},{},{},{}\n",
+                r.width,
+                r.depth,
+                r.ordering,
+                r.fanout,
+                r.runs,
+                r.measured,
+                r.measured_se,
+                r.f_over_2w1,
+                r.three_f_over_4wm1,
+                r.fm1_over_w,
+                r.model_ie
+            ));
+        }
+        s
+    }
+
+    /// Share of rows with f ≥ 2 where `estimate` is within a factor 1.5 of the measurement.
+    fn agreement(&self, estimate: impl Fn(&StudyRow) -> f64, rows: &[&StudyRow]) -> (usize, usize) {
+        let ok = rows
+            .iter()
+            .filter(|r| {
+                let q = r.measured / estimate(r);
+                q.is_finite() && (1.0 / 1.5..=1.5).contains(&q)
+            })
+            .count();
+        (ok, rows.len())
+    }
+
+    /// The report section.
+    pub fn markdown(&self) -> String {
+        let mut out = String::from(
+            "\n## Synchronization overhead against the model\n\n\
+             Measured: idle_sync time of all processors over the uniprocessor leaf time, mean over seeds\n\
+             ± standard error. Estimates: eq. (14) f/2(w+1) for odd depths, 3f/4(w−1) for even depths\n\
+             (the paper's estimate for the depth's parity is marked \\*), (f−1)/w (section VIII), and the\n\
+             model's own I_{d,f}/E_{d,0} before the paper's approximation. All in %.\n\n\
+             ### Main table (f = 2, 4, 8, 16)\n\n\
+             | w | d | ordering | f | measured % | f/2(w+1) % | 3f/4(w−1) % | (f−1)/w % | I/E % |\n\
+             |---|---|---|---|---|---|---|---|---|\n",
+        );
+        for r in &self.rows {
+            if ![2, 4, 8, 16].contains(&r.fanout) {
+                continue;
+            }
+            let star = |odd: bool| if (r.depth % 2 == 1) == odd { "\\*" } else { "" };
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | {:.2} ± {:.2} | {:.2}{} | {:.2}{} | {:.2} | {:.2} |\n",
+                r.width,
+                r.depth,
+                r.ordering,
+                r.fanout,
+                100.0 * r.measured,
+                100.0 * r.measured_se,
+                100.0 * r.f_over_2w1,
+                star(true),
+                100.0 * r.three_f_over_4wm1,
+                star(false),
+                100.0 * r.fm1_over_w,
+                100.0 * r.model_ie,
+            ));
+        }
+        out.push_str(
+            "\n### How the measured overhead grows with f\n\n\
+             Least-squares fit of measured = a·f^b over f ≥ 2 (b ± standard error). The paper's estimates\n\
+             are linear in f (b = 1); the paper's data suggested O(f²) (b = 2).\n\n\
+             | w | d | ordering | b | measured / parity estimate at f = 4 | at f = 16 | measured / ((f−1)/w) at f = 4 | at f = 16 |\n\
+             |---|---|---|---|---|---|---|---|\n",
+        );
+        let at = |idx: &[usize], f: u32| idx.iter().map(|&i| &self.rows[i]).find(|r| r.fanout == f);
+        let ratio = |r: Option<&StudyRow>, g: fn(&StudyRow) -> f64| {
+            r.map_or("–".to_string(), |r| format!("{:.2}", r.measured / g(r)))
+        };
+        for (idx, fit) in &self.configs {
+            let Some(first) = idx.first().map(|&i| &self.rows[i]) else {
+                continue;
+            };
+            let b = fit.map_or("–".to_string(), |p| {
+                format!("{:.2} ± {:.2}", p.exponent, p.exponent_se)
+            });
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                first.width,
+                first.depth,
+                first.ordering,
+                b,
+                ratio(at(idx, 4), StudyRow::parity_estimate),
+                ratio(at(idx, 16), StudyRow::parity_estimate),
+                ratio(at(idx, 4), |r| r.fm1_over_w),
+                ratio(at(idx, 16), |r| r.fm1_over_w),
+            ));
+        }
+        // Plain statements, computed from the table.
+        out.push_str("\n### Where each estimate holds\n\n");
+        let mut orderings: Vec<&str> = self.rows.iter().map(|r| r.ordering.as_str()).collect();
+        orderings.dedup();
+        orderings.sort();
+        orderings.dedup();
+        out.push_str(
+            "Share of (configuration, f ≥ 2) points where the estimate is within a factor 1.5 of the\n\
+             measurement:\n\n| ordering | parity estimate (eq. 14) | (f−1)/w | I/E |\n|---|---|---|---|\n",
+        );
+        for o in &orderings {
+            let rows: Vec<&StudyRow> = self
+                .rows
+                .iter()
+                .filter(|r| r.ordering == *o && r.fanout >= 2)
+                .collect();
+            let cell = |(a, n): (usize, usize)| format!("{a} of {n}");
+            out.push_str(&format!(
+                "| {} | {} | {} | {} |\n",
+                o,
+                cell(self.agreement(StudyRow::parity_estimate, &rows)),
+                cell(self.agreement(|r| r.fm1_over_w, &rows)),
+                cell(self.agreement(|r| r.model_ie, &rows)),
+            ));
+        }
+        let fits: Vec<f64> = self
+            .configs
+            .iter()
+            .filter_map(|(_, f)| f.map(|p| p.exponent))
+            .collect();
+        if !fits.is_empty() {
+            let lo = fits.iter().cloned().fold(f64::INFINITY, f64::min);
+            let hi = fits.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            out.push_str(&format!(
+                "\nFitted exponents of f range from {lo:.2} to {hi:.2} over the {} configurations.\n",
+                fits.len()
+            ));
+        }
+        out
+    }
+
+    /// sync-overhead.png: one panel per width and depth parity, measured against the three
+    /// estimates.
+    pub fn plot(&self, path: &Path) -> Result<(), plots::PlotError> {
+        let mut widths: Vec<u32> = self.rows.iter().map(|r| r.width).collect();
+        widths.sort();
+        widths.dedup();
+        let mut orderings: Vec<String> = Vec::new();
+        for r in &self.rows {
+            if !orderings.contains(&r.ordering) {
+                orderings.push(r.ordering.clone());
+            }
+        }
+        let mut charts = Vec::new();
+        for &w in &widths {
+            for odd in [true, false] {
+                let mine: Vec<&(Vec<usize>, Option<PowerFit>)> = self
+                    .configs
+                    .iter()
+                    .filter(|(idx, _)| {
+                        idx.first().is_some_and(|&i| {
+                            self.rows[i].width == w && (self.rows[i].depth % 2 == 1) == odd
+                        })
+                    })
+                    .collect();
+                if mine.is_empty() {
+                    continue;
+                }
+                let mut depths: Vec<u32> = mine
+                    .iter()
+                    .filter_map(|(idx, _)| idx.first().map(|&i| self.rows[i].depth))
+                    .collect();
+                depths.sort();
+                depths.dedup();
+                let mut series = Vec::new();
+                for (idx, _) in &mine {
+                    let rows: Vec<&StudyRow> = idx
+                        .iter()
+                        .map(|&i| &self.rows[i])
+                        .filter(|r| r.fanout >= 2)
+                        .collect();
+                    let Some(r0) = rows.first() else { continue };
+                    let color = orderings
+                        .iter()
+                        .position(|o| *o == r0.ordering)
+                        .unwrap_or(0);
+                    series.push(Series {
+                        label: format!("measured, {} d={}", r0.ordering, r0.depth),
+                        points: rows
+                            .iter()
+                            .map(|r| (r.fanout as f64, 100.0 * r.measured))
+                            .collect(),
+                        style: LineStyle::Solid,
+                        color,
+                        errors: Some(rows.iter().map(|r| 100.0 * r.measured_se).collect()),
+                        markers: r0.depth == *depths.last().unwrap_or(&0),
+                    });
+                }
+                // The estimates depend on w and f only: take them from any configuration.
+                let rows: Vec<&StudyRow> = mine[0]
+                    .0
+                    .iter()
+                    .map(|&i| &self.rows[i])
+                    .filter(|r| r.fanout >= 2)
+                    .collect();
+                let est = |label: &str, color: usize, g: fn(&StudyRow) -> f64| Series {
+                    label: label.into(),
+                    points: rows
+                        .iter()
+                        .map(|r| (r.fanout as f64, 100.0 * g(r)))
+                        .collect(),
+                    style: LineStyle::Dashed,
+                    color,
+                    errors: None,
+                    markers: false,
+                };
+                series.push(est("f/2(w+1) (eq. 14, odd)", 4, |r| r.f_over_2w1));
+                series.push(est("3f/4(w-1) (even)", 5, |r| r.three_f_over_4wm1));
+                series.push(est("(f-1)/w", 7, |r| r.fm1_over_w));
+                let ds: Vec<String> = depths.iter().map(|d| d.to_string()).collect();
+                charts.push(LineChart {
+                    title: format!(
+                        "w = {w}, {} depths (d = {})",
+                        if odd { "odd" } else { "even" },
+                        ds.join(", ")
+                    ),
+                    x_label: "processors f".into(),
+                    y_label: "synchronization overhead (%)".into(),
+                    series,
+                    integer_x: true,
+                });
+            }
+        }
+        plots::panels(
+            path,
+            "Synchronization overhead: measured (solid, ± s.e.) against the estimates (dashed)",
+            &charts,
+            2,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn power_fit_recovers_exponents() {
+        let quad: Vec<(f64, f64)> = (2..=16).map(|f| (f as f64, 0.3 * (f * f) as f64)).collect();
+        let p = power_fit(&quad).unwrap();
+        assert!((p.exponent - 2.0).abs() < 1e-12);
+        assert!(p.exponent_se < 1e-9);
+        let lin: Vec<(f64, f64)> = (2..=8).map(|f| (f as f64, 0.01 * f as f64)).collect();
+        assert!((power_fit(&lin).unwrap().exponent - 1.0).abs() < 1e-12);
+        assert!(power_fit(&[(2.0, 1.0)]).is_none());
+        assert!(power_fit(&[(2.0, 0.0), (3.0, 0.0)]).is_none());
+    }
+}

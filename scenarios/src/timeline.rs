@@ -1,0 +1,43 @@
+//! timeline.png: one recorded run, one row per processor, coloured by category.
+
+use crate::load::Plan;
+use crate::runner::Outcome;
+use plots::TimelineRow;
+use std::path::Path;
+
+/// Draws the recorded run `run` (recorded with intervals) to `path`.
+pub fn plot(plan: &Plan, run: &Outcome, path: &Path) -> Result<(), plots::PlotError> {
+    let spec = &plan.configs[run.config];
+    let rows: Vec<TimelineRow> = run
+        .stats
+        .procs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| TimelineRow {
+            label: if i == 0 {
+                "P0 master".into()
+            } else {
+                format!("P{i}")
+            },
+            intervals: p.intervals.clone(),
+        })
+        .collect();
+    // The synchronization points: every PV node completed (iterations end at the root's).
+    let markers: Vec<sim_core::Marker> = run
+        .stats
+        .markers
+        .iter()
+        .filter(|m| m.label.starts_with("PV node"))
+        .cloned()
+        .collect();
+    let title = format!(
+        "{}: f = {}, seed {}, w = {}, d = {}, {}; vertical lines: PV nodes completed",
+        plan.name(),
+        run.fanout,
+        run.seed,
+        spec.width,
+        spec.depth,
+        crate::load::ordering_label(&spec.ordering)
+    );
+    plots::timeline(path, &title, &rows, &markers, run.stats.makespan)
+}
