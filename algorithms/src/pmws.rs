@@ -337,7 +337,7 @@ impl<T: GameTree> Master<'_, T> {
                 .zip(root_values)
                 .map(|(&m, v)| (m, v))
                 .collect();
-            order.sort_by(|a, b| b.1.cmp(&a.1));
+            order.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
             self.root_order = order.into_iter().map(|(m, _)| m).collect();
             let width = self.root_order.len() as u32;
             for &j in &self.children {

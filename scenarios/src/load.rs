@@ -184,6 +184,17 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     } else {
         &["sweep", "depth"]
     };
+    let noises: Vec<u32> = if sweep.horizon_noise.is_empty() {
+        vec![*horizon_noise]
+    } else {
+        sweep.horizon_noise.clone()
+    };
+    if noises.iter().any(|&n| n > 1_000_000) {
+        return Err(at(
+            &["sweep", "horizon_noise"],
+            "horizon_noise must be at most 1000000".into(),
+        ));
+    }
     let mut configs = Vec::new();
     for &w in &widths {
         if w > MAX_WIDTH {
@@ -201,23 +212,25 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
             }
             for (o, o_at) in &orderings {
                 o.weights(w as usize).map_err(|m| at(o_at, m))?;
-                let spec = SyntheticSpec {
-                    width: w as u32,
-                    depth: d as u32,
-                    ordering: o.clone(),
-                    value_spread: value_spread.0 as u32,
-                    horizon_noise: *horizon_noise,
-                };
-                if configs.contains(&spec) {
-                    return Err(at(
-                        &["sweep"],
-                        format!(
-                            "the tree configuration w = {w}, d = {d}, {} appears twice",
-                            ordering_label(o)
-                        ),
-                    ));
+                for &noise in &noises {
+                    let spec = SyntheticSpec {
+                        width: w as u32,
+                        depth: d as u32,
+                        ordering: o.clone(),
+                        value_spread: value_spread.0 as u32,
+                        horizon_noise: noise,
+                    };
+                    if configs.contains(&spec) {
+                        return Err(at(
+                            &["sweep"],
+                            format!(
+                                "the tree configuration w = {w}, d = {d}, {}, horizon noise {noise} appears twice",
+                                ordering_label(o)
+                            ),
+                        ));
+                    }
+                    configs.push(spec);
                 }
-                configs.push(spec);
             }
         }
     }
@@ -325,10 +338,11 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
                 t.width.is_none_or(|w| w.0 == c.width as u64)
                     && t.depth.is_none_or(|d| d.0 == c.depth as u64)
                     && want_o.as_ref().is_none_or(|o| *o == c.ordering)
+                    && t.horizon_noise.is_none_or(|n| n == c.horizon_noise)
             });
             let Some(index) = index else {
                 return Err(here(
-                    "no tree configuration of the sweep has that width, depth and ordering".into(),
+                    "no tree configuration of the sweep has that width, depth, ordering and horizon noise".into(),
                 ));
             };
             Some((index, t.fanout.0 as u32, t.seed))

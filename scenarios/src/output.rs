@@ -148,7 +148,10 @@ fn describe(plan: &Plan) -> String {
 
 fn config_title(s: &[Summary]) -> String {
     s.first().map_or(String::new(), |x| {
-        format!("w = {}, d = {}, ordering {}", x.width, x.depth, x.ordering)
+        format!(
+            "w = {}, d = {}, ordering {}, horizon noise {}",
+            x.width, x.depth, x.ordering, x.horizon_noise
+        )
     })
 }
 

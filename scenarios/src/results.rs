@@ -25,6 +25,7 @@ pub struct RunRecord {
     pub fanout: u32,
     pub length: u32,
     pub seed: u64,
+    pub horizon_noise: u32,
     pub root_value: i32,
     pub leaf_nodes: u64,
     pub interior_nodes: u64,
@@ -101,6 +102,7 @@ pub const COLUMNS: &[&str] = &[
     "message_overhead",
     "idle_overhead",
     "events",
+    "horizon_noise",
     "model_elapsed_ns",
     "model_sync_overhead_odd",
     "model_sync_overhead_even",
@@ -117,6 +119,7 @@ pub struct RunLabel<'a> {
     pub width: u32,
     pub depth: u32,
     pub length: u32,
+    pub horizon_noise: u32,
 }
 
 impl RunRecord {
@@ -150,6 +153,7 @@ impl RunRecord {
             fanout: f,
             length: label.length,
             seed,
+            horizon_noise: label.horizon_noise,
             root_value,
             leaf_nodes: nodes.leaves,
             interior_nodes: nodes.interior,
@@ -224,6 +228,7 @@ pub struct Summary {
     pub width: u32,
     pub depth: u32,
     pub ordering: String,
+    pub horizon_noise: u32,
     pub fanout: u32,
     pub runs: usize,
     pub speedup: f64,
@@ -288,6 +293,7 @@ pub fn summarize(
                 width: first.map_or(0, |r| r.width),
                 depth: first.map_or(0, |r| r.depth),
                 ordering: first.map_or(String::new(), |r| r.ordering.clone()),
+                horizon_noise: first.map_or(0, |r| r.horizon_noise),
                 fanout: f,
                 runs,
                 speedup,

@@ -137,6 +137,7 @@ pub fn run_plan(
             width: spec.width,
             depth: spec.depth,
             length: 1,
+            horizon_noise: spec.horizon_noise,
         };
         let model = ModelInputs::new(plan, spec);
         let record = |o: &Outcome, b: &Outcome| -> Result<RunRecord, RunError> {

@@ -96,7 +96,7 @@ pub struct Amount(pub f64);
 impl TryFrom<f64> for Amount {
     type Error = String;
     fn try_from(v: f64) -> Result<Self, String> {
-        if v.is_finite() && v >= 0.0 && v <= 1e6 * 3600.0 {
+        if (0.0..=1e6 * 3600.0).contains(&v) {
             Ok(Amount(v))
         } else {
             Err(format!(
@@ -247,6 +247,9 @@ pub struct Sweep {
     /// Orderings to sweep instead of the workload's `ordering`. Default: the workload's.
     #[serde(default)]
     pub ordering: Vec<Ordering>,
+    /// Horizon noises to sweep instead of the workload's `horizon_noise`. Default: the workload's.
+    #[serde(default)]
+    pub horizon_noise: Vec<u32>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -307,4 +310,6 @@ pub struct TimelineRun {
     pub depth: Option<Positive>,
     #[serde(default)]
     pub ordering: Option<Ordering>,
+    #[serde(default)]
+    pub horizon_noise: Option<u32>,
 }

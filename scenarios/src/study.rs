@@ -61,6 +61,7 @@ pub struct StudyRow {
     pub width: u32,
     pub depth: u32,
     pub ordering: String,
+    pub horizon_noise: u32,
     pub fanout: u32,
     pub runs: usize,
     pub measured: f64,
@@ -106,6 +107,7 @@ impl SyncStudy {
                     width: s.width,
                     depth: s.depth,
                     ordering: s.ordering.clone(),
+                    horizon_noise: s.horizon_noise,
                     fanout: s.fanout,
                     runs: s.runs,
                     measured: s.sync_overhead,
@@ -130,14 +132,15 @@ impl SyncStudy {
     /// Every row, as CSV.
     pub fn csv(&self) -> String {
         let mut s = String::from(
-            "width,depth,ordering,fanout,runs,sync_measured,sync_measured_se,f_over_2w_plus_1,three_f_over_4w_minus_1,f_minus_1_over_w,model_i_over_e\n",
+            "width,depth,ordering,horizon_noise,fanout,runs,sync_measured,sync_measured_se,f_over_2w_plus_1,three_f_over_4w_minus_1,f_minus_1_over_w,model_i_over_e\n",
         );
         for r in &self.rows {
             s.push_str(&format!(
-                "{},{},{},{},{},{},{},{},{},{},{}\n",
+                "{},{},{},{},{},{},{},{},{},{},{},{}\n",
                 r.width,
                 r.depth,
                 r.ordering,
+                r.horizon_noise,
                 r.fanout,
                 r.runs,
                 r.measured,
@@ -172,8 +175,8 @@ impl SyncStudy {
              (the paper's estimate for the depth's parity is marked \\*), (f−1)/w (section VIII), and the\n\
              model's own I_{d,f}/E_{d,0} before the paper's approximation. All in %.\n\n\
              ### Main table (f = 2, 4, 8, 16)\n\n\
-             | w | d | ordering | f | measured % | f/2(w+1) % | 3f/4(w−1) % | (f−1)/w % | I/E % |\n\
-             |---|---|---|---|---|---|---|---|---|\n",
+             | w | d | ordering | noise | f | measured % | f/2(w+1) % | 3f/4(w−1) % | (f−1)/w % | I/E % |\n\
+             |---|---|---|---|---|---|---|---|---|---|\n",
         );
         for r in &self.rows {
             if ![2, 4, 8, 16].contains(&r.fanout) {
@@ -181,10 +184,11 @@ impl SyncStudy {
             }
             let star = |odd: bool| if (r.depth % 2 == 1) == odd { "\\*" } else { "" };
             out.push_str(&format!(
-                "| {} | {} | {} | {} | {:.2} ± {:.2} | {:.2}{} | {:.2}{} | {:.2} | {:.2} |\n",
+                "| {} | {} | {} | {} | {} | {:.2} ± {:.2} | {:.2}{} | {:.2}{} | {:.2} | {:.2} |\n",
                 r.width,
                 r.depth,
                 r.ordering,
+                r.horizon_noise,
                 r.fanout,
                 100.0 * r.measured,
                 100.0 * r.measured_se,
@@ -200,8 +204,8 @@ impl SyncStudy {
             "\n### How the measured overhead grows with f\n\n\
              Least-squares fit of measured = a·f^b over f ≥ 2 (b ± standard error). The paper's estimates\n\
              are linear in f (b = 1); the paper's data suggested O(f²) (b = 2).\n\n\
-             | w | d | ordering | b | measured / parity estimate at f = 4 | at f = 16 | measured / ((f−1)/w) at f = 4 | at f = 16 |\n\
-             |---|---|---|---|---|---|---|---|\n",
+             | w | d | ordering | noise | b | measured / parity estimate at f = 4 | at f = 16 | measured / ((f−1)/w) at f = 4 | at f = 16 |\n\
+             |---|---|---|---|---|---|---|---|---|\n",
         );
         let at = |idx: &[usize], f: u32| idx.iter().map(|&i| &self.rows[i]).find(|r| r.fanout == f);
         let ratio = |r: Option<&StudyRow>, g: fn(&StudyRow) -> f64| {
@@ -215,10 +219,11 @@ impl SyncStudy {
                 format!("{:.2} ± {:.2}", p.exponent, p.exponent_se)
             });
             out.push_str(&format!(
-                "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
                 first.width,
                 first.depth,
                 first.ordering,
+                first.horizon_noise,
                 b,
                 ratio(at(idx, 4), StudyRow::parity_estimate),
                 ratio(at(idx, 16), StudyRow::parity_estimate),
@@ -228,24 +233,27 @@ impl SyncStudy {
         }
         // Plain statements, computed from the table.
         out.push_str("\n### Where each estimate holds\n\n");
-        let mut orderings: Vec<&str> = self.rows.iter().map(|r| r.ordering.as_str()).collect();
-        orderings.dedup();
-        orderings.sort();
-        orderings.dedup();
+        let mut groups: Vec<(&str, u32)> = Vec::new();
+        for r in &self.rows {
+            if !groups.contains(&(r.ordering.as_str(), r.horizon_noise)) {
+                groups.push((r.ordering.as_str(), r.horizon_noise));
+            }
+        }
         out.push_str(
             "Share of (configuration, f ≥ 2) points where the estimate is within a factor 1.5 of the\n\
-             measurement:\n\n| ordering | parity estimate (eq. 14) | (f−1)/w | I/E |\n|---|---|---|---|\n",
+             measurement:\n\n| ordering | noise | parity estimate (eq. 14) | (f−1)/w | I/E |\n|---|---|---|---|---|\n",
         );
-        for o in &orderings {
+        for (o, n) in &groups {
             let rows: Vec<&StudyRow> = self
                 .rows
                 .iter()
-                .filter(|r| r.ordering == *o && r.fanout >= 2)
+                .filter(|r| r.ordering == *o && r.horizon_noise == *n && r.fanout >= 2)
                 .collect();
             let cell = |(a, n): (usize, usize)| format!("{a} of {n}");
             out.push_str(&format!(
-                "| {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} |\n",
                 o,
+                n,
                 cell(self.agreement(StudyRow::parity_estimate, &rows)),
                 cell(self.agreement(|r| r.fm1_over_w, &rows)),
                 cell(self.agreement(|r| r.model_ie, &rows)),
@@ -279,15 +287,19 @@ impl SyncStudy {
                 orderings.push(r.ordering.clone());
             }
         }
+        let mut noises: Vec<u32> = self.rows.iter().map(|r| r.horizon_noise).collect();
+        noises.sort();
+        noises.dedup();
         let mut charts = Vec::new();
         for &w in &widths {
-            for odd in [true, false] {
+            for (noise, odd) in noises.iter().flat_map(|&n| [(n, true), (n, false)]) {
                 let mine: Vec<&(Vec<usize>, Option<PowerFit>)> = self
                     .configs
                     .iter()
                     .filter(|(idx, _)| {
                         idx.first().is_some_and(|&i| {
-                            self.rows[i].width == w && (self.rows[i].depth % 2 == 1) == odd
+                            let r = &self.rows[i];
+                            r.width == w && (r.depth % 2 == 1) == odd && r.horizon_noise == noise
                         })
                     })
                     .collect();
@@ -348,9 +360,14 @@ impl SyncStudy {
                 let ds: Vec<String> = depths.iter().map(|d| d.to_string()).collect();
                 charts.push(LineChart {
                     title: format!(
-                        "w = {w}, {} depths (d = {})",
+                        "w = {w}, {} depths (d = {}){}",
                         if odd { "odd" } else { "even" },
-                        ds.join(", ")
+                        ds.join(", "),
+                        if noises.len() > 1 {
+                            format!(", horizon noise {noise}")
+                        } else {
+                            String::new()
+                        }
                     ),
                     x_label: "processors f".into(),
                     y_label: "synchronization overhead (%)".into(),
@@ -363,7 +380,7 @@ impl SyncStudy {
             path,
             "Synchronization overhead: measured (solid, ± s.e.) against the estimates (dashed)",
             &charts,
-            2,
+            if noises.len() > 1 { 4 } else { 2 },
         )
     }
 }

@@ -31,13 +31,14 @@ pub fn plot(plan: &Plan, run: &Outcome, path: &Path) -> Result<(), plots::PlotEr
         .cloned()
         .collect();
     let title = format!(
-        "{}: f = {}, seed {}, w = {}, d = {}, {}; vertical lines: PV nodes completed",
+        "{}: f = {}, seed {}, w = {}, d = {}, {}, noise {}; vertical lines: PV nodes completed",
         plan.name(),
         run.fanout,
         run.seed,
         spec.width,
         spec.depth,
-        crate::load::ordering_label(&spec.ordering)
+        crate::load::ordering_label(&spec.ordering),
+        spec.horizon_noise
     );
     plots::timeline(path, &title, &rows, &markers, run.stats.makespan)
 }

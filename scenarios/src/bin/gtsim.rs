@@ -128,7 +128,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 for s in scenarios::output::by_config(&plan, &results.summaries) {
                     if plan.configs.len() > 1 {
                         let x = &s[0];
-                        println!("w = {}, d = {}, ordering {}:", x.width, x.depth, x.ordering);
+                        println!(
+                            "w = {}, d = {}, ordering {}, horizon noise {}:",
+                            x.width, x.depth, x.ordering, x.horizon_noise
+                        );
                     }
                     print!("{}", scenarios::results::summary_table(s));
                 }
