@@ -7,9 +7,16 @@
 //! the plots, each file atomically.
 //!
 //! ```no_run
-//! let plan = scenarios::load(std::path::Path::new("scenarios/pmws-uniform.ron")).unwrap();
+//! use std::path::Path;
+//! let plan = scenarios::load(Path::new("scenarios/pmws-uniform.ron")).unwrap();
 //! let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
-//! scenarios::write_outputs(&plan, &results, std::path::Path::new("out/pmws-uniform")).unwrap();
+//! // The run named by outputs.timeline, recorded in full for timeline.png.
+//! let timeline = plan.timeline.map(|(c, f, seed)| {
+//!     let rec = scenarios::Recording { intervals: true, messages: true };
+//!     scenarios::simulate(&plan, c, f, seed, rec).unwrap()
+//! });
+//! scenarios::write_outputs(&plan, &results, timeline.as_ref(), Path::new("out/pmws-uniform"))
+//!     .unwrap();
 //! ```
 
 pub mod load;

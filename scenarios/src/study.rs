@@ -259,17 +259,50 @@ impl SyncStudy {
                 cell(self.agreement(|r| r.model_ie, &rows)),
             ));
         }
-        let fits: Vec<f64> = self
-            .configs
-            .iter()
-            .filter_map(|(_, f)| f.map(|p| p.exponent))
-            .collect();
-        if !fits.is_empty() {
+        // Plain statements, from the numbers above.
+        out.push('\n');
+        for (o, n) in &groups {
+            let fits: Vec<f64> = self
+                .configs
+                .iter()
+                .filter(|(idx, _)| {
+                    idx.first().is_some_and(|&i| {
+                        self.rows[i].ordering == *o && self.rows[i].horizon_noise == *n
+                    })
+                })
+                .filter_map(|(_, f)| f.map(|p| p.exponent))
+                .collect();
+            if fits.is_empty() {
+                continue;
+            }
+            let rows: Vec<&StudyRow> = self
+                .rows
+                .iter()
+                .filter(|r| r.ordering == *o && r.horizon_noise == *n && r.fanout >= 2)
+                .collect();
+            let best = [
+                (
+                    "the parity estimate of eq. (14)",
+                    self.agreement(StudyRow::parity_estimate, &rows),
+                ),
+                ("(f−1)/w", self.agreement(|r| r.fm1_over_w, &rows)),
+                ("the model's I/E", self.agreement(|r| r.model_ie, &rows)),
+            ]
+            .into_iter()
+            .max_by_key(|(_, (ok, _))| *ok)
+            .expect("three estimates");
+            let above = rows
+                .iter()
+                .filter(|r| r.measured > r.parity_estimate())
+                .count();
             let lo = fits.iter().cloned().fold(f64::INFINITY, f64::min);
             let hi = fits.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
             out.push_str(&format!(
-                "\nFitted exponents of f range from {lo:.2} to {hi:.2} over the {} configurations.\n",
-                fits.len()
+                "- **{o}, horizon noise {n}:** the measured overhead grows as f^{lo:.2} to f^{hi:.2}; it is above the parity estimate in {above} of {} points; the closest estimate is {} (within a factor 1.5 in {} of {} points).\n",
+                rows.len(),
+                best.0,
+                best.1 .0,
+                best.1 .1,
             ));
         }
         out
