@@ -21,6 +21,7 @@
 
 pub mod load;
 pub mod output;
+pub mod reference;
 pub mod results;
 pub mod runner;
 pub mod schema;

@@ -46,6 +46,8 @@ pub struct Plan {
     pub seeds: Vec<u64>,
     /// The run named by `outputs.timeline`: (configuration index, fanout, seed).
     pub timeline: Option<(usize, u32, u64)>,
+    /// The published figures named by `outputs.reference`, read when the scenario is loaded.
+    pub reference: Option<crate::reference::Reference>,
 }
 
 impl Plan {
@@ -349,7 +351,16 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         }
     };
 
+    let reference = match &scenario.outputs.reference {
+        None => None,
+        Some(name) => {
+            let file_path = path.parent().unwrap_or(Path::new(".")).join(name);
+            Some(crate::reference::read(&file_path).map_err(|m| at(&["outputs", "reference"], m))?)
+        }
+    };
+
     Ok(Plan {
+        reference,
         progressive: scenario.search.progressive_deepening,
         file: path.to_path_buf(),
         costs,

@@ -78,6 +78,12 @@ pub fn write_outputs(
         .sync_study
         .then(|| crate::study::SyncStudy::new(plan, results));
     let mut md = report(plan, &results.summaries);
+    if let Some(reference) = &plan.reference {
+        // Published tables describe one configuration: compare the first.
+        if let Some(first) = by_config(plan, &results.summaries).first() {
+            md.push_str(&crate::reference::markdown(reference, first));
+        }
+    }
     if let Some(study) = &study {
         md.push_str(&study.markdown());
         put("sync-overhead.csv", study.csv().as_bytes())?;

@@ -286,6 +286,10 @@ pub struct Outputs {
     /// One run to draw as timeline.png (and to write with `--trace`). Default: none.
     #[serde(default)]
     pub timeline: Option<TimelineRun>,
+    /// A CSV of published figures to set beside the results in report.md, relative to the
+    /// scenario file (e.g. the paper's Table II). Default: none.
+    #[serde(default)]
+    pub reference: Option<String>,
 }
 
 impl Default for Outputs {
@@ -294,6 +298,7 @@ impl Default for Outputs {
             plots: true,
             sync_study: false,
             timeline: None,
+            reference: None,
         }
     }
 }

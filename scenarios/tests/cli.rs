@@ -248,6 +248,13 @@ fn bad_scenarios_are_rejected_with_line_and_column() {
     let (l, c) = position_of(&t, "fanout: [1, 2, 12]");
     assert_rejected("sci-ports", &t, l, c, "ports");
 
+    let t = base.replace(
+        "reference/parabelle-table2-no-tt.csv",
+        "reference/no-such-table.csv",
+    );
+    let (l, c) = position_of(&t, "reference: ");
+    assert_rejected("reference", &t, l, c, "no-such-table.csv");
+
     let t = base.replace("e: Ms(25.65)", "e: Ms(0.0)");
     let (l, c) = position_of(&t, "e: Ms(0.0)");
     assert_rejected("leaf-cost", &t, l, c, "e must be positive");

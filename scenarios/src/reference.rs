@@ -1,0 +1,153 @@
+//! Published figures a scenario is compared with (e.g. the paper's Table II), read from CSV.
+//!
+//! The file has a header line with at least the column `fanout` and any of `leaf_nodes`, `secs`,
+//! `speedup`, `search_overhead_pct`, `time_overhead_pct`; lines starting with `#` are comments.
+
+use crate::results::Summary;
+use std::path::{Path, PathBuf};
+
+/// One published row.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReferenceRow {
+    pub fanout: u32,
+    pub leaf_nodes: Option<f64>,
+    pub secs: Option<f64>,
+    pub speedup: Option<f64>,
+    pub search_overhead_pct: Option<f64>,
+    pub time_overhead_pct: Option<f64>,
+}
+
+/// A reference table and where it came from.
+#[derive(Clone, Debug)]
+pub struct Reference {
+    pub path: PathBuf,
+    /// The file's comment lines (its provenance), without the `#`.
+    pub notes: Vec<String>,
+    pub rows: Vec<ReferenceRow>,
+}
+
+/// Reads a reference CSV; errors name the file and line.
+pub fn read(path: &Path) -> Result<Reference, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: cannot read the reference table: {e}", path.display()))?;
+    let mut notes = Vec::new();
+    let mut header: Option<Vec<String>> = None;
+    let mut rows = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let at = |m: String| format!("{}:{}: {m}", path.display(), n + 1);
+        let line = line.trim();
+        if let Some(c) = line.strip_prefix('#') {
+            notes.push(c.trim().to_string());
+            continue;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let Some(h) = &header else {
+            if !fields.contains(&"fanout") {
+                return Err(at("the header has no 'fanout' column".into()));
+            }
+            header = Some(fields.iter().map(|s| s.to_string()).collect());
+            continue;
+        };
+        if fields.len() != h.len() {
+            return Err(at(format!(
+                "{} fields, the header has {}",
+                fields.len(),
+                h.len()
+            )));
+        }
+        let mut row = ReferenceRow::default();
+        for (name, value) in h.iter().zip(&fields) {
+            let num = || {
+                value
+                    .parse::<f64>()
+                    .map_err(|_| at(format!("column {name}: '{value}' is not a number")))
+            };
+            match name.as_str() {
+                "fanout" => {
+                    row.fanout = value
+                        .parse()
+                        .map_err(|_| at(format!("fanout '{value}' is not a whole number")))?
+                }
+                "leaf_nodes" => row.leaf_nodes = Some(num()?),
+                "secs" => row.secs = Some(num()?),
+                "speedup" => row.speedup = Some(num()?),
+                "search_overhead_pct" => row.search_overhead_pct = Some(num()?),
+                "time_overhead_pct" => row.time_overhead_pct = Some(num()?),
+                _ => {}
+            }
+        }
+        rows.push(row);
+    }
+    if rows.is_empty() {
+        return Err(format!(
+            "{}: the reference table has no rows",
+            path.display()
+        ));
+    }
+    Ok(Reference {
+        path: path.to_path_buf(),
+        notes,
+        rows,
+    })
+}
+
+/// The report section: published and simulated figures side by side, per fanout.
+pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
+    let opt = |v: Option<f64>, digits: usize| v.map_or("–".into(), |x| format!("{x:.digits$}"));
+    let mut out = format!(
+        "\n## Beside the published figures\n\n{}\n\nPaper (`{}`) | simulated, per processor count.\n\n\
+         | f | leaves paper | leaves sim | time paper (s) | time sim (s) | speedup paper | speedup sim | search % paper | search % sim | time % paper | time % sim |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|\n",
+        reference.notes.join(" "),
+        reference.path.display()
+    );
+    for r in &reference.rows {
+        let Some(s) = summaries.iter().find(|s| s.fanout == r.fanout) else {
+            continue;
+        };
+        out.push_str(&format!(
+            "| {} | {} | {:.0} | {} | {:.1} | {} | {:.2} | {} | {:.1} | {} | {:.1} |\n",
+            r.fanout,
+            opt(r.leaf_nodes, 0),
+            s.leaf_nodes,
+            opt(r.secs, 0),
+            s.elapsed_s,
+            opt(r.speedup, 2),
+            s.speedup,
+            opt(r.search_overhead_pct, 1),
+            100.0 * s.search_overhead,
+            opt(r.time_overhead_pct, 1),
+            100.0 * s.time_overhead,
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_shipped_table_and_rejects_bad_rows() {
+        let dir = std::env::temp_dir().join(format!("gtsim-ref-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.csv");
+        std::fs::write(
+            &good,
+            "# note\nfanout,leaf_nodes,speedup\n1,100,1.0\n2,110,1.8\n",
+        )
+        .unwrap();
+        let r = read(&good).unwrap();
+        assert_eq!(r.notes, vec!["note"]);
+        assert_eq!(r.rows.len(), 2);
+        assert_eq!(r.rows[1].speedup, Some(1.8));
+        let bad = dir.join("bad.csv");
+        std::fs::write(&bad, "fanout,speedup\n1,1.0\n2,fast\n").unwrap();
+        let e = read(&bad).unwrap_err();
+        assert!(e.contains("bad.csv:3:") && e.contains("fast"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
