@@ -186,6 +186,16 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
     out
 }
 
+/// "scenario: w = …, d = …, ordering …, horizon noise …, N seeds".
+fn chart_title(plan: &Plan, s: &[Summary]) -> String {
+    format!(
+        "{}: {}, {} seeds",
+        plan.name(),
+        config_title(s),
+        plan.seeds.len()
+    )
+}
+
 fn points(summaries: &[Summary], y: impl Fn(&Summary) -> f64) -> Vec<(f64, f64)> {
     summaries.iter().map(|s| (s.fanout as f64, y(s))).collect()
 }
@@ -227,12 +237,7 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
     };
     let from2: Vec<Summary> = s.iter().filter(|x| x.fanout >= 2).cloned().collect();
     LineChart {
-        title: format!(
-            "{}: {}, {} seeds",
-            plan.name(),
-            config_title(&s),
-            plan.seeds.len()
-        ),
+        title: chart_title(plan, &s),
         x_label: "processors f".into(),
         y_label: "overhead (%)".into(),
         series: vec![
@@ -277,12 +282,7 @@ pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
     );
     measured.errors = Some(s.iter().map(|x| x.speedup_se).collect());
     LineChart {
-        title: format!(
-            "{}: {}, {} seeds",
-            plan.name(),
-            config_title(&s),
-            plan.seeds.len()
-        ),
+        title: chart_title(plan, &s),
         x_label: "processors f".into(),
         y_label: "speedup".into(),
         series: vec![

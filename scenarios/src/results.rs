@@ -122,6 +122,23 @@ pub struct RunLabel<'a> {
     pub horizon_noise: u32,
 }
 
+impl<'a> RunLabel<'a> {
+    /// The label of a pmws run of `plan` on the trees of `spec`; `ordering` is
+    /// `load::ordering_label(&spec.ordering)`.
+    pub fn new(plan: &'a crate::Plan, spec: &algorithms::SyntheticSpec, ordering: &'a str) -> Self {
+        RunLabel {
+            scenario: plan.name(),
+            algorithm: "pmws",
+            tree: plan.tree_label(),
+            ordering,
+            width: spec.width,
+            depth: spec.depth,
+            length: 1,
+            horizon_noise: spec.horizon_noise,
+        }
+    }
+}
+
 impl RunRecord {
     /// Builds the record of a run at fanout `f` from its statistics and those of the
     /// uniprocessor run of the same tree.

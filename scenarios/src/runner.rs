@@ -129,16 +129,7 @@ pub fn run_plan(
     let n_seeds = plan.seeds.len();
     for (c, spec) in plan.configs.iter().enumerate() {
         let ordering = ordering_label(&spec.ordering);
-        let label = RunLabel {
-            scenario: plan.name(),
-            algorithm: "pmws",
-            tree: plan.tree_label(),
-            ordering: &ordering,
-            width: spec.width,
-            depth: spec.depth,
-            length: 1,
-            horizon_noise: spec.horizon_noise,
-        };
+        let label = RunLabel::new(plan, spec, &ordering);
         let model = ModelInputs::new(plan, spec);
         let record = |o: &Outcome, b: &Outcome| -> Result<RunRecord, RunError> {
             let expected = b.root_value.expect("the uniprocessor search finishes");

@@ -180,16 +180,7 @@ fn trace_of_a_pmws_run_adds_up_exactly() {
     let spec = &plan.configs[0];
     assert_eq!(spec.width, 8);
     let ordering = scenarios::load::ordering_label(&spec.ordering);
-    let label = RunLabel {
-        scenario: plan.name(),
-        algorithm: "pmws",
-        tree: plan.tree_label(),
-        ordering: &ordering,
-        width: spec.width,
-        depth: spec.depth,
-        length: 1,
-        horizon_noise: spec.horizon_noise,
-    };
+    let label = RunLabel::new(&plan, spec, &ordering);
     for &seed in &plan.seeds {
         let base = simulate(&plan, 0, 1, seed, Recording::default()).unwrap();
         for f in [1, 3] {
