@@ -337,8 +337,14 @@ pub fn summary_table(summaries: &[Summary]) -> String {
          |---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for r in summaries {
+        // With one processor nothing waits: the estimate (linear in f) does not apply.
+        let estimate = if r.fanout >= 2 {
+            format!("{:.1}", 100.0 * r.sync_estimate)
+        } else {
+            "–".into()
+        };
         s.push_str(&format!(
-            "| {} | {} | {:.0} | {:.1} | {:.2} ± {:.2} | {:.1} | {:.1} | {:.1} | {:.1} ± {:.1} | {:.1} | {:.1} | {:.1} |\n",
+            "| {} | {} | {:.0} | {:.1} | {:.2} ± {:.2} | {:.1} | {:.1} | {:.1} | {:.1} ± {:.1} | {} | {:.1} | {:.1} |\n",
             r.fanout,
             r.runs,
             r.leaf_nodes,
@@ -350,7 +356,7 @@ pub fn summary_table(summaries: &[Summary]) -> String {
             100.0 * r.comm_overhead,
             100.0 * r.sync_overhead,
             100.0 * r.sync_overhead_se,
-            100.0 * r.sync_estimate,
+            estimate,
             100.0 * r.message_overhead,
             100.0 * r.idle_overhead,
         ));
