@@ -105,22 +105,35 @@ pub fn run_plan(
         }
     }
     let total = jobs.len();
+    // Run them in a fixed shuffled order, so that heavy and light configurations mix and the
+    // progress rate (and its ETA) is even over time; results go back into job order.
+    let mut order: Vec<usize> = (0..total).collect();
+    order.sort_by_key(|&i| algorithms::rng::mix64(i as u64));
     let done = std::sync::atomic::AtomicUsize::new(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .expect("a thread pool");
-    let outcomes: Vec<Result<Outcome, RunError>> = pool.install(|| {
-        jobs.par_iter()
-            .map(|&(c, f, seed)| {
+    let shuffled: Vec<(usize, Result<Outcome, RunError>)> = pool.install(|| {
+        order
+            .par_iter()
+            .map(|&i| {
+                let (c, f, seed) = jobs[i];
                 let o = simulate(plan, c, f, seed, Recording::default());
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress(n, total);
-                o
+                (i, o)
             })
             .collect()
     });
-    let outcomes: Vec<Outcome> = outcomes.into_iter().collect::<Result<_, _>>()?;
+    let mut slots: Vec<Option<Result<Outcome, RunError>>> = (0..total).map(|_| None).collect();
+    for (i, o) in shuffled {
+        slots[i] = Some(o);
+    }
+    let outcomes: Vec<Outcome> = slots
+        .into_iter()
+        .map(|o| o.expect("every job ran"))
+        .collect::<Result<_, _>>()?;
 
     let mut records = Vec::new();
     let mut baseline = Vec::new();

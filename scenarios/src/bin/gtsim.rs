@@ -124,8 +124,18 @@ fn run(cli: Cli) -> Result<(), String> {
                     .map_err(|e| format!("{}: {e}", path.display()))?;
                 files.push(path.clone());
             }
+            if !quiet && plan.configs.len() > 4 {
+                println!(
+                    "{} tree configurations: the tables are in {}",
+                    plan.configs.len(),
+                    dir.join("report.md").display()
+                );
+            }
             if !quiet {
-                for s in scenarios::output::by_config(&plan, &results.summaries) {
+                for s in scenarios::output::by_config(&plan, &results.summaries)
+                    .into_iter()
+                    .filter(|_| plan.configs.len() <= 4)
+                {
                     if plan.configs.len() > 1 {
                         let x = &s[0];
                         println!(
