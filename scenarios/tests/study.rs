@@ -1,0 +1,93 @@
+//! The synchronization study end to end, and its measured overhead against an exact identity.
+
+use algorithms::model;
+use std::path::Path;
+
+fn plan(text: &str) -> scenarios::Plan {
+    scenarios::parse(text, Path::new("inline-study.ron")).unwrap()
+}
+
+const STUDY: &str = r#"(
+    name: "tiny-study",
+    hardware: (
+        costs: (k: Ns(3), e: Ns(11)),
+        link: Ideal,
+    ),
+    workload: Synthetic(width: 5, depth: 3, ordering: Perfect, horizon_noise: 0),
+    search: (algorithm: Pmws, progressive_deepening: PD),
+    sweep: (
+        fanout: [1, 2, 3, 4, 5, 6],
+        seeds: Range(start: 1, count: 3),
+        width: [3, 5],
+        depth: [3, 4],
+        ordering: [Perfect, Random],
+    ),
+    outputs: (plots: true, sync_study: true, timeline: (fanout: 3, seed: 2)),
+)"#;
+
+#[test]
+fn measured_sync_overhead_is_the_idle_time_of_a_minimal_tree_search() {
+    // Perfect ordering, free messages, one iteration: no search overhead, so all the time the
+    // f processors do not search is idle, f·T_{d,f} − T_d, over the leaf time e·N_d.
+    let p = plan(&STUDY.replace("PD", "false"));
+    let results = scenarios::run_plan(&p, 0, &|_, _| {}).unwrap();
+    let mut checked = 0;
+    for r in results.records.iter().filter(|r| r.ordering == "perfect") {
+        let (w, d, f) = (r.width as u64, r.depth, r.fanout as u64);
+        let t_df = model::t_df(w, d, f, 3, 11).unwrap();
+        let t_d = model::t_d(w, d, 3, 11).unwrap();
+        let leaf_time = 11 * model::n_d(w, d).unwrap();
+        assert_eq!(r.elapsed_ns, t_df);
+        assert_eq!(r.t_idle_sync_ns, f * t_df - t_d, "w={w} d={d} f={f}");
+        let expected = (f * t_df - t_d) as f64 / leaf_time as f64;
+        assert!((r.sync_overhead - expected).abs() < 1e-12);
+        checked += 1;
+    }
+    assert_eq!(checked, 2 * 2 * 6 * 3);
+}
+
+#[test]
+fn the_study_writes_its_table_plot_and_report() {
+    let p = plan(&STUDY.replace("PD", "true"));
+    let results = scenarios::run_plan(&p, 1, &|_, _| {}).unwrap();
+    let dir = std::env::temp_dir().join(format!("gtsim-study-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (c, f, seed) = p.timeline.unwrap();
+    let rec = scenarios::Recording {
+        intervals: true,
+        messages: true,
+    };
+    let run = scenarios::simulate(&p, c, f, seed, rec).unwrap();
+    let files = scenarios::write_outputs(&p, &results, Some(&run), &dir).unwrap();
+    for name in [
+        "sync-overhead.png",
+        "sync-overhead.csv",
+        "timeline.png",
+        "overheads.png",
+    ] {
+        assert!(files.contains(&dir.join(name)), "{name} not written");
+    }
+    let csv = std::fs::read_to_string(dir.join("sync-overhead.csv")).unwrap();
+    // One row per configuration and fanout: 2 widths × 2 depths × 2 orderings × 6 fanouts.
+    assert_eq!(csv.lines().count(), 1 + 8 * 6);
+    for line in csv.lines().skip(1) {
+        let cols: Vec<&str> = line.split(',').collect();
+        if cols[4] == "1" {
+            assert_eq!(
+                cols[6].parse::<f64>().unwrap(),
+                0.0,
+                "idle time with one processor"
+            );
+        }
+    }
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    for part in [
+        "### Main table",
+        "### Detail",
+        "### Where each estimate holds",
+        "f^",
+    ] {
+        assert!(report.contains(part), "report lacks {part}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
