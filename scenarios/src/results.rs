@@ -14,6 +14,12 @@ use sim_core::{Category, MsgKind, RunStats};
 ///
 /// and beside them the split the 1985 hardware could not measure, over elapsed(1), which adds up
 /// exactly: `time_overhead = search_time_overhead + message_overhead + idle_overhead`.
+///
+/// `elapsed_ns` is the makespan: from the start until the machine is quiet. The master has the
+/// root value by then; a message still on its way when it got it (an inter-level line) and its
+/// handler are included, as eq. (5) includes them. `idle_sync` is every moment a processor
+/// waited for work or for others, including work still in transit on a slow line (the paper's
+/// "waiting for work"), which is wider than the model's I_{d,f}.
 #[derive(Clone, Debug, Serialize)]
 pub struct RunRecord {
     pub scenario: String,
@@ -254,6 +260,7 @@ pub struct Summary {
     pub time_overhead: f64,
     pub comm_overhead: f64,
     pub sync_overhead: f64,
+    /// Standard error of the per-run sync overheads (the mean beside it is a ratio of means).
     pub sync_overhead_se: f64,
     pub message_overhead: f64,
     pub idle_overhead: f64,

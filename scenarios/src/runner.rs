@@ -3,7 +3,7 @@
 
 use crate::load::{ordering_label, Plan};
 use crate::results::{summarize, RunLabel, RunRecord, Summary};
-use algorithms::{model, pmws_roles, PmwsConfig, SyntheticTree};
+use algorithms::{model, pmws_roles, GameTree, PmwsConfig, SyntheticTree};
 use rayon::prelude::*;
 use sim_core::RunStats;
 use sim_hw::{Machine, MachineConfig, ProcessorTree};
@@ -15,7 +15,7 @@ pub enum RunError {
     #[error("seed {seed}: {message}")]
     Tree { seed: u64, message: String },
     #[error(
-        "f = {fanout}, seed {seed}: the parallel search returned {got:?} but the sequential search {expected} — a bug in the scheme"
+        "f = {fanout}, seed {seed}: the search returned {got:?} but the tree's minimax value is {expected} — a bug in the scheme"
     )]
     WrongValue {
         fanout: u32,
@@ -31,7 +31,8 @@ pub struct Outcome {
     pub config: usize,
     pub fanout: u32,
     pub seed: u64,
-    pub root_value: Option<i32>,
+    /// The root value found (checked against the tree's minimax value).
+    pub root_value: i32,
     pub stats: RunStats,
 }
 
@@ -69,11 +70,21 @@ pub fn simulate(
         },
     );
     let (stats, roles) = Machine::new(machine, roles).run();
+    // The generator fixes the minimax value before the tree exists: every run must find it.
+    let expected = tree.root().value;
+    if roles[0].root_value() != Some(expected) {
+        return Err(RunError::WrongValue {
+            fanout: f,
+            seed,
+            got: roles[0].root_value(),
+            expected,
+        });
+    }
     Ok(Outcome {
         config,
         fanout: f,
         seed,
-        root_value: roles[0].root_value(),
+        root_value: expected,
         stats,
     })
 }
@@ -144,26 +155,14 @@ pub fn run_plan(
         let ordering = ordering_label(&spec.ordering);
         let label = RunLabel::new(plan, spec, &ordering);
         let model = ModelInputs::new(plan, spec);
-        let record = |o: &Outcome, b: &Outcome| -> Result<RunRecord, RunError> {
-            let expected = b.root_value.expect("the uniprocessor search finishes");
-            if o.root_value != Some(expected) {
-                return Err(RunError::WrongValue {
-                    fanout: o.fanout,
-                    seed: o.seed,
-                    got: o.root_value,
-                    expected,
-                });
-            }
-            let mut r = RunRecord::new(&label, o.fanout, o.seed, expected, &o.stats, &b.stats);
+        let record = |o: &Outcome, b: &Outcome| -> RunRecord {
+            let mut r = RunRecord::new(&label, o.fanout, o.seed, o.root_value, &o.stats, &b.stats);
             model.fill(&mut r);
-            Ok(r)
+            r
         };
         let base: Vec<&Outcome> = it.by_ref().take(n_seeds).collect();
         debug_assert!(base.iter().all(|o| o.config == c && o.fanout == 1));
-        let base_records: Vec<RunRecord> = base
-            .iter()
-            .map(|b| record(b, b))
-            .collect::<Result<_, _>>()?;
+        let base_records: Vec<RunRecord> = base.iter().map(|b| record(b, b)).collect();
         let mut config_records = Vec::new();
         for &f in &plan.fanouts {
             if f == 1 {
@@ -171,7 +170,7 @@ pub fn run_plan(
             } else {
                 for b in &base {
                     let o = it.next().expect("one outcome per job");
-                    config_records.push(record(o, b)?);
+                    config_records.push(record(o, b));
                 }
             }
         }

@@ -206,7 +206,7 @@ fn trace_of_a_pmws_run_adds_up_exactly() {
                     totals[c.index()] += e["args"]["ns"].as_u64().unwrap();
                 }
             }
-            let root = base.root_value.expect("the search finishes");
+            let root = base.root_value;
             let r = RunRecord::new(&label, f, seed, root, stats, &base.stats);
             assert_eq!(totals[Category::Search.index()], r.t_search_ns);
             assert_eq!(totals[Category::Message.index()], r.t_message_ns);

@@ -260,19 +260,30 @@ impl<P: Program> Machine<P> {
     /// the programs (so that a role can be asked for its result, e.g. the root value).
     pub fn run(mut self) -> (RunStats, Vec<P>) {
         let mut queue = EventQueue::new();
+        // Every program states its first actions before any processor starts acting, so that a
+        // message sent at time zero finds its receiver's first work queued (RTS/CTS).
         for i in 0..self.procs.len() {
             let me = ProcId(i as u32);
             let actions = self.callback(me, SimTime::ZERO, |p, cx| p.start(cx));
             self.enqueue_back(me, actions);
-            self.kick(me, SimTime::ZERO, &mut queue);
+        }
+        for i in 0..self.procs.len() {
+            self.kick(ProcId(i as u32), SimTime::ZERO, &mut queue);
         }
         let (end, events) = sim_core::run(&mut self, &mut queue);
+        for l in &self.links {
+            assert!(
+                l.waiting.is_empty() && l.in_flight.is_none(),
+                "a message to {} was left on its line when the run ended",
+                l.to
+            );
+        }
         let mut procs = Vec::with_capacity(self.procs.len());
         let mut programs = Vec::with_capacity(self.procs.len());
         for mut p in self.procs {
             assert!(
-                p.running.is_none() && p.queue.is_empty(),
-                "a processor still had work when the event queue ran dry"
+                p.running.is_none() && p.queue.is_empty() && p.inbox.is_empty(),
+                "a processor still had work or unread messages when the event queue ran dry"
             );
             p.account.close(end);
             procs.push(ProcStats {
@@ -327,15 +338,29 @@ impl<P: Program> Machine<P> {
     }
 
     /// An interrupt service's actions run first, before the interrupted work. Its sends are part
-    /// of the service (not preempted); a computation it starts is ordinary work that later
-    /// arrivals interrupt.
+    /// of the service (not preempted) and go first; a computation it starts is ordinary work,
+    /// queued after every interrupt service still pending (a handler for a message that arrived
+    /// during this one must not wait for that computation) and before the interrupted work.
     fn enqueue_isr(&mut self, me: ProcId, actions: Vec<Action<P::Msg, P::Out>>) {
         let q = &mut self.procs[me.index()].queue;
-        for action in actions.into_iter().rev() {
-            let in_isr = !matches!(action, Action::Compute { .. });
+        let (sends, work): (Vec<_>, Vec<_>) = actions
+            .into_iter()
+            .partition(|a| !matches!(a, Action::Compute { .. }));
+        let after_services = q.iter().take_while(|s| s.in_isr).count();
+        for (n, action) in work.into_iter().enumerate() {
+            q.insert(
+                after_services + n,
+                Slot {
+                    action,
+                    in_isr: false,
+                    remaining: None,
+                },
+            );
+        }
+        for action in sends.into_iter().rev() {
             q.push_front(Slot {
                 action,
-                in_isr,
+                in_isr: true,
                 remaining: None,
             });
         }

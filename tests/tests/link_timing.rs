@@ -343,3 +343,109 @@ fn a_search_started_by_a_handler_is_still_interrupted_by_later_arrivals() {
     // 1 ms idle, 1 ms handler, 1 s search interrupted once by a 1 ms handler.
     assert_eq!(stats.makespan, SimTime::from_millis(1 + 1 + 1000 + 1));
 }
+
+/// Roles for the two ordering cases below: P1 reports "A" at once, P2 computes 5 ns and reports
+/// "B"; the master's handler for "A" starts a 100 ns search. Every reaction is logged.
+#[derive(Clone, Debug)]
+struct Named(&'static str);
+impl Message for Named {
+    fn kind(&self) -> MsgKind {
+        MsgKind::InterNode
+    }
+    fn bytes(&self) -> u64 {
+        4
+    }
+}
+struct Logged {
+    log: Vec<(&'static str, u64)>,
+}
+impl Program for Logged {
+    type Msg = Named;
+    type Out = &'static str;
+    fn start(&mut self, cx: &mut Cx<Named, &'static str>) {
+        match cx.me().0 {
+            1 => cx.send(ProcId(0), Named("A")),
+            2 => cx.compute(
+                Work {
+                    time: SimTime(5),
+                    ..Default::default()
+                },
+                "P2 work",
+            ),
+            _ => {}
+        }
+    }
+    fn on_message(&mut self, _: ProcId, m: Named, cx: &mut Cx<Named, &'static str>) {
+        self.log.push((m.0, cx.now().0));
+        if m.0 == "A" {
+            cx.compute(
+                Work {
+                    time: SimTime(100),
+                    ..Default::default()
+                },
+                "own search",
+            );
+        }
+    }
+    fn on_done(&mut self, o: &'static str, cx: &mut Cx<Named, &'static str>) {
+        self.log.push((o, cx.now().0));
+        if o == "P2 work" {
+            cx.send(ProcId(0), Named("B"));
+        }
+    }
+}
+
+#[test]
+fn an_interrupt_pending_behind_a_handler_runs_before_the_search_that_handler_started() {
+    let config = MachineConfig {
+        tree: ProcessorTree::new(3, 1),
+        costs: CostModel {
+            interrupt: SimTime(10),
+            ..CostModel::campbell()
+        },
+        link: LinkSpec::ideal(),
+        record_intervals: true,
+        record_messages: false,
+    };
+    let roles = (0..3).map(|_| Logged { log: vec![] }).collect();
+    let (stats, roles) = Machine::new(config, roles).run();
+    // A's handler 0..10; B (arrived at 5) is serviced 10..20; the search runs 20..120.
+    assert_eq!(
+        roles[0].log,
+        vec![("A", 10), ("B", 20), ("own search", 120)]
+    );
+    assert_eq!(stats.makespan, SimTime(120));
+}
+
+#[test]
+fn rts_cts_at_time_zero_waits_for_the_work_the_child_starts_with() {
+    struct Starter;
+    impl Program for Starter {
+        type Msg = Named;
+        type Out = ();
+        fn start(&mut self, cx: &mut Cx<Named, ()>) {
+            if cx.me().0 == 0 {
+                cx.send(ProcId(1), Named("W"));
+            } else {
+                cx.compute(
+                    Work {
+                        time: SimTime(100),
+                        ..Default::default()
+                    },
+                    (),
+                );
+            }
+        }
+        fn on_message(&mut self, _: ProcId, _: Named, _: &mut Cx<Named, ()>) {}
+        fn on_done(&mut self, _: (), _: &mut Cx<Named, ()>) {}
+    }
+    let config = MachineConfig {
+        tree: ProcessorTree::new(2, 1),
+        costs: CostModel::campbell(),
+        link: LinkSpec::serial(1_000_000_000, true),
+        record_intervals: false,
+        record_messages: true,
+    };
+    let (stats, _) = Machine::new(config, vec![Starter, Starter]).run();
+    assert_eq!(stats.message_log[0].transmit_start, SimTime(100));
+}
