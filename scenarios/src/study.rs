@@ -55,17 +55,12 @@ pub fn power_fit(points: &[(f64, f64)]) -> Option<PowerFit> {
     })
 }
 
-/// One row of the study: a configuration at one processor count.
+/// One row of the study: a configuration at one processor count, its measured synchronization
+/// overhead (from the run summary) and the model's estimates beside it.
 #[derive(Clone, Debug)]
 pub struct StudyRow {
-    pub width: u32,
-    pub depth: u32,
-    pub ordering: String,
-    pub horizon_noise: u32,
-    pub fanout: u32,
-    pub runs: usize,
-    pub measured: f64,
-    pub measured_se: f64,
+    /// The configuration, processor count and measured overhead (`sync_overhead` ± `_se`).
+    pub summary: Summary,
     pub f_over_2w1: f64,
     pub three_f_over_4wm1: f64,
     pub fm1_over_w: f64,
@@ -76,7 +71,7 @@ pub struct StudyRow {
 impl StudyRow {
     /// The paper's estimate for this depth's parity.
     pub fn parity_estimate(&self) -> f64 {
-        if self.depth % 2 == 1 {
+        if self.summary.depth % 2 == 1 {
             self.f_over_2w1
         } else {
             self.three_f_over_4wm1
@@ -104,14 +99,7 @@ impl SyncStudy {
                 let nan = |r: Result<f64, model::ModelError>| r.unwrap_or(f64::NAN);
                 idx.push(rows.len());
                 rows.push(StudyRow {
-                    width: s.width,
-                    depth: s.depth,
-                    ordering: s.ordering.clone(),
-                    horizon_noise: s.horizon_noise,
-                    fanout: s.fanout,
-                    runs: s.runs,
-                    measured: s.sync_overhead,
-                    measured_se: s.sync_overhead_se,
+                    summary: s.clone(),
                     f_over_2w1: nan(model::sync_overhead_odd(w, f)),
                     three_f_over_4wm1: nan(model::sync_overhead_even(w, f)),
                     fm1_over_w: nan(model::sync_overhead_fm1_over_w(w, f)),
@@ -121,8 +109,8 @@ impl SyncStudy {
             let pts: Vec<(f64, f64)> = idx
                 .iter()
                 .map(|&i| &rows[i])
-                .filter(|r: &&StudyRow| r.fanout >= 2)
-                .map(|r| (r.fanout as f64, r.measured))
+                .filter(|r: &&StudyRow| r.summary.fanout >= 2)
+                .map(|r| (r.summary.fanout as f64, r.summary.sync_overhead))
                 .collect();
             configs.push((idx, power_fit(&pts)));
         }
@@ -137,14 +125,14 @@ impl SyncStudy {
         for r in &self.rows {
             s.push_str(&format!(
                 "{},{},{},{},{},{},{},{},{},{},{},{}\n",
-                r.width,
-                r.depth,
-                r.ordering,
-                r.horizon_noise,
-                r.fanout,
-                r.runs,
-                r.measured,
-                r.measured_se,
+                r.summary.width,
+                r.summary.depth,
+                r.summary.ordering,
+                r.summary.horizon_noise,
+                r.summary.fanout,
+                r.summary.runs,
+                r.summary.sync_overhead,
+                r.summary.sync_overhead_se,
                 r.f_over_2w1,
                 r.three_f_over_4wm1,
                 r.fm1_over_w,
@@ -159,7 +147,7 @@ impl SyncStudy {
         let ok = rows
             .iter()
             .filter(|r| {
-                let q = r.measured / estimate(r);
+                let q = r.summary.sync_overhead / estimate(r);
                 q.is_finite() && (1.0 / 1.5..=1.5).contains(&q)
             })
             .count();
@@ -181,13 +169,17 @@ impl SyncStudy {
              | w | d | ordering | noise | f = 4 measured | parity est. | (f−1)/w | f = 16 measured | parity est. | (f−1)/w | b |\n\
              |---|---|---|---|---|---|---|---|---|---|---|\n",
         );
-        let at = |idx: &[usize], f: u32| idx.iter().map(|&i| &self.rows[i]).find(|r| r.fanout == f);
+        let at = |idx: &[usize], f: u32| {
+            idx.iter()
+                .map(|&i| &self.rows[i])
+                .find(|r| r.summary.fanout == f)
+        };
         let cells = |r: Option<&StudyRow>| {
             r.map_or("– | – | –".to_string(), |r| {
                 format!(
                     "{:.1} ± {:.1} | {:.1} | {:.1}",
-                    100.0 * r.measured,
-                    100.0 * r.measured_se,
+                    100.0 * r.summary.sync_overhead,
+                    100.0 * r.summary.sync_overhead_se,
                     100.0 * r.parity_estimate(),
                     100.0 * r.fm1_over_w
                 )
@@ -202,10 +194,10 @@ impl SyncStudy {
             });
             out.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {} | {} |\n",
-                first.width,
-                first.depth,
-                first.ordering,
-                first.horizon_noise,
+                first.summary.width,
+                first.summary.depth,
+                first.summary.ordering,
+                first.summary.horizon_noise,
                 cells(at(idx, 4)),
                 cells(at(idx, 16)),
                 b,
@@ -217,19 +209,25 @@ impl SyncStudy {
              |---|---|---|---|---|---|---|---|---|---|\n",
         );
         for r in &self.rows {
-            if ![2, 4, 8, 16].contains(&r.fanout) {
+            if ![2, 4, 8, 16].contains(&r.summary.fanout) {
                 continue;
             }
-            let star = |odd: bool| if (r.depth % 2 == 1) == odd { "\\*" } else { "" };
+            let star = |odd: bool| {
+                if (r.summary.depth % 2 == 1) == odd {
+                    "\\*"
+                } else {
+                    ""
+                }
+            };
             out.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {:.2} ± {:.2} | {:.2}{} | {:.2}{} | {:.2} | {:.2} |\n",
-                r.width,
-                r.depth,
-                r.ordering,
-                r.horizon_noise,
-                r.fanout,
-                100.0 * r.measured,
-                100.0 * r.measured_se,
+                r.summary.width,
+                r.summary.depth,
+                r.summary.ordering,
+                r.summary.horizon_noise,
+                r.summary.fanout,
+                100.0 * r.summary.sync_overhead,
+                100.0 * r.summary.sync_overhead_se,
                 100.0 * r.f_over_2w1,
                 star(true),
                 100.0 * r.three_f_over_4wm1,
@@ -242,8 +240,8 @@ impl SyncStudy {
         out.push_str("\n### Where each estimate holds\n\n");
         let mut groups: Vec<(&str, u32)> = Vec::new();
         for r in &self.rows {
-            if !groups.contains(&(r.ordering.as_str(), r.horizon_noise)) {
-                groups.push((r.ordering.as_str(), r.horizon_noise));
+            if !groups.contains(&(r.summary.ordering.as_str(), r.summary.horizon_noise)) {
+                groups.push((r.summary.ordering.as_str(), r.summary.horizon_noise));
             }
         }
         out.push_str(
@@ -254,7 +252,11 @@ impl SyncStudy {
             let rows: Vec<&StudyRow> = self
                 .rows
                 .iter()
-                .filter(|r| r.ordering == *o && r.horizon_noise == *n && r.fanout >= 2)
+                .filter(|r| {
+                    r.summary.ordering == *o
+                        && r.summary.horizon_noise == *n
+                        && r.summary.fanout >= 2
+                })
                 .collect();
             let cell = |(a, n): (usize, usize)| format!("{a} of {n}");
             out.push_str(&format!(
@@ -274,7 +276,8 @@ impl SyncStudy {
                 .iter()
                 .filter(|(idx, _)| {
                     idx.first().is_some_and(|&i| {
-                        self.rows[i].ordering == *o && self.rows[i].horizon_noise == *n
+                        self.rows[i].summary.ordering == *o
+                            && self.rows[i].summary.horizon_noise == *n
                     })
                 })
                 .filter_map(|(_, f)| f.map(|p| p.exponent))
@@ -285,7 +288,11 @@ impl SyncStudy {
             let rows: Vec<&StudyRow> = self
                 .rows
                 .iter()
-                .filter(|r| r.ordering == *o && r.horizon_noise == *n && r.fanout >= 2)
+                .filter(|r| {
+                    r.summary.ordering == *o
+                        && r.summary.horizon_noise == *n
+                        && r.summary.fanout >= 2
+                })
                 .collect();
             let best = [
                 (
@@ -300,7 +307,7 @@ impl SyncStudy {
             .expect("three estimates");
             let above = rows
                 .iter()
-                .filter(|r| r.measured > r.parity_estimate())
+                .filter(|r| r.summary.sync_overhead > r.parity_estimate())
                 .count();
             let lo = fits.iter().cloned().fold(f64::INFINITY, f64::min);
             let hi = fits.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
@@ -318,16 +325,16 @@ impl SyncStudy {
     /// sync-overhead.png: one panel per width and depth parity, measured against the three
     /// estimates.
     pub fn plot(&self, path: &Path) -> Result<(), plots::PlotError> {
-        let mut widths: Vec<u32> = self.rows.iter().map(|r| r.width).collect();
+        let mut widths: Vec<u32> = self.rows.iter().map(|r| r.summary.width).collect();
         widths.sort();
         widths.dedup();
         let mut orderings: Vec<String> = Vec::new();
         for r in &self.rows {
-            if !orderings.contains(&r.ordering) {
-                orderings.push(r.ordering.clone());
+            if !orderings.contains(&r.summary.ordering) {
+                orderings.push(r.summary.ordering.clone());
             }
         }
-        let mut noises: Vec<u32> = self.rows.iter().map(|r| r.horizon_noise).collect();
+        let mut noises: Vec<u32> = self.rows.iter().map(|r| r.summary.horizon_noise).collect();
         noises.sort();
         noises.dedup();
         let mut charts = Vec::new();
@@ -339,7 +346,9 @@ impl SyncStudy {
                     .filter(|(idx, _)| {
                         idx.first().is_some_and(|&i| {
                             let r = &self.rows[i];
-                            r.width == w && (r.depth % 2 == 1) == odd && r.horizon_noise == noise
+                            r.summary.width == w
+                                && (r.summary.depth % 2 == 1) == odd
+                                && r.summary.horizon_noise == noise
                         })
                     })
                     .collect();
@@ -348,7 +357,7 @@ impl SyncStudy {
                 }
                 let mut depths: Vec<u32> = mine
                     .iter()
-                    .filter_map(|(idx, _)| idx.first().map(|&i| self.rows[i].depth))
+                    .filter_map(|(idx, _)| idx.first().map(|&i| self.rows[i].summary.depth))
                     .collect();
                 depths.sort();
                 depths.dedup();
@@ -357,23 +366,27 @@ impl SyncStudy {
                     let rows: Vec<&StudyRow> = idx
                         .iter()
                         .map(|&i| &self.rows[i])
-                        .filter(|r| r.fanout >= 2)
+                        .filter(|r| r.summary.fanout >= 2)
                         .collect();
                     let Some(r0) = rows.first() else { continue };
                     let color = orderings
                         .iter()
-                        .position(|o| *o == r0.ordering)
+                        .position(|o| *o == r0.summary.ordering)
                         .unwrap_or(0);
                     series.push(Series {
-                        label: format!("measured, {} d={}", r0.ordering, r0.depth),
+                        label: format!("measured, {} d={}", r0.summary.ordering, r0.summary.depth),
                         points: rows
                             .iter()
-                            .map(|r| (r.fanout as f64, 100.0 * r.measured))
+                            .map(|r| (r.summary.fanout as f64, 100.0 * r.summary.sync_overhead))
                             .collect(),
                         style: LineStyle::Solid,
                         color,
-                        errors: Some(rows.iter().map(|r| 100.0 * r.measured_se).collect()),
-                        markers: r0.depth == *depths.last().unwrap_or(&0),
+                        errors: Some(
+                            rows.iter()
+                                .map(|r| 100.0 * r.summary.sync_overhead_se)
+                                .collect(),
+                        ),
+                        markers: r0.summary.depth == *depths.last().unwrap_or(&0),
                     });
                 }
                 // The estimates depend on w and f only: take them from any configuration.
@@ -381,13 +394,13 @@ impl SyncStudy {
                     .0
                     .iter()
                     .map(|&i| &self.rows[i])
-                    .filter(|r| r.fanout >= 2)
+                    .filter(|r| r.summary.fanout >= 2)
                     .collect();
                 let est = |label: &str, color: usize, g: fn(&StudyRow) -> f64| Series {
                     label: label.into(),
                     points: rows
                         .iter()
-                        .map(|r| (r.fanout as f64, 100.0 * g(r)))
+                        .map(|r| (r.summary.fanout as f64, 100.0 * g(r)))
                         .collect(),
                     style: LineStyle::Dashed,
                     color,
