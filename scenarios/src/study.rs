@@ -142,6 +142,18 @@ impl SyncStudy {
         s
     }
 
+    /// The rows of one ordering and horizon noise with f ≥ 2 (where anything can wait).
+    fn multiprocessor_rows(&self, ordering: &str, noise: u32) -> Vec<&StudyRow> {
+        self.rows
+            .iter()
+            .filter(|r| {
+                r.summary.ordering == ordering
+                    && r.summary.horizon_noise == noise
+                    && r.summary.fanout >= 2
+            })
+            .collect()
+    }
+
     /// Share of rows with f ≥ 2 where `estimate` is within a factor 1.5 of the measurement.
     fn agreement(&self, estimate: impl Fn(&StudyRow) -> f64, rows: &[&StudyRow]) -> (usize, usize) {
         let ok = rows
@@ -249,15 +261,7 @@ impl SyncStudy {
              measurement:\n\n| ordering | noise | parity estimate (eq. 14) | (f−1)/w | I/E |\n|---|---|---|---|---|\n",
         );
         for (o, n) in &groups {
-            let rows: Vec<&StudyRow> = self
-                .rows
-                .iter()
-                .filter(|r| {
-                    r.summary.ordering == *o
-                        && r.summary.horizon_noise == *n
-                        && r.summary.fanout >= 2
-                })
-                .collect();
+            let rows = self.multiprocessor_rows(o, *n);
             let cell = |(a, n): (usize, usize)| format!("{a} of {n}");
             out.push_str(&format!(
                 "| {} | {} | {} | {} | {} |\n",
@@ -285,15 +289,7 @@ impl SyncStudy {
             if fits.is_empty() {
                 continue;
             }
-            let rows: Vec<&StudyRow> = self
-                .rows
-                .iter()
-                .filter(|r| {
-                    r.summary.ordering == *o
-                        && r.summary.horizon_noise == *n
-                        && r.summary.fanout >= 2
-                })
-                .collect();
+            let rows = self.multiprocessor_rows(o, *n);
             let best = [
                 (
                     "the parity estimate of eq. (14)",
