@@ -40,10 +40,12 @@ mod cost;
 mod link;
 mod machine;
 mod sci;
+mod search;
 mod topology;
 
 pub use cost::{cycles, CostModel};
 pub use link::{LinkKind, LinkSpec};
 pub use machine::{Cx, HwEvent, Machine, MachineConfig, Message, Program, Work};
 pub use sci::SerialInterface;
+pub use search::{NoSearch, Search, Step};
 pub use topology::ProcessorTree;

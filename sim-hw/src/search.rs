@@ -1,0 +1,48 @@
+//! A search as the machine runs it: a resumable computation that advances one costed step at a
+//! time, so that simulated time passes node by node and a message read in the middle of a
+//! search reaches it at the simulated time it is read.
+
+/// What one step of a [`Search`] did. The machine charges its cost from the [`crate::CostModel`]
+/// (`k` for an interior node, `e` for a horizon leaf) and counts it.
+///
+/// A step's effect on the search's state happens when the step *starts*; its cost is the
+/// simulated time that then passes before the next step can start. A message read while a step
+/// is in progress therefore sees the state after that step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step<O> {
+    /// Generated the moves of an interior node (cost `k`).
+    Interior,
+    /// Evaluated a horizon leaf; `quiescence` counts the quiescence nodes the evaluation searched
+    /// (0 for synthetic trees), for the `quiescence_nodes` column and their cost.
+    Leaf {
+        /// Quiescence nodes searched by this evaluation.
+        quiescence: u32,
+    },
+    /// The search is over, with this result. Costs nothing.
+    Done(O),
+}
+
+/// A resumable search that the machine advances step by step.
+///
+/// Implementations keep their stack as data (no Rust recursion) so they can stop between any
+/// two steps. The machine calls [`Search::step`] until it returns [`Step::Done`]; between two
+/// calls, a program reacting to a message may change the search (narrow its window, abort it)
+/// through [`crate::Cx::search_mut`].
+pub trait Search {
+    /// The result handed to [`crate::Program::on_done`] when the search ends.
+    type Out;
+    /// Executes the next step.
+    fn step(&mut self) -> Step<Self::Out>;
+}
+
+/// A search that never runs: for programs that only use fixed-cost computations
+/// ([`crate::Cx::compute`]). It cannot be constructed.
+#[derive(Debug)]
+pub struct NoSearch<O>(std::convert::Infallible, std::marker::PhantomData<O>);
+
+impl<O> Search for NoSearch<O> {
+    type Out = O;
+    fn step(&mut self) -> Step<O> {
+        match self.0 {}
+    }
+}
