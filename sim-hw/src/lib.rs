@@ -47,5 +47,5 @@ pub use cost::{cycles, CostModel};
 pub use link::{LinkKind, LinkSpec};
 pub use machine::{Cx, HwEvent, Machine, MachineConfig, Message, Program, Work};
 pub use sci::SerialInterface;
-pub use search::{NoSearch, Search, Step};
+pub use search::{run_alone, NoSearch, Search, Step};
 pub use topology::ProcessorTree;

@@ -46,3 +46,24 @@ impl<O> Search for NoSearch<O> {
         match self.0 {}
     }
 }
+
+/// Runs `search` to its end on a processor with nothing else to do, charging each step as the
+/// machine would (`k` per interior node, `e` per horizon leaf): the result and the work it took.
+/// For sequential searches outside a machine (tests, baselines, benchmarks).
+pub fn run_alone<S: Search>(search: &mut S, costs: &crate::CostModel) -> (S::Out, crate::Work) {
+    let mut work = crate::Work::default();
+    loop {
+        match search.step() {
+            Step::Interior => {
+                work.time += costs.k;
+                work.nodes.interior += 1;
+            }
+            Step::Leaf { quiescence: _ } => {
+                work.time += costs.e;
+                work.nodes.leaves += 1;
+                work.nodes.leaf_ns += costs.e.as_nanos();
+            }
+            Step::Done(out) => return (out, work),
+        }
+    }
+}
