@@ -53,18 +53,14 @@ struct Work {
 fn simulated(trees: &[SyntheticTree], f: u32) -> Work {
     let mut work = Work::default();
     for tree in trees {
-        let config = MachineConfig {
-            tree: ProcessorTree::new(f, 1),
-            costs: CostModel {
-                k: SimTime::from_millis(8),
-                e: SimTime::from_micros(25_650),
-                s: SimTime::from_millis(2),
-                interrupt: SimTime::from_millis(1),
-            },
-            link: LinkSpec::serial(960, true),
-            record_intervals: false,
-            record_messages: false,
+        let costs = CostModel {
+            k: SimTime::from_millis(8),
+            e: SimTime::from_micros(25_650),
+            s: SimTime::from_millis(2),
+            interrupt: SimTime::from_millis(1),
         };
+        let config =
+            MachineConfig::new(ProcessorTree::new(f, 1), costs, LinkSpec::serial(960, true));
         let roles = pmws_roles(
             tree,
             f as usize,
@@ -73,7 +69,7 @@ fn simulated(trees: &[SyntheticTree], f: u32) -> Work {
                 progressive: true,
             },
         );
-        let (stats, roles) = Machine::new(config, roles).run();
+        let (stats, roles) = Machine::new(config, roles).unwrap().run().unwrap();
         assert_eq!(roles[0].root_value(), Some(tree.root().value));
         work.leaves += stats.total_nodes().leaves;
         work.events += stats.events;

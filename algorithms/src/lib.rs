@@ -15,12 +15,12 @@
 //! let spec = SyntheticSpec { width: 6, depth: 4, ordering: Ordering::FirstBest { p: 0.6 },
 //!                            value_spread: 1000, horizon_noise: 50 };
 //! let tree = SyntheticTree::new(spec, 3).unwrap();
-//! let config = MachineConfig { tree: ProcessorTree::new(3, 1), costs: CostModel::campbell(),
-//!     link: LinkSpec::ideal(), record_intervals: false, record_messages: false };
+//! let config = MachineConfig::new(ProcessorTree::new(3, 1), CostModel::campbell(), LinkSpec::ideal());
 //! let roles = pmws_roles(&tree, 3, PmwsConfig { depth: 4, progressive: true });
-//! let (stats, roles) = Machine::new(config, roles).run();
+//! let (stats, roles) = Machine::new(config, roles)?.run()?;
 //! assert_eq!(roles[0].root_value(), Some(negamax(&tree, &tree.root(), 4)));
 //! assert!(stats.total_nodes().leaves > 0);
+//! # Ok::<(), sim_hw::MachineError>(())
 //! ```
 
 pub mod model;

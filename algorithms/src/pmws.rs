@@ -20,10 +20,10 @@
 //! and is charged its 4 bytes, and the children's redundant walk (which is never on the critical
 //! path) is not simulated: they wait, idle, for their first move.
 
-use crate::pvs::child_pvs;
-use crate::tree::{GameTree, Value};
+use crate::pvs::Pvs;
+use crate::tree::{GameTree, Value, INF};
 use sim_core::{MsgKind, ProcId, SimTime};
-use sim_hw::{Cx, Message, Program, Work};
+use sim_hw::{CostModel, Cx, Message, Program, Search, Step, Work};
 use std::collections::VecDeque;
 
 /// Options of a pmws search.
@@ -89,6 +89,119 @@ pub enum PmwsOut {
         failed_high: bool,
         plies: u32,
     },
+}
+
+/// TEMPORARY: one step of the old budget-driven `Pvs` (replaced by `Pvs` as a `Search`).
+struct StepPvs<'t, T: GameTree> {
+    tree: &'t T,
+    pvs: Pvs<T::Node>,
+    finished: Option<Value>,
+}
+
+impl<'t, T: GameTree> StepPvs<'t, T> {
+    fn new(tree: &'t T, node: T::Node, alpha: Value, beta: Value, depth: u32) -> Self {
+        StepPvs {
+            tree,
+            pvs: Pvs::new(node, alpha, beta, depth),
+            finished: None,
+        }
+    }
+}
+
+impl<T: GameTree> Search for StepPvs<'_, T> {
+    type Out = Value;
+    fn step(&mut self) -> Step<Value> {
+        let unit = CostModel {
+            k: SimTime(1),
+            e: SimTime(1),
+            s: SimTime::ZERO,
+            interrupt: SimTime::ZERO,
+        };
+        if let Some(v) = self.finished {
+            return Step::Done(v);
+        }
+        let before = self.pvs.work().nodes;
+        let progress = self.pvs.run(self.tree, &unit, SimTime(1));
+        let stepped = self.pvs.work().nodes != before;
+        if let crate::Progress::Done(v) = progress {
+            if !stepped {
+                return Step::Done(v);
+            }
+            self.finished = Some(v);
+        }
+        if self.pvs.work().nodes.leaves > before.leaves {
+            Step::Leaf { quiescence: 0 }
+        } else {
+            Step::Interior
+        }
+    }
+}
+
+/// The search a pmws processor runs on a successor of a PV node (the child's part of Fig. 4):
+/// a zero-window search around the bound, re-searched with (value, +∞) on a fail-high.
+pub struct PmwsSearch<'t, T: GameTree> {
+    tree: &'t T,
+    node: T::Node,
+    bound: Value,
+    depth: u32,
+    slot: u32,
+    /// The master's own search (else a child's).
+    own: bool,
+    /// The fail-high value, once the re-search has started.
+    failed_high: Option<Value>,
+    pvs: StepPvs<'t, T>,
+}
+
+impl<'t, T: GameTree> PmwsSearch<'t, T> {
+    fn new(tree: &'t T, node: T::Node, bound: Value, depth: u32, slot: u32, own: bool) -> Self {
+        let pvs = StepPvs::new(tree, node.clone(), -bound - 1, -bound, depth);
+        PmwsSearch {
+            tree,
+            node,
+            bound,
+            depth,
+            slot,
+            own,
+            failed_high: None,
+            pvs,
+        }
+    }
+}
+
+impl<T: GameTree> Search for PmwsSearch<'_, T> {
+    type Out = PmwsOut;
+    fn step(&mut self) -> Step<PmwsOut> {
+        loop {
+            let value = match self.pvs.step() {
+                Step::Interior => return Step::Interior,
+                Step::Leaf { quiescence } => return Step::Leaf { quiescence },
+                Step::Done(v) => -v,
+            };
+            let failed_high = if self.failed_high.is_some() {
+                true
+            } else if value > self.bound {
+                // Fail-high: re-search with (value, +INF) from the PV node's view.
+                self.failed_high = Some(value);
+                self.pvs = StepPvs::new(self.tree, self.node.clone(), -INF, -value, self.depth);
+                continue;
+            } else {
+                false
+            };
+            return Step::Done(if self.own {
+                PmwsOut::Own {
+                    slot: self.slot,
+                    value,
+                }
+            } else {
+                PmwsOut::Child {
+                    slot: self.slot,
+                    value,
+                    failed_high,
+                    plies: self.depth + 1,
+                }
+            });
+        }
+    }
 }
 
 struct PvNode<N> {
@@ -185,10 +298,10 @@ impl<T: GameTree> Pmws<'_, T> {
     }
 }
 
-type PCx<'a, N> = Cx<'a, PmwsMsg<N>, PmwsOut>;
+type PCx<'a, 't, T> = Cx<'a, Pmws<'t, T>>;
 
-impl<T: GameTree> Master<'_, T> {
-    fn begin_iteration(&mut self, cx: &mut PCx<T::Node>) {
+impl<'t, T: GameTree> Master<'t, T> {
+    fn begin_iteration(&mut self, cx: &mut PCx<'_, 't, T>) {
         self.iteration = if self.config.progressive {
             self.iteration + 1
         } else {
@@ -198,7 +311,7 @@ impl<T: GameTree> Master<'_, T> {
     }
 
     /// All processors' first path: generate a PV node (cost k), or evaluate a leaf (cost e).
-    fn descend(&mut self, node: T::Node, depth: u32, cx: &mut PCx<T::Node>) {
+    fn descend(&mut self, node: T::Node, depth: u32, cx: &mut PCx<'_, 't, T>) {
         let width = if depth == 0 {
             0
         } else {
@@ -245,7 +358,7 @@ impl<T: GameTree> Master<'_, T> {
     }
 
     /// The first successor of the PV node on top came back with `own_value` (its own view).
-    fn first_value(&mut self, own_value: Value, cx: &mut PCx<T::Node>) {
+    fn first_value(&mut self, own_value: Value, cx: &mut PCx<'_, 't, T>) {
         match self.pv.last_mut() {
             None => self.finish_iteration(own_value, Vec::new(), cx),
             Some(top) => {
@@ -264,7 +377,7 @@ impl<T: GameTree> Master<'_, T> {
     }
 
     /// Hands the remaining successors to idle children, then takes one itself.
-    fn split(&mut self, cx: &mut PCx<T::Node>) {
+    fn split(&mut self, cx: &mut PCx<'_, 't, T>) {
         loop {
             let top = self.pv.last().expect("a PV node");
             if top.next >= top.width {
@@ -296,20 +409,20 @@ impl<T: GameTree> Master<'_, T> {
             let node = self.successor(slot);
             self.pv.last_mut().expect("a PV node").next += 1;
             self.own_busy = true;
-            let (value, work, _) = child_pvs(self.tree, cx.costs(), &node, bound, depth);
-            cx.compute(
-                work,
-                PmwsOut::Own {
-                    slot: slot as u32,
-                    value,
-                },
-            );
+            cx.search_isolated(PmwsSearch::new(
+                self.tree,
+                node,
+                bound,
+                depth,
+                slot as u32,
+                true,
+            ));
         }
         self.check_done(cx);
     }
 
     /// A PV node is done when every successor has been searched: back up one level.
-    fn check_done(&mut self, cx: &mut PCx<T::Node>) {
+    fn check_done(&mut self, cx: &mut PCx<'_, 't, T>) {
         let top = self.pv.last().expect("a PV node");
         if self.own_busy || top.outstanding > 0 || top.next < top.width {
             return;
@@ -327,7 +440,7 @@ impl<T: GameTree> Master<'_, T> {
         }
     }
 
-    fn finish_iteration(&mut self, value: Value, root_values: Vec<Value>, cx: &mut PCx<T::Node>) {
+    fn finish_iteration(&mut self, value: Value, root_values: Vec<Value>, cx: &mut PCx<'_, 't, T>) {
         self.iteration_values.push(value);
         if self.iteration < self.config.depth {
             // sort(posn): best first by the values this iteration returned (stable).
@@ -362,14 +475,15 @@ impl<T: GameTree> Master<'_, T> {
 impl<'t, T: GameTree> Program for Pmws<'t, T> {
     type Msg = PmwsMsg<T::Node>;
     type Out = PmwsOut;
+    type Search = PmwsSearch<'t, T>;
 
-    fn start(&mut self, cx: &mut PCx<T::Node>) {
+    fn start(&mut self, cx: &mut PCx<'_, 't, T>) {
         if let Pmws::Master(m) = self {
             m.begin_iteration(cx);
         }
     }
 
-    fn on_message(&mut self, from: ProcId, msg: PmwsMsg<T::Node>, cx: &mut PCx<T::Node>) {
+    fn on_message(&mut self, from: ProcId, msg: PmwsMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
         match (self, msg) {
             (
                 Pmws::Child(c),
@@ -380,31 +494,36 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
                     slot,
                 },
             ) => {
-                let (value, work, failed_high) = child_pvs(c.tree, cx.costs(), &node, bound, depth);
-                cx.compute(
-                    work,
-                    PmwsOut::Child {
-                        slot,
-                        value,
-                        failed_high,
-                        plies: depth + 1,
-                    },
-                );
+                cx.search_isolated(PmwsSearch::new(c.tree, node, bound, depth, slot, false));
             }
             (Pmws::Child(_), PmwsMsg::Iteration { .. }) => {}
             (Pmws::Master(m), PmwsMsg::Result { value, slot }) => {
-                let top = m.pv.last_mut().expect("a result with no PV node open");
+                let Some(top) = m.pv.last_mut().filter(|t| t.outstanding > 0) else {
+                    cx.fail("pmws: a result arrived with no successor outstanding");
+                    return;
+                };
                 top.outstanding -= 1;
                 m.record(slot, value);
                 m.idle.push_back(from);
                 m.split(cx);
             }
             (Pmws::Master(_), PmwsMsg::Line { .. }) => {}
-            (_, msg) => panic!("pmws: unexpected message {:?} at {}", msg.kind(), cx.me()),
+            (_, msg) => cx.fail(format!("pmws: unexpected message {:?}", msg.kind())),
         }
     }
 
-    fn on_done(&mut self, out: PmwsOut, cx: &mut PCx<T::Node>) {
+    fn pending(&self) -> Option<String> {
+        match self {
+            Pmws::Master(m) if m.result.is_none() => Some(format!(
+                "the root value (iteration {}, {} successors handed to children and not returned)",
+                m.iteration,
+                m.pv.last().map_or(0, |t| t.outstanding)
+            )),
+            _ => None,
+        }
+    }
+
+    fn on_done(&mut self, out: PmwsOut, cx: &mut PCx<'_, 't, T>) {
         match (self, out) {
             (Pmws::Master(m), PmwsOut::Generated) => {
                 let first = m.successor(0);
@@ -431,7 +550,7 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
                     cx.send(c.parent, PmwsMsg::Line { plies });
                 }
             }
-            (_, out) => panic!("pmws: unexpected completion {out:?} at {}", cx.me()),
+            (_, out) => cx.fail(format!("pmws: unexpected completion {out:?}")),
         }
     }
 }

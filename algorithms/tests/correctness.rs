@@ -105,15 +105,11 @@ fn run_pmws(
     costs: CostModel,
     link: LinkSpec,
 ) -> (sim_core::RunStats, Option<Value>) {
-    let config = MachineConfig {
-        tree: ProcessorTree::new(f, 1),
-        costs,
-        link,
-        record_intervals: true,
-        record_messages: true,
-    };
+    let mut config = MachineConfig::new(ProcessorTree::new(f, 1), costs, link);
+    config.record_intervals = true;
+    config.record_messages = true;
     let roles = pmws_roles(tree, f as usize, PmwsConfig { depth, progressive });
-    let (stats, roles) = Machine::new(config, roles).run();
+    let (stats, roles) = Machine::new(config, roles).unwrap().run().unwrap();
     (stats, roles[0].root_value())
 }
 

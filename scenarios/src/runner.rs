@@ -14,6 +14,12 @@ use sim_hw::{Machine, MachineConfig, ProcessorTree};
 pub enum RunError {
     #[error("seed {seed}: {message}")]
     Tree { seed: u64, message: String },
+    #[error("f = {fanout}, seed {seed}: {message}")]
+    Machine {
+        fanout: u32,
+        seed: u64,
+        message: String,
+    },
     #[error(
         "f = {fanout}, seed {seed}: the search returned {got:?} but the tree's minimax value is {expected} — a bug in the scheme"
     )]
@@ -54,13 +60,9 @@ pub fn simulate(
     let spec = &plan.configs[config];
     let tree = SyntheticTree::new(spec.clone(), seed)
         .map_err(|message| RunError::Tree { seed, message })?;
-    let machine = MachineConfig {
-        tree: ProcessorTree::new(f, 1),
-        costs: plan.costs,
-        link: plan.link,
-        record_intervals: rec.intervals,
-        record_messages: rec.messages,
-    };
+    let mut machine = MachineConfig::new(ProcessorTree::new(f, 1), plan.costs, plan.link);
+    machine.record_intervals = rec.intervals;
+    machine.record_messages = rec.messages;
     let roles = pmws_roles(
         &tree,
         f as usize,
@@ -69,7 +71,13 @@ pub fn simulate(
             progressive: plan.progressive,
         },
     );
-    let (stats, roles) = Machine::new(machine, roles).run();
+    let (stats, roles) = Machine::new(machine, roles)
+        .and_then(Machine::run)
+        .map_err(|e| RunError::Machine {
+            fanout: f,
+            seed,
+            message: e.to_string(),
+        })?;
     // The generator fixes the minimax value before the tree exists: every run must find it.
     let expected = tree.root().value;
     if roles[0].root_value() != Some(expected) {

@@ -40,6 +40,6 @@ pub mod stats;
 mod time;
 
 pub use account::{Category, CategoryTimes, Interval, TimeAccount};
-pub use queue::{run, EventId, EventQueue, Model};
+pub use queue::{run, EventId, EventQueue, Model, Seq};
 pub use stats::{Marker, MessageRecord, MsgCounts, MsgKind, NodeCounts, ProcStats, RunStats};
 pub use time::{ProcId, SimTime};

@@ -6,6 +6,10 @@ use std::borrow::Borrow;
 use std::cmp::Reverse;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
+/// A sequence number taken in advance (see [`EventQueue::reserve`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Seq(u64);
+
 /// Names a scheduled event so that it can be moved or cancelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EventId(u64);
@@ -88,10 +92,34 @@ impl<E> EventQueue<E> {
 
     /// Schedules `event` at `at`; later calls at the same time come out later.
     pub fn schedule(&mut self, at: SimTime, event: E) -> EventId {
+        let seq = self.reserve();
+        self.schedule_reserved(seq, at, event)
+    }
+
+    /// Takes the next sequence number now, for an event whose time is not known yet: scheduled
+    /// later with [`EventQueue::schedule_reserved`], it comes out among events at its time as if
+    /// it had been scheduled now. (A search that the machine advances in several batches keeps the
+    /// place a single event at its start would have had.)
+    pub fn reserve(&mut self) -> Seq {
         let seq = self.next_seq;
         self.next_seq += 1;
-        self.heap.push(Entry { seq, event }, Reverse((at, seq)));
-        EventId(seq)
+        Seq(seq)
+    }
+
+    /// Schedules `event` at `at` in the place reserved by `seq` (each reservation is used once).
+    ///
+    /// ```
+    /// use sim_core::{EventQueue, SimTime};
+    /// let mut q = EventQueue::new();
+    /// let early = q.reserve();
+    /// q.schedule(SimTime(5), "scheduled second");
+    /// q.schedule_reserved(early, SimTime(5), "reserved first");
+    /// assert_eq!(q.pop(), Some((SimTime(5), "reserved first")));
+    /// ```
+    pub fn schedule_reserved(&mut self, seq: Seq, at: SimTime, event: E) -> EventId {
+        self.heap
+            .push(Entry { seq: seq.0, event }, Reverse((at, seq.0)));
+        EventId(seq.0)
     }
 
     /// Moves a pending event to a new time, keeping its place among events at that time.
@@ -134,9 +162,13 @@ pub trait Model {
     type Event;
     /// Reacts to one event at simulated time `now`, scheduling later ones on `queue`.
     fn handle(&mut self, now: SimTime, event: Self::Event, queue: &mut EventQueue<Self::Event>);
+    /// True once the model has failed (or finished early): [`run`] stops before the next event.
+    fn stopped(&self) -> bool {
+        false
+    }
 }
 
-/// Runs `model` until no event is pending; returns the time of the last event handled and how
+/// Runs `model` until no event is pending (or the model says it [stopped](Model::stopped)); returns the time of the last event handled and how
 /// many events were handled.
 ///
 /// Time never goes backwards: an event scheduled in the past is a bug in the model, caught here.
@@ -148,6 +180,9 @@ pub fn run<M: Model>(model: &mut M, queue: &mut EventQueue<M::Event>) -> (SimTim
         now = t;
         handled += 1;
         model.handle(now, ev, queue);
+        if model.stopped() {
+            break;
+        }
     }
     (now, handled)
 }

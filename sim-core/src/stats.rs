@@ -82,6 +82,9 @@ pub struct NodeCounts {
     pub interior: u64,
     /// Time spent evaluating leaves (for the leaf time overhead, eq. 10).
     pub leaf_ns: u64,
+    /// Quiescence nodes searched by leaf evaluations (0 for synthetic trees).
+    #[serde(default)]
+    pub quiescence: u64,
 }
 
 impl NodeCounts {
@@ -89,6 +92,7 @@ impl NodeCounts {
         self.leaves += o.leaves;
         self.interior += o.interior;
         self.leaf_ns += o.leaf_ns;
+        self.quiescence += o.quiescence;
     }
 }
 

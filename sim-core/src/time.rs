@@ -51,6 +51,14 @@ impl SimTime {
         let r = rate as u128;
         SimTime(num.div_ceil(r) as u64)
     }
+    /// `self + other`, or `None` past the largest representable time (about 584 years): the
+    /// machine turns that into an error naming the run instead of wrapping around.
+    pub const fn checked_add(self, other: SimTime) -> Option<SimTime> {
+        match self.0.checked_add(other.0) {
+            Some(t) => Some(SimTime(t)),
+            None => None,
+        }
+    }
     pub fn saturating_sub(self, other: SimTime) -> SimTime {
         SimTime(self.0.saturating_sub(other.0))
     }

@@ -18,22 +18,19 @@
 //! impl Message for Ping { fn kind(&self) -> MsgKind { MsgKind::InterNode } fn bytes(&self) -> u64 { 4 } }
 //! struct Role;
 //! impl Program for Role {
-//!     type Msg = Ping; type Out = ();
-//!     fn start(&mut self, cx: &mut Cx<Ping, ()>) { if cx.me() == ProcId(0) { cx.send(ProcId(1), Ping) } }
-//!     fn on_message(&mut self, _: ProcId, _: Ping, cx: &mut Cx<Ping, ()>) {
+//!     type Msg = Ping; type Out = (); type Search = NoSearch<()>;
+//!     fn start(&mut self, cx: &mut Cx<Self>) { if cx.me() == ProcId(0) { cx.send(ProcId(1), Ping) } }
+//!     fn on_message(&mut self, _: ProcId, _: Ping, cx: &mut Cx<Self>) {
 //!         cx.compute(Work { time: SimTime::from_millis(1), ..Default::default() }, ());
 //!     }
-//!     fn on_done(&mut self, _: (), _: &mut Cx<Ping, ()>) {}
+//!     fn on_done(&mut self, _: (), _: &mut Cx<Self>) {}
 //! }
-//! let config = MachineConfig {
-//!     tree: ProcessorTree::new(2, 1),
-//!     costs: CostModel { s: SimTime::from_millis(2), ..CostModel::campbell() },
-//!     link: LinkSpec::serial(960, false),
-//!     record_intervals: false, record_messages: false,
-//! };
-//! let (stats, _) = Machine::new(config, vec![Role, Role]).run();
+//! let costs = CostModel { s: SimTime::from_millis(2), ..CostModel::campbell() };
+//! let config = MachineConfig::new(ProcessorTree::new(2, 1), costs, LinkSpec::serial(960, false));
+//! let (stats, _) = Machine::new(config, vec![Role, Role])?.run()?;
 //! // setup 2 ms + 4 bytes at 960 bytes/s + 1 ms of work
 //! assert_eq!(stats.makespan, SimTime(2_000_000 + 4_166_667 + 1_000_000));
+//! # Ok::<(), MachineError>(())
 //! ```
 
 mod cost;
@@ -45,7 +42,10 @@ mod topology;
 
 pub use cost::{cycles, CostModel};
 pub use link::{LinkKind, LinkSpec};
-pub use machine::{Cx, HwEvent, Machine, MachineConfig, Message, Program, Work};
+pub use machine::{
+    Cx, HwEvent, Machine, MachineConfig, MachineError, Message, Program, ReadPolicies, ReadPolicy,
+    Work,
+};
 pub use sci::SerialInterface;
 pub use search::{run_alone, NoSearch, Search, Step};
-pub use topology::ProcessorTree;
+pub use topology::{ProcessorTree, Shape};

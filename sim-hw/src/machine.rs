@@ -1,103 +1,309 @@
 //! A multiprocessor executing one program per processor over costed steps and real links.
 //!
 //! The [`Machine`] is the hardware half of a simulation: it owns the processors (their current
-//! activity, interrupt handling and time accounting) and the links (queueing, transmission,
-//! RTS/CTS). The algorithm half is a [`Program`] per processor, which reacts to its start, to
-//! messages and to the end of its computations by asking for more actions through a [`Cx`].
+//! activity, their searches, when they read their lines, time accounting) and the links
+//! (queueing, transmission, RTS/CTS). The algorithm half is a [`Program`] per processor, which
+//! reacts to its start, to messages and to the end of its work by asking for more actions
+//! through a [`Cx`].
 
+use crate::search::{Search, Step};
 use crate::{CostModel, LinkSpec, ProcessorTree};
+use serde::{Deserialize, Serialize};
 use sim_core::{
     Category, EventId, EventQueue, Marker, MessageRecord, Model, MsgCounts, MsgKind, NodeCounts,
-    ProcId, ProcStats, RunStats, SimTime, TimeAccount,
+    ProcId, ProcStats, RunStats, Seq, SimTime, TimeAccount,
 };
 use std::collections::{HashMap, VecDeque};
 
 /// A typed message of a protocol: its Table I type and its size on the line.
 pub trait Message {
+    /// The message's type in the paper's Table I.
     fn kind(&self) -> MsgKind;
+    /// Its size on the line, in bytes.
     fn bytes(&self) -> u64;
 }
 
-/// A costed block of search steps: how long it takes and what it visited.
+/// A costed block of work: how long it takes and what it visited.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Work {
+    /// Simulated time it takes.
     pub time: SimTime,
+    /// Nodes it visited.
     pub nodes: NodeCounts,
+}
+
+/// When a processor reads a message that has arrived on one of its lines (DESIGN.md,
+/// "Processors"). The hardware decides it, not the algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReadPolicy {
+    /// Interrupt-driven (the SCI host of section V): an arrival preempts whatever the processor
+    /// is doing, unless it is already in an interrupt handler; the handler costs `interrupt`
+    /// (category interrupt), then the program reacts, then the preempted work resumes.
+    Interrupt,
+    /// A bare board that looks at its line after every `every` nodes of its search, and whenever
+    /// it is idle. Looking costs nothing; the program reacts before the search goes on.
+    Poll {
+        /// Search steps (nodes) between two looks at the line.
+        every: u32,
+    },
+    /// Reads only when it has nothing else to do (Parabelle's children).
+    WhenIdle,
+}
+
+/// The read policy of every processor: those with children (which host the lines to them) and
+/// the others. The default is Parabelle's: the SCI host is interrupt-driven, the bare child boards
+/// read when idle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadPolicies {
+    /// Processors with children.
+    pub hosts: ReadPolicy,
+    /// Processors without children (terminal processors).
+    pub boards: ReadPolicy,
+}
+
+impl Default for ReadPolicies {
+    fn default() -> Self {
+        ReadPolicies {
+            hosts: ReadPolicy::Interrupt,
+            boards: ReadPolicy::WhenIdle,
+        }
+    }
 }
 
 /// An algorithm role running on one processor.
 ///
-/// Each callback may queue actions on the [`Cx`]: sends (each costs the setup `s`), computations
-/// (search work whose result `Out` comes back through [`Program::on_done`] when it ends). A
-/// processor with nothing queued is idle, in the category set by [`Cx::idle_as`].
-pub trait Program {
+/// The machine calls a role back, one callback at a time, at simulated times that never go
+/// backwards:
+/// - [`Program::start`] once, at time zero; every processor's `start` runs before any processor
+///   acts, so a message sent at time zero finds its receiver's first work already queued;
+/// - [`Program::on_message`] when the processor *reads* a message, which its [`ReadPolicy`]
+///   decides: on arrival (interrupt, after the handler's cost), at the next poll, or when idle;
+/// - [`Program::on_done`] when a computation or a search it started has ended, with its result.
+///
+/// In a callback the role queues actions on the [`Cx`] (sends, computations, a search); they run
+/// in the order queued, after what was queued before (actions queued by an interrupt handler run
+/// before the interrupted work). A processor with nothing queued is idle, in the category set by
+/// [`Cx::idle_as`] (by default `idle_sync`; `wait_reply` while it waits for an answer it asked for).
+///
+/// A processor runs at most one search at a time. While it runs, the role can reach it from
+/// `on_message` through [`Cx::search_mut`] (narrow its window) or [`Cx::abort_search`], and the
+/// change takes effect from the next step, at the simulated time the message was read.
+pub trait Program: Sized {
+    /// The protocol's messages.
     type Msg: Message;
-    /// The result of a computation, handed back when its simulated time has passed.
+    /// The result of a computation or a search, handed back through `on_done`.
     type Out;
-    fn start(&mut self, cx: &mut Cx<Self::Msg, Self::Out>);
-    fn on_message(&mut self, from: ProcId, msg: Self::Msg, cx: &mut Cx<Self::Msg, Self::Out>);
-    fn on_done(&mut self, out: Self::Out, cx: &mut Cx<Self::Msg, Self::Out>);
+    /// The resumable search this role runs (use [`crate::NoSearch`] if it runs none).
+    type Search: Search<Out = Self::Out>;
+    /// Called once at time zero.
+    fn start(&mut self, cx: &mut Cx<Self>);
+    /// A message from a neighbour has been read.
+    fn on_message(&mut self, from: ProcId, msg: Self::Msg, cx: &mut Cx<Self>);
+    /// A computation or search has ended with `out`.
+    fn on_done(&mut self, out: Self::Out, cx: &mut Cx<Self>);
+    /// What the role still waits for, if anything (e.g. "results of 2 slaves"). Asked when the
+    /// run has nothing left to do: a role that still waits is deadlocked, and the machine's
+    /// error names it and this reason.
+    fn pending(&self) -> Option<String> {
+        None
+    }
 }
 
-enum Action<M, O> {
+/// Why a run failed. A run never panics on a scheme's mistake or on times it cannot represent.
+#[derive(thiserror::Error, Debug, Clone, PartialEq, Eq)]
+pub enum MachineError {
+    /// The run ended with work outstanding.
+    #[error("deadlock: nothing left to do while {}", describe(stuck))]
+    Deadlock {
+        /// Each stuck processor and what it waits for.
+        stuck: Vec<(ProcId, String)>,
+    },
+    /// A program sent to a processor it has no line to.
+    #[error("{from} sent a message to {to}, which is not its parent or child")]
+    NoLink {
+        /// The sender.
+        from: ProcId,
+        /// The addressee.
+        to: ProcId,
+    },
+    /// A program broke a rule of the machine or of its own scheme.
+    #[error("{proc}: {message}")]
+    Invariant {
+        /// Where.
+        proc: ProcId,
+        /// What went wrong.
+        message: String,
+    },
+    /// Simulated time would pass the largest representable time (about 584 years).
+    #[error("{proc}: simulated time passes {} s at {} s; costs or link rates this large cannot be represented", SimTime::MAX.as_secs_f64(), at.as_secs_f64())]
+    TimeOverflow {
+        /// The processor whose next step overflowed.
+        proc: ProcId,
+        /// The time it had reached.
+        at: SimTime,
+    },
+    /// The run handled more engine events than its budget allowed.
+    #[error("the run exceeded its budget of {0} engine events")]
+    Budget(u64),
+}
+
+fn describe(stuck: &[(ProcId, String)]) -> String {
+    stuck
+        .iter()
+        .map(|(p, why)| format!("{p} waits for {why}"))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+enum Action<P: Program> {
     Send {
         to: ProcId,
-        msg: M,
+        msg: P::Msg,
     },
     Compute {
         time: SimTime,
-        out: O,
+        out: P::Out,
         nodes: NodeCounts,
     },
     /// The interrupt handler for an arrived message (interrupt-driven processors only).
     Handle {
         from: ProcId,
-        msg: M,
+        msg: P::Msg,
     },
+    /// Run the processor's search (the search object itself is kept in `Proc::search`); the
+    /// number names which search, so that one aborted in the meantime is skipped.
+    Search(u64),
 }
 
-impl<M, O> Action<M, O> {
-    fn cost(&self, costs: &CostModel) -> (SimTime, Category) {
+impl<P: Program> Action<P> {
+    fn category(&self) -> Category {
         match self {
-            Action::Send { .. } => (costs.s, Category::Message),
-            Action::Compute { time, .. } => (*time, Category::Search),
-            Action::Handle { .. } => (costs.interrupt, Category::Interrupt),
+            Action::Send { .. } => Category::Message,
+            Action::Compute { .. } | Action::Search(_) => Category::Search,
+            Action::Handle { .. } => Category::Interrupt,
         }
     }
 }
 
+/// A processor's search and what the machine knows of it.
+struct SearchSlot<S: Search> {
+    search: S,
+    id: u64,
+    /// No message will reach it: the machine may run it to its end at once.
+    isolated: bool,
+    /// Its result, once a batch has run it to the end (handed over when that time has passed).
+    done: Option<S::Out>,
+    /// Steps taken (for polling).
+    steps: u64,
+}
+
 /// What a program may do in a callback.
-pub struct Cx<'a, M, O> {
+pub struct Cx<'a, P: Program> {
     now: SimTime,
     me: ProcId,
     costs: &'a CostModel,
-    actions: Vec<Action<M, O>>,
+    tree: &'a ProcessorTree,
+    actions: Vec<Action<P>>,
     markers: &'a mut Vec<Marker>,
     idle_as: Option<Category>,
+    search: &'a mut Option<SearchSlot<P::Search>>,
+    next_search_id: &'a mut u64,
+    failure: Option<String>,
 }
 
-impl<M, O> Cx<'_, M, O> {
+impl<P: Program> Cx<'_, P> {
+    /// The simulated time of this callback.
     pub fn now(&self) -> SimTime {
         self.now
     }
+    /// This processor.
     pub fn me(&self) -> ProcId {
         self.me
     }
+    /// The processor's cost model.
     pub fn costs(&self) -> &CostModel {
         self.costs
     }
+    /// This processor's parent in the processor tree (None for the root processor).
+    pub fn parent(&self) -> Option<ProcId> {
+        self.tree.parent(self.me)
+    }
+    /// This processor's children in the processor tree.
+    pub fn children(&self) -> Vec<ProcId> {
+        self.tree.children(self.me)
+    }
     /// Sends `msg` to a neighbour in the processor tree: the CPU spends `s` on setup, then the
     /// message joins the line's queue.
-    pub fn send(&mut self, to: ProcId, msg: M) {
+    pub fn send(&mut self, to: ProcId, msg: P::Msg) {
         self.actions.push(Action::Send { to, msg });
     }
-    /// Spends `work.time` searching; `out` is handed back through `on_done` at the end.
-    pub fn compute(&mut self, work: Work, out: O) {
+    /// Spends `work.time` computing; `out` is handed back through `on_done` at the end. The work
+    /// cannot be reached by messages (an interrupt only delays it).
+    pub fn compute(&mut self, work: Work, out: P::Out) {
         self.actions.push(Action::Compute {
             time: work.time,
             out,
             nodes: work.nodes,
         });
+    }
+    /// Queues `search`, which the machine advances step by step; its result comes back through
+    /// `on_done`. Messages read while it runs can change it ([`Cx::search_mut`],
+    /// [`Cx::abort_search`]). One search per processor at a time.
+    pub fn search(&mut self, search: P::Search) {
+        self.start_search(search, false);
+    }
+    /// Like [`Cx::search`], for a search that no message will change: the machine may then run
+    /// it to its end in one go, which is faster. Interrupts still delay it. Reaching it with
+    /// [`Cx::search_mut`] or [`Cx::abort_search`] is an error.
+    pub fn search_isolated(&mut self, search: P::Search) {
+        self.start_search(search, true);
+    }
+    fn start_search(&mut self, search: P::Search, isolated: bool) {
+        if self.search.is_some() {
+            self.fail("started a search while another one was still running");
+            return;
+        }
+        let id = *self.next_search_id;
+        *self.next_search_id += 1;
+        *self.search = Some(SearchSlot {
+            search,
+            id,
+            isolated,
+            done: None,
+            steps: 0,
+        });
+        self.actions.push(Action::Search(id));
+    }
+    /// The search this processor is running (or has queued), to change it in place: a change
+    /// takes effect from its next step, now. None if there is none, or it already ended.
+    pub fn search_mut(&mut self) -> Option<&mut P::Search> {
+        match self.search.as_mut() {
+            Some(s) if s.isolated => {
+                self.failure =
+                    Some("reached a search that was started as isolated (search_isolated)".into());
+                None
+            }
+            Some(s) if s.done.is_some() => None,
+            Some(s) => Some(&mut s.search),
+            None => None,
+        }
+    }
+    /// Stops this processor's search now: it takes no further step and `on_done` is not called
+    /// for it. Returns it (e.g. to read how far it got).
+    pub fn abort_search(&mut self) -> Option<P::Search> {
+        match self.search.as_ref() {
+            Some(s) if s.isolated => {
+                self.failure =
+                    Some("aborted a search that was started as isolated (search_isolated)".into());
+                None
+            }
+            Some(_) => self.search.take().map(|s| s.search),
+            None => None,
+        }
+    }
+    /// True if this processor has a search running or queued.
+    pub fn searching(&self) -> bool {
+        self.search.is_some()
     }
     /// Marks this moment on the run's timeline (e.g. "PV node done").
     pub fn mark(&mut self, label: impl Into<String>) {
@@ -111,68 +317,109 @@ impl<M, O> Cx<'_, M, O> {
     pub fn idle_as(&mut self, category: Category) {
         self.idle_as = Some(category);
     }
+    /// Ends the run with an error: the scheme broke one of its own invariants.
+    pub fn fail(&mut self, message: impl Into<String>) {
+        self.failure.get_or_insert(message.into());
+    }
 }
 
-/// How a machine is built.
+/// How a machine is built. [`MachineConfig::new`] gives the defaults.
 #[derive(Clone, Debug)]
 pub struct MachineConfig {
+    /// The processors and their lines.
     pub tree: ProcessorTree,
+    /// What steps cost.
     pub costs: CostModel,
-    pub link: LinkSpec,
+    /// The lines, from the root processor down: `links[i]` connects processors at level `i` to
+    /// their children; the last entry serves every level below it. At least one entry.
+    pub links: Vec<LinkSpec>,
+    /// When each processor reads its line.
+    pub reads: ReadPolicies,
+    /// Lookahead batching (DESIGN.md "Speed"): a processor runs search steps ahead on its own
+    /// clock up to the earliest time anything could reach its search. Off: one engine event per
+    /// search step. Results are the same either way; only the event count differs.
+    pub batching: bool,
+    /// Stop the run with [`MachineError::Budget`] after this many engine events.
+    pub max_events: Option<u64>,
     /// Keep every category interval of every processor (for timelines and traces).
     pub record_intervals: bool,
     /// Keep every message's send and arrival times (for traces).
     pub record_messages: bool,
 }
 
+impl MachineConfig {
+    /// One link kind at every level, Parabelle's read policies, batching on, nothing recorded.
+    pub fn new(tree: ProcessorTree, costs: CostModel, link: LinkSpec) -> Self {
+        MachineConfig {
+            tree,
+            costs,
+            links: vec![link],
+            reads: ReadPolicies::default(),
+            batching: true,
+            max_events: None,
+            record_intervals: false,
+            record_messages: false,
+        }
+    }
+    /// The link spec of the lines below processors at `level` (0 = the root processor).
+    pub fn link_at(&self, level: usize) -> LinkSpec {
+        self.links[level.min(self.links.len() - 1)]
+    }
+}
+
 /// An action in progress or waiting, with the time still to spend on it when it was preempted.
-struct Slot<M, O> {
-    action: Action<M, O>,
+struct Slot<P: Program> {
+    action: Action<P>,
     /// Part of an interrupt service (a handler, or a send it made): not preempted by arrivals.
     in_isr: bool,
     /// Time left, for an action resumed after an interrupt (its nodes were counted already).
     remaining: Option<SimTime>,
 }
 
-struct Running<M, O> {
-    slot: Slot<M, O>,
+struct Running<P: Program> {
+    slot: Slot<P>,
     end: SimTime,
     event: EventId,
+    /// For a search: the place among simultaneous events it keeps until it is preempted.
+    seq: Option<Seq>,
 }
 
 struct Proc<P: Program> {
     program: P,
     account: TimeAccount,
-    running: Option<Running<P::Msg, P::Out>>,
-    queue: VecDeque<Slot<P::Msg, P::Out>>,
+    running: Option<Running<P>>,
+    queue: VecDeque<Slot<P>>,
     inbox: VecDeque<(ProcId, P::Msg)>,
-    /// Hosts a serial interface: arrivals interrupt it. Otherwise it reads when idle.
-    interrupt_driven: bool,
+    search: Option<SearchSlot<P::Search>>,
+    read: ReadPolicy,
     idle_as: Category,
     nodes: NodeCounts,
-    /// Links into this processor (for RTS/CTS: started when it becomes ready to read).
+    /// Links into this processor.
     incoming: Vec<usize>,
 }
 
 impl<P: Program> Proc<P> {
     /// Idle and waiting for input: what RTS/CTS waits for.
     fn ready_to_read(&self) -> bool {
-        self.interrupt_driven
+        self.read == ReadPolicy::Interrupt
             || (self.running.is_none() && self.queue.is_empty() && self.inbox.is_empty())
     }
 }
 
 struct LinkDir<M> {
+    from: ProcId,
     to: ProcId,
+    spec: LinkSpec,
     cts: bool,
-    waiting: VecDeque<(ProcId, M, SimTime)>,
-    in_flight: Option<(ProcId, M, SimTime, SimTime)>,
+    waiting: VecDeque<(M, SimTime)>,
+    /// The message on the line: (message, sent, transmission start, arrival).
+    in_flight: Option<(M, SimTime, SimTime, SimTime)>,
 }
 
 /// Engine events of a machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HwEvent {
-    /// The running action of a processor has ended.
+    /// The running action (or search batch) of a processor has ended.
     ActionDone(ProcId),
     /// The message in flight on a link direction has fully arrived.
     Arrive(usize),
@@ -180,15 +427,18 @@ pub enum HwEvent {
 
 /// Processors and links driven by the global event queue.
 ///
-/// Semantics (DESIGN.md, "Links" and "Processors"):
+/// Semantics (DESIGN.md, "Links", "Processors", "Speed"):
 /// - a send costs the sender `s` of CPU time (category message); then the message joins the FIFO of
 ///   its line direction and occupies the line for `bytes / rate`; it arrives when the last byte does;
-/// - with RTS/CTS, a message to a child is not put on the line until the child is idle and
-///   waiting for input;
-/// - a processor with remote children hosts the serial interface and is interrupt-driven: an
-///   arrival preempts what it is doing (unless it is already servicing an interrupt), runs the
-///   handler (cost `interrupt`, category interrupt) and the program's reaction, and the preempted
-///   action resumes with the time it had left; other processors read messages when idle;
+/// - with RTS/CTS, a message to a child is not put on the line until the child is ready to read
+///   (idle, at a poll, or always if interrupt-driven);
+/// - when a processor reads an arrived message is its [`ReadPolicy`];
+/// - a search advances node by node: each step's state change happens at its start, then its cost
+///   passes; a message read at time `t` changes the search for every step that starts after `t`;
+/// - lookahead batching runs a search's steps ahead up to the earliest time anything could reach
+///   it (for an isolated search, or on a processor that reads only when idle: to its end); a
+///   batch ends in one event that keeps the place among simultaneous events that the search took
+///   when it started or resumed, so results do not depend on batching;
 /// - every processor is in exactly one category at every moment, so its times add up to the makespan.
 pub struct Machine<P: Program> {
     procs: Vec<Proc<P>>,
@@ -198,24 +448,40 @@ pub struct Machine<P: Program> {
     messages: MsgCounts,
     message_log: Vec<MessageRecord>,
     markers: Vec<Marker>,
+    next_search_id: u64,
+    failure: Option<MachineError>,
+    events: u64,
 }
 
 impl<P: Program> Machine<P> {
-    /// Builds a machine; `programs[i]` runs on processor `i`. Processors with remote children
-    /// host a serial interface and are interrupt-driven (section V).
-    pub fn new(config: MachineConfig, programs: Vec<P>) -> Self {
-        assert_eq!(
-            programs.len(),
-            config.tree.len(),
-            "one program per processor"
-        );
+    /// Builds a machine; `programs[i]` runs on processor `i`.
+    pub fn new(config: MachineConfig, programs: Vec<P>) -> Result<Self, MachineError> {
+        if programs.len() != config.tree.len() {
+            return Err(MachineError::Invariant {
+                proc: ProcId::MASTER,
+                message: format!(
+                    "{} programs for {} processors",
+                    programs.len(),
+                    config.tree.len()
+                ),
+            });
+        }
+        if config.links.is_empty() {
+            return Err(MachineError::Invariant {
+                proc: ProcId::MASTER,
+                message: "no link spec".into(),
+            });
+        }
         let mut links = Vec::new();
         let mut link_index = HashMap::new();
         for (parent, child) in config.tree.edges() {
-            for (from, to, cts) in [(parent, child, config.link.rts_cts), (child, parent, false)] {
+            let spec = config.link_at(config.tree.level(child) - 1);
+            for (from, to, cts) in [(parent, child, spec.rts_cts), (child, parent, false)] {
                 link_index.insert((from, to), links.len());
                 links.push(LinkDir {
+                    from,
                     to,
+                    spec,
                     cts,
                     waiting: VecDeque::new(),
                     in_flight: None,
@@ -227,13 +493,19 @@ impl<P: Program> Machine<P> {
             .enumerate()
             .map(|(i, program)| {
                 let id = ProcId(i as u32);
+                let read = if config.tree.children(id).is_empty() {
+                    config.reads.boards
+                } else {
+                    config.reads.hosts
+                };
                 Proc {
                     program,
                     account: TimeAccount::new(config.record_intervals),
                     running: None,
                     queue: VecDeque::new(),
                     inbox: VecDeque::new(),
-                    interrupt_driven: !config.tree.children(id).is_empty(),
+                    search: None,
+                    read,
                     idle_as: Category::IdleSync,
                     nodes: NodeCounts::default(),
                     incoming: links
@@ -245,7 +517,7 @@ impl<P: Program> Machine<P> {
                 }
             })
             .collect();
-        Machine {
+        Ok(Machine {
             procs,
             links,
             link_index,
@@ -253,12 +525,16 @@ impl<P: Program> Machine<P> {
             messages: MsgCounts::default(),
             message_log: Vec::new(),
             markers: Vec::new(),
-        }
+            next_search_id: 0,
+            failure: None,
+            events: 0,
+        })
     }
 
     /// Runs every program from time zero until nothing is left to do; returns the statistics and
-    /// the programs (so that a role can be asked for its result, e.g. the root value).
-    pub fn run(mut self) -> (RunStats, Vec<P>) {
+    /// the programs (so that a role can be asked for its result, e.g. the root value), or why the
+    /// run failed.
+    pub fn run(mut self) -> Result<(RunStats, Vec<P>), MachineError> {
         let mut queue = EventQueue::new();
         // Every program states its first actions before any processor starts acting, so that a
         // message sent at time zero finds its receiver's first work queued (RTS/CTS).
@@ -270,21 +546,14 @@ impl<P: Program> Machine<P> {
         for i in 0..self.procs.len() {
             self.kick(ProcId(i as u32), SimTime::ZERO, &mut queue);
         }
-        let (end, events) = sim_core::run(&mut self, &mut queue);
-        for l in &self.links {
-            assert!(
-                l.waiting.is_empty() && l.in_flight.is_none(),
-                "a message to {} was left on its line when the run ended",
-                l.to
-            );
+        let (end, _) = sim_core::run(&mut self, &mut queue);
+        if let Some(e) = self.failure {
+            return Err(e);
         }
+        self.check_finished()?;
         let mut procs = Vec::with_capacity(self.procs.len());
         let mut programs = Vec::with_capacity(self.procs.len());
         for mut p in self.procs {
-            assert!(
-                p.running.is_none() && p.queue.is_empty() && p.inbox.is_empty(),
-                "a processor still had work or unread messages when the event queue ran dry"
-            );
             p.account.close(end);
             procs.push(ProcStats {
                 times: *p.account.times(),
@@ -299,9 +568,52 @@ impl<P: Program> Machine<P> {
             messages: self.messages,
             message_log: self.message_log,
             markers: self.markers,
-            events,
+            events: self.events,
         };
-        (stats, programs)
+        Ok((stats, programs))
+    }
+
+    /// The event queue ran dry: anything still outstanding is a deadlock.
+    fn check_finished(&self) -> Result<(), MachineError> {
+        let mut stuck = Vec::new();
+        for (i, p) in self.procs.iter().enumerate() {
+            let id = ProcId(i as u32);
+            if let Some(why) = p.program.pending() {
+                stuck.push((id, why));
+            } else if p.search.is_some() {
+                stuck.push((id, "its search to be resumed".into()));
+            } else if p.running.is_some() || !p.queue.is_empty() || !p.inbox.is_empty() {
+                stuck.push((id, "work it could not start".into()));
+            }
+        }
+        for l in &self.links {
+            if !l.waiting.is_empty() {
+                stuck.push((
+                    l.from,
+                    format!(
+                        "{} to be ready to read (a message is held on the line)",
+                        l.to
+                    ),
+                ));
+            }
+        }
+        if stuck.is_empty() {
+            Ok(())
+        } else {
+            Err(MachineError::Deadlock { stuck })
+        }
+    }
+
+    fn fail(&mut self, e: MachineError) {
+        self.failure.get_or_insert(e);
+    }
+
+    fn add(&mut self, me: ProcId, now: SimTime, d: SimTime) -> Option<SimTime> {
+        let t = now.checked_add(d);
+        if t.is_none() {
+            self.fail(MachineError::TimeOverflow { proc: me, at: now });
+        }
+        t
     }
 
     /// Calls a program with a fresh context; returns the actions it queued.
@@ -309,26 +621,45 @@ impl<P: Program> Machine<P> {
         &mut self,
         me: ProcId,
         now: SimTime,
-        f: impl FnOnce(&mut P, &mut Cx<P::Msg, P::Out>),
-    ) -> Vec<Action<P::Msg, P::Out>> {
+        f: impl FnOnce(&mut P, &mut Cx<P>),
+    ) -> Vec<Action<P>> {
         let proc = &mut self.procs[me.index()];
+        let before = proc.search.as_ref().map(|s| s.id);
         let mut cx = Cx {
             now,
             me,
             costs: &self.config.costs,
+            tree: &self.config.tree,
             actions: Vec::new(),
             markers: &mut self.markers,
             idle_as: None,
+            search: &mut proc.search,
+            next_search_id: &mut self.next_search_id,
+            failure: None,
         };
         f(&mut proc.program, &mut cx);
-        if let Some(c) = cx.idle_as {
+        let (actions, idle_as, failure) = (cx.actions, cx.idle_as, cx.failure);
+        if let Some(c) = idle_as {
             proc.idle_as = c;
         }
-        cx.actions
+        // A search aborted in the callback leaves the queue and the processor.
+        let after = proc.search.as_ref().map(|s| s.id);
+        if before.is_some() && before != after {
+            // A callback never runs while its processor's search is running (an interrupt has
+            // preempted it, a poll has paused it), so the search is in the queue, if anywhere.
+            proc.queue
+                .retain(|s| !matches!(s.action, Action::Search(id) if Some(id) == before));
+        }
+        if let Some(message) = failure {
+            self.fail(MachineError::Invariant { proc: me, message });
+        }
+        actions
     }
+}
 
+impl<P: Program> Machine<P> {
     /// A program's own actions run in the order it asked for them, after what it asked before.
-    fn enqueue_back(&mut self, me: ProcId, actions: Vec<Action<P::Msg, P::Out>>) {
+    fn enqueue_back(&mut self, me: ProcId, actions: Vec<Action<P>>) {
         let q = &mut self.procs[me.index()].queue;
         q.extend(actions.into_iter().map(|action| Slot {
             action,
@@ -338,14 +669,14 @@ impl<P: Program> Machine<P> {
     }
 
     /// An interrupt service's actions run first, before the interrupted work. Its sends are part
-    /// of the service (not preempted) and go first; a computation it starts is ordinary work,
-    /// queued after every interrupt service still pending (a handler for a message that arrived
-    /// during this one must not wait for that computation) and before the interrupted work.
-    fn enqueue_isr(&mut self, me: ProcId, actions: Vec<Action<P::Msg, P::Out>>) {
+    /// of the service (not preempted) and go first; a computation or search it starts is ordinary
+    /// work, queued after every interrupt service still pending (a handler for a message that
+    /// arrived during this one must not wait for that computation) and before the interrupted work.
+    fn enqueue_isr(&mut self, me: ProcId, actions: Vec<Action<P>>) {
         let q = &mut self.procs[me.index()].queue;
         let (sends, work): (Vec<_>, Vec<_>) = actions
             .into_iter()
-            .partition(|a| !matches!(a, Action::Compute { .. }));
+            .partition(|a| matches!(a, Action::Send { .. } | Action::Handle { .. }));
         let after_services = q.iter().take_while(|s| s.in_isr).count();
         for (n, action) in work.into_iter().enumerate() {
             q.insert(
@@ -367,37 +698,60 @@ impl<P: Program> Machine<P> {
     }
 
     /// Starts the next queued action of `me` if it is not busy; finishes zero-time actions at
-    /// once; when nothing is left, the processor idles (and, if it reads only when idle, takes
-    /// its next buffered message or raises its request-to-send).
+    /// once; when nothing is left, the processor idles (and, unless interrupt-driven, takes its
+    /// next buffered message or raises its request-to-send).
     fn kick(&mut self, me: ProcId, now: SimTime, queue: &mut EventQueue<HwEvent>) {
         loop {
+            if self.failure.is_some() {
+                return;
+            }
             let proc = &mut self.procs[me.index()];
             if proc.running.is_some() {
                 return;
             }
             if let Some(slot) = proc.queue.pop_front() {
-                let (cost, category) = slot.action.cost(&self.config.costs);
-                proc.account.switch(now, category);
+                proc.account.switch(now, slot.action.category());
+                if let Action::Search(id) = slot.action {
+                    if proc.search.as_ref().map(|s| s.id) != Some(id) {
+                        continue; // aborted while it waited
+                    }
+                    let seq = queue.reserve();
+                    self.run_batch(me, now, slot, seq, queue);
+                    if self.procs[me.index()].running.is_none() {
+                        continue; // finished at once
+                    }
+                    return;
+                }
                 let time = match slot.remaining {
                     Some(left) => left,
-                    None => {
-                        if let Action::Compute { nodes, .. } = &slot.action {
+                    None => match &slot.action {
+                        Action::Send { .. } => self.config.costs.s,
+                        Action::Handle { .. } => self.config.costs.interrupt,
+                        Action::Compute { time, nodes, .. } => {
                             proc.nodes.add(nodes);
+                            *time
                         }
-                        cost
-                    }
+                        Action::Search(_) => unreachable!("handled above"),
+                    },
                 };
                 if time == SimTime::ZERO {
                     self.finish(me, slot, now, queue);
                     continue;
                 }
-                let end = now + time;
+                let Some(end) = self.add(me, now, time) else {
+                    return;
+                };
                 let event = queue.schedule(end, HwEvent::ActionDone(me));
-                proc.running = Some(Running { slot, end, event });
+                self.procs[me.index()].running = Some(Running {
+                    slot,
+                    end,
+                    event,
+                    seq: None,
+                });
                 return;
             }
             proc.account.switch(now, proc.idle_as);
-            if !proc.interrupt_driven {
+            if proc.read != ReadPolicy::Interrupt {
                 if let Some((from, msg)) = proc.inbox.pop_front() {
                     let actions = self.callback(me, now, |p, cx| p.on_message(from, msg, cx));
                     self.enqueue_back(me, actions);
@@ -406,28 +760,172 @@ impl<P: Program> Machine<P> {
                 // Ready to read: let held messages onto the line (RTS/CTS).
                 for i in 0..self.procs[me.index()].incoming.len() {
                     let l = self.procs[me.index()].incoming[i];
-                    self.try_transmit(l, now, queue);
+                    self.try_transmit(l, now, false, queue);
                 }
             }
             return;
         }
     }
 
-    /// An action's time has passed: apply its effect.
-    fn finish(
+    /// Runs `me`'s search from `now` for one batch: the rest of a step an interrupt cut short,
+    /// then steps as long as each starts before the horizon (at least one), stopping at a poll
+    /// point at or past the horizon. Schedules the batch's end in the place `seq` reserved.
+    fn run_batch(
         &mut self,
         me: ProcId,
-        slot: Slot<P::Msg, P::Out>,
         now: SimTime,
+        slot: Slot<P>,
+        seq: Seq,
         queue: &mut EventQueue<HwEvent>,
     ) {
+        let horizon = self.horizon(me, now);
+        let costs = self.config.costs;
+        let proc = &mut self.procs[me.index()];
+        let poll_every = match proc.read {
+            ReadPolicy::Poll { every } => every.max(1) as u64,
+            _ => 0,
+        };
+        let Some(search) = proc.search.as_mut() else {
+            return;
+        };
+        let mut t = now;
+        let mut progressed = false;
+        let mut overflow = false;
+        if let Some(left) = slot.remaining {
+            match t.checked_add(left) {
+                Some(x) => t = x,
+                None => overflow = true,
+            }
+            progressed = left > SimTime::ZERO;
+        }
+        // A polling board meets the world only at its poll points, so with batching on it stops
+        // only there; everything else may stop before any step at or past the horizon.
+        let stop_anywhere = poll_every == 0 || !self.config.batching;
+        while !overflow && search.done.is_none() {
+            if progressed && stop_anywhere && t >= horizon {
+                break;
+            }
+            let cost = match search.search.step() {
+                Step::Interior => {
+                    proc.nodes.interior += 1;
+                    costs.k
+                }
+                Step::Leaf { quiescence } => {
+                    proc.nodes.leaves += 1;
+                    proc.nodes.leaf_ns += costs.e.as_nanos();
+                    proc.nodes.quiescence += quiescence as u64;
+                    costs.e
+                }
+                Step::Done(out) => {
+                    search.done = Some(out);
+                    break;
+                }
+            };
+            search.steps += 1;
+            progressed = true;
+            match t.checked_add(cost) {
+                Some(x) => t = x,
+                None => overflow = true,
+            }
+            if poll_every > 0 && search.steps.is_multiple_of(poll_every) && t >= horizon {
+                break; // a poll point at or past the horizon: look at the line there
+            }
+        }
+        if overflow {
+            self.fail(MachineError::TimeOverflow { proc: me, at: t });
+            return;
+        }
+        let slot = Slot {
+            remaining: None,
+            ..slot
+        };
+        if t == now && search.done.is_some() {
+            // Ended without time passing: hand the result over at once.
+            let out = proc.search.take().and_then(|s| s.done).expect("done");
+            let actions = self.callback(me, now, |p, cx| p.on_done(out, cx));
+            self.enqueue_back(me, actions);
+            return;
+        }
+        let event = queue.schedule_reserved(seq, t, HwEvent::ActionDone(me));
+        proc.running = Some(Running {
+            slot,
+            end: t,
+            event,
+            seq: Some(seq),
+        });
+    }
+
+    /// The earliest time anything could reach `me`'s running search: a message read by an
+    /// interrupt or a poll, or a message held for its RTS on a line into it (which a poll would
+    /// let onto the line). Searches that nothing can reach have no horizon.
+    fn horizon(&self, me: ProcId, now: SimTime) -> SimTime {
+        if !self.config.batching {
+            return now;
+        }
+        let p = &self.procs[me.index()];
+        // An isolated search on an interrupt-driven processor is only delayed by interrupts (the
+        // preemption accounts for that); a processor that reads when idle reads nothing while it
+        // searches. A polling board reads at its poll points even during an isolated search.
+        let isolated = p.search.as_ref().is_none_or(|s| s.isolated);
+        match p.read {
+            ReadPolicy::WhenIdle => return SimTime::MAX,
+            ReadPolicy::Interrupt if isolated => return SimTime::MAX,
+            _ => {}
+        }
+        self.earliest_arrival(me, None, now)
+    }
+
+    /// The earliest time a message could arrive at `q` (or be held on a line into it), given that
+    /// `quiet` (the processor asking) sends nothing new before its own horizon.
+    fn earliest_arrival(&self, q: ProcId, quiet: Option<ProcId>, now: SimTime) -> SimTime {
+        let mut t = SimTime::MAX;
+        for &l in &self.procs[q.index()].incoming {
+            let link = &self.links[l];
+            let bound = if let Some((_, _, _, arrival)) = link.in_flight {
+                arrival
+            } else if !link.waiting.is_empty() {
+                now
+            } else if Some(link.from) == quiet {
+                // A message the asking processor sends later arrives after its horizon anyway.
+                SimTime::MAX
+            } else {
+                self.earliest_send(link.from, q, now)
+            };
+            t = t.min(bound);
+        }
+        t
+    }
+
+    /// The earliest time `q` could put a new message on its line to `toward`.
+    fn earliest_send(&self, q: ProcId, toward: ProcId, now: SimTime) -> SimTime {
+        let p = &self.procs[q.index()];
+        let s = self.config.costs.s;
+        let busy_until = match &p.running {
+            Some(r) => r.end,
+            None if !p.queue.is_empty() || !p.inbox.is_empty() => now,
+            None => SimTime::MAX,
+        };
+        // An idle processor reacts to what arrives; an interrupt-driven one reacts at once.
+        let reacts = p.running.is_none() || p.read == ReadPolicy::Interrupt;
+        let by_arrival = if reacts {
+            let a = self.earliest_arrival(q, Some(toward), now);
+            a.checked_add(s).unwrap_or(SimTime::MAX)
+        } else {
+            SimTime::MAX
+        };
+        busy_until.min(by_arrival)
+    }
+
+    /// An action's time has passed: apply its effect.
+    fn finish(&mut self, me: ProcId, slot: Slot<P>, now: SimTime, queue: &mut EventQueue<HwEvent>) {
         match slot.action {
             Action::Send { to, msg } => {
                 let Some(&l) = self.link_index.get(&(me, to)) else {
-                    panic!("{me} sent to {to}, which is not its parent or child");
+                    self.fail(MachineError::NoLink { from: me, to });
+                    return;
                 };
-                self.links[l].waiting.push_back((me, msg, now));
-                self.try_transmit(l, now, queue);
+                self.links[l].waiting.push_back((msg, now));
+                self.try_transmit(l, now, false, queue);
             }
             Action::Compute { out, .. } => {
                 let actions = self.callback(me, now, |p, cx| p.on_done(out, cx));
@@ -441,26 +939,78 @@ impl<P: Program> Machine<P> {
                 let actions = self.callback(me, now, |p, cx| p.on_message(from, msg, cx));
                 self.enqueue_isr(me, actions);
             }
+            Action::Search(_) => unreachable!("searches end in `search_batch_done`"),
         }
     }
 
+    /// A search batch has ended at `now`: hand over the result, look at the line at a poll
+    /// point, or go on with the next batch.
+    fn search_batch_done(
+        &mut self,
+        me: ProcId,
+        r: Running<P>,
+        now: SimTime,
+        q: &mut EventQueue<HwEvent>,
+    ) {
+        let proc = &mut self.procs[me.index()];
+        let Some(search) = proc.search.as_mut() else {
+            return;
+        };
+        if search.done.is_some() {
+            let out = proc.search.take().and_then(|s| s.done).expect("done");
+            let actions = self.callback(me, now, |p, cx| p.on_done(out, cx));
+            self.enqueue_back(me, actions);
+            return;
+        }
+        let at_poll = match proc.read {
+            ReadPolicy::Poll { every } => search.steps.is_multiple_of(every.max(1) as u64),
+            _ => false,
+        };
+        if at_poll {
+            // Look at the line: raise RTS on held lines, read what has arrived.
+            for i in 0..proc.incoming.len() {
+                let l = self.procs[me.index()].incoming[i];
+                self.try_transmit(l, now, true, q);
+            }
+            if !self.procs[me.index()].inbox.is_empty() {
+                // The search pauses; the program reacts to each message, then the search resumes.
+                self.procs[me.index()].queue.push_front(r.slot);
+                while let Some((from, msg)) = self.procs[me.index()].inbox.pop_front() {
+                    let actions = self.callback(me, now, |p, cx| p.on_message(from, msg, cx));
+                    self.enqueue_isr(me, actions);
+                }
+                return;
+            }
+        }
+        let seq = r.seq.expect("a search batch keeps its place");
+        self.run_batch(me, now, r.slot, seq, q);
+    }
+
     /// Puts the next waiting message of link `l` on the line if the line is free and, under
-    /// RTS/CTS, the receiver is ready to read.
-    fn try_transmit(&mut self, l: usize, now: SimTime, queue: &mut EventQueue<HwEvent>) {
+    /// RTS/CTS, the receiver is ready to read (or `polled`: it is looking at its line now).
+    fn try_transmit(
+        &mut self,
+        l: usize,
+        now: SimTime,
+        polled: bool,
+        queue: &mut EventQueue<HwEvent>,
+    ) {
         let link = &self.links[l];
         if link.in_flight.is_some() || link.waiting.is_empty() {
             return;
         }
-        if link.cts && !self.procs[link.to.index()].ready_to_read() {
+        if link.cts && !polled && !self.procs[link.to.index()].ready_to_read() {
             return;
         }
-        let link = &mut self.links[l];
-        let Some((from, msg, sent)) = link.waiting.pop_front() else {
+        let (to, spec) = (link.to, link.spec);
+        let Some((msg, sent)) = self.links[l].waiting.pop_front() else {
             return;
         };
-        let time = self.config.link.transmit_time(msg.bytes());
-        link.in_flight = Some((from, msg, sent, now));
-        queue.schedule(now + time, HwEvent::Arrive(l));
+        let Some(arrival) = self.add(to, now, spec.transmit_time(msg.bytes())) else {
+            return;
+        };
+        self.links[l].in_flight = Some((msg, sent, now, arrival));
+        queue.schedule(arrival, HwEvent::Arrive(l));
     }
 
     /// A message has arrived at `to`.
@@ -473,9 +1023,11 @@ impl<P: Program> Machine<P> {
         queue: &mut EventQueue<HwEvent>,
     ) {
         let proc = &mut self.procs[to.index()];
-        if !proc.interrupt_driven {
+        if proc.read != ReadPolicy::Interrupt {
             proc.inbox.push_back((from, msg));
-            self.kick(to, now, queue);
+            if proc.running.is_none() {
+                self.kick(to, now, queue);
+            }
             return;
         }
         let handler = Slot {
@@ -513,21 +1065,39 @@ impl<P: Program> Model for Machine<P> {
     type Event = HwEvent;
 
     fn handle(&mut self, now: SimTime, event: HwEvent, queue: &mut EventQueue<HwEvent>) {
+        self.events += 1;
+        if let Some(max) = self.config.max_events {
+            if self.events > max {
+                self.fail(MachineError::Budget(max));
+                return;
+            }
+        }
         match event {
             HwEvent::ActionDone(me) => {
-                let running = self.procs[me.index()]
-                    .running
-                    .take()
-                    .expect("an action ended on an idle processor");
+                let Some(running) = self.procs[me.index()].running.take() else {
+                    self.fail(MachineError::Invariant {
+                        proc: me,
+                        message: "an action ended on an idle processor".into(),
+                    });
+                    return;
+                };
                 debug_assert_eq!(running.end, now);
-                self.finish(me, running.slot, now, queue);
+                if matches!(running.slot.action, Action::Search(_)) {
+                    self.search_batch_done(me, running, now, queue);
+                } else {
+                    self.finish(me, running.slot, now, queue);
+                }
                 self.kick(me, now, queue);
             }
             HwEvent::Arrive(l) => {
-                let link = &mut self.links[l];
-                let (from, msg, sent, start) =
-                    link.in_flight.take().expect("an arrival on an idle line");
-                let to = link.to;
+                let (from, to) = (self.links[l].from, self.links[l].to);
+                let Some((msg, sent, start, _)) = self.links[l].in_flight.take() else {
+                    self.fail(MachineError::Invariant {
+                        proc: to,
+                        message: "an arrival on an idle line".into(),
+                    });
+                    return;
+                };
                 let (kind, bytes) = (msg.kind(), msg.bytes());
                 self.messages.record(kind, bytes);
                 if self.config.record_messages {
@@ -542,8 +1112,12 @@ impl<P: Program> Model for Machine<P> {
                     });
                 }
                 self.deliver(from, to, msg, now, queue);
-                self.try_transmit(l, now, queue);
+                self.try_transmit(l, now, false, queue);
             }
         }
+    }
+
+    fn stopped(&self) -> bool {
+        self.failure.is_some()
     }
 }

@@ -2,7 +2,8 @@
 
 use sim_core::{Category, MsgKind, ProcId, SimTime};
 use sim_hw::{
-    CostModel, Cx, LinkSpec, Machine, MachineConfig, Message, ProcessorTree, Program, Work,
+    CostModel, Cx, LinkSpec, Machine, MachineConfig, Message, NoSearch, ProcessorTree, Program,
+    Work,
 };
 
 #[derive(Clone, Debug)]
@@ -27,7 +28,8 @@ struct Script {
 impl Program for Script {
     type Msg = Msg;
     type Out = bool;
-    fn start(&mut self, cx: &mut Cx<Msg, bool>) {
+    type Search = NoSearch<bool>;
+    fn start(&mut self, cx: &mut Cx<Self>) {
         if self.start_compute > SimTime::ZERO {
             cx.compute(
                 Work {
@@ -40,7 +42,7 @@ impl Program for Script {
             self.send_all(cx);
         }
     }
-    fn on_message(&mut self, _: ProcId, _: Msg, cx: &mut Cx<Msg, bool>) {
+    fn on_message(&mut self, _: ProcId, _: Msg, cx: &mut Cx<Self>) {
         if self.on_receive > SimTime::ZERO {
             cx.compute(
                 Work {
@@ -51,7 +53,7 @@ impl Program for Script {
             );
         }
     }
-    fn on_done(&mut self, first: bool, cx: &mut Cx<Msg, bool>) {
+    fn on_done(&mut self, first: bool, cx: &mut Cx<Self>) {
         if first {
             self.send_all(cx);
         }
@@ -59,7 +61,7 @@ impl Program for Script {
 }
 
 impl Script {
-    fn send_all(&mut self, cx: &mut Cx<Msg, bool>) {
+    fn send_all(&mut self, cx: &mut Cx<Script>) {
         for (to, bytes) in self.sends.drain(..) {
             cx.send(to, Msg(bytes));
         }
@@ -74,18 +76,15 @@ impl Script {
 }
 
 fn machine(f: u32, s: SimTime, link: LinkSpec, programs: Vec<Script>) -> sim_core::RunStats {
-    let config = MachineConfig {
-        tree: ProcessorTree::new(f, 1),
-        costs: CostModel {
-            s,
-            interrupt: SimTime::from_micros(300),
-            ..CostModel::campbell()
-        },
-        link,
-        record_intervals: true,
-        record_messages: true,
+    let costs = CostModel {
+        s,
+        interrupt: SimTime::from_micros(300),
+        ..CostModel::campbell()
     };
-    let (stats, _) = Machine::new(config, programs).run();
+    let mut config = MachineConfig::new(ProcessorTree::new(f, 1), costs, link);
+    config.record_intervals = true;
+    config.record_messages = true;
+    let (stats, _) = Machine::new(config, programs).unwrap().run().unwrap();
     for p in &stats.procs {
         assert_eq!(p.times.total(), stats.makespan.as_nanos());
     }
@@ -247,8 +246,9 @@ struct SearchOnMessage {
 impl Program for SearchOnMessage {
     type Msg = Msg;
     type Out = bool;
-    fn start(&mut self, _: &mut Cx<Msg, bool>) {}
-    fn on_message(&mut self, _: ProcId, _: Msg, cx: &mut Cx<Msg, bool>) {
+    type Search = NoSearch<bool>;
+    fn start(&mut self, _: &mut Cx<Self>) {}
+    fn on_message(&mut self, _: ProcId, _: Msg, cx: &mut Cx<Self>) {
         if self.search > SimTime::ZERO {
             let time = std::mem::take(&mut self.search);
             cx.compute(
@@ -260,7 +260,7 @@ impl Program for SearchOnMessage {
             );
         }
     }
-    fn on_done(&mut self, _: bool, _: &mut Cx<Msg, bool>) {}
+    fn on_done(&mut self, _: bool, _: &mut Cx<Self>) {}
 }
 
 #[test]
@@ -271,7 +271,8 @@ fn a_search_started_by_a_handler_is_still_interrupted_by_later_arrivals() {
     impl Program for Sender {
         type Msg = Msg;
         type Out = bool;
-        fn start(&mut self, cx: &mut Cx<Msg, bool>) {
+        type Search = NoSearch<bool>;
+        fn start(&mut self, cx: &mut Cx<Self>) {
             cx.compute(
                 Work {
                     time: self.0,
@@ -280,8 +281,8 @@ fn a_search_started_by_a_handler_is_still_interrupted_by_later_arrivals() {
                 true,
             );
         }
-        fn on_message(&mut self, _: ProcId, _: Msg, _: &mut Cx<Msg, bool>) {}
-        fn on_done(&mut self, _: bool, cx: &mut Cx<Msg, bool>) {
+        fn on_message(&mut self, _: ProcId, _: Msg, _: &mut Cx<Self>) {}
+        fn on_done(&mut self, _: bool, cx: &mut Cx<Self>) {
             cx.send(ProcId(0), Msg(4));
         }
     }
@@ -292,35 +293,43 @@ fn a_search_started_by_a_handler_is_still_interrupted_by_later_arrivals() {
     impl Program for Role {
         type Msg = Msg;
         type Out = bool;
-        fn start(&mut self, cx: &mut Cx<Msg, bool>) {
-            match self {
-                Role::Master(m) => m.start(cx),
-                Role::Child(c) => c.start(cx),
+        type Search = NoSearch<bool>;
+        fn start(&mut self, cx: &mut Cx<Self>) {
+            if let Role::Child(c) = self {
+                let work = Work {
+                    time: c.0,
+                    ..Default::default()
+                };
+                cx.compute(work, true);
             }
         }
-        fn on_message(&mut self, from: ProcId, msg: Msg, cx: &mut Cx<Msg, bool>) {
-            match self {
-                Role::Master(m) => m.on_message(from, msg, cx),
-                Role::Child(c) => c.on_message(from, msg, cx),
+        fn on_message(&mut self, _: ProcId, _: Msg, cx: &mut Cx<Self>) {
+            if let Role::Master(m) = self {
+                if m.search > SimTime::ZERO {
+                    let time = std::mem::take(&mut m.search);
+                    cx.compute(
+                        Work {
+                            time,
+                            ..Default::default()
+                        },
+                        false,
+                    );
+                }
             }
         }
-        fn on_done(&mut self, out: bool, cx: &mut Cx<Msg, bool>) {
-            match self {
-                Role::Master(m) => m.on_done(out, cx),
-                Role::Child(c) => c.on_done(out, cx),
+        fn on_done(&mut self, _: bool, cx: &mut Cx<Self>) {
+            if let Role::Child(_) = self {
+                cx.send(ProcId(0), Msg(4));
             }
         }
     }
-    let config = MachineConfig {
-        tree: ProcessorTree::new(3, 1),
-        costs: CostModel {
-            interrupt: SimTime::from_millis(1),
-            ..CostModel::campbell()
-        },
-        link: LinkSpec::ideal(),
-        record_intervals: true,
-        record_messages: true,
+    let costs = CostModel {
+        interrupt: SimTime::from_millis(1),
+        ..CostModel::campbell()
     };
+    let mut config = MachineConfig::new(ProcessorTree::new(3, 1), costs, LinkSpec::ideal());
+    config.record_intervals = true;
+    config.record_messages = true;
     let roles = vec![
         Role::Master(SearchOnMessage {
             search: SimTime::from_secs(1),
@@ -328,7 +337,7 @@ fn a_search_started_by_a_handler_is_still_interrupted_by_later_arrivals() {
         Role::Child(Sender(SimTime::from_millis(1))),
         Role::Child(Sender(SimTime::from_millis(101))),
     ];
-    let (stats, _) = Machine::new(config, roles).run();
+    let (stats, _) = Machine::new(config, roles).unwrap().run().unwrap();
     let p0 = &stats.procs[0];
     let handlers: Vec<SimTime> = p0
         .intervals
@@ -362,7 +371,8 @@ struct Logged {
 impl Program for Logged {
     type Msg = Named;
     type Out = &'static str;
-    fn start(&mut self, cx: &mut Cx<Named, &'static str>) {
+    type Search = NoSearch<&'static str>;
+    fn start(&mut self, cx: &mut Cx<Self>) {
         match cx.me().0 {
             1 => cx.send(ProcId(0), Named("A")),
             2 => cx.compute(
@@ -375,7 +385,7 @@ impl Program for Logged {
             _ => {}
         }
     }
-    fn on_message(&mut self, _: ProcId, m: Named, cx: &mut Cx<Named, &'static str>) {
+    fn on_message(&mut self, _: ProcId, m: Named, cx: &mut Cx<Self>) {
         self.log.push((m.0, cx.now().0));
         if m.0 == "A" {
             cx.compute(
@@ -387,7 +397,7 @@ impl Program for Logged {
             );
         }
     }
-    fn on_done(&mut self, o: &'static str, cx: &mut Cx<Named, &'static str>) {
+    fn on_done(&mut self, o: &'static str, cx: &mut Cx<Self>) {
         self.log.push((o, cx.now().0));
         if o == "P2 work" {
             cx.send(ProcId(0), Named("B"));
@@ -397,18 +407,14 @@ impl Program for Logged {
 
 #[test]
 fn an_interrupt_pending_behind_a_handler_runs_before_the_search_that_handler_started() {
-    let config = MachineConfig {
-        tree: ProcessorTree::new(3, 1),
-        costs: CostModel {
-            interrupt: SimTime(10),
-            ..CostModel::campbell()
-        },
-        link: LinkSpec::ideal(),
-        record_intervals: true,
-        record_messages: false,
+    let costs = CostModel {
+        interrupt: SimTime(10),
+        ..CostModel::campbell()
     };
+    let mut config = MachineConfig::new(ProcessorTree::new(3, 1), costs, LinkSpec::ideal());
+    config.record_intervals = true;
     let roles = (0..3).map(|_| Logged { log: vec![] }).collect();
-    let (stats, roles) = Machine::new(config, roles).run();
+    let (stats, roles) = Machine::new(config, roles).unwrap().run().unwrap();
     // A's handler 0..10; B (arrived at 5) is serviced 10..20; the search runs 20..120.
     assert_eq!(
         roles[0].log,
@@ -423,7 +429,8 @@ fn rts_cts_at_time_zero_waits_for_the_work_the_child_starts_with() {
     impl Program for Starter {
         type Msg = Named;
         type Out = ();
-        fn start(&mut self, cx: &mut Cx<Named, ()>) {
+        type Search = NoSearch<()>;
+        fn start(&mut self, cx: &mut Cx<Self>) {
             if cx.me().0 == 0 {
                 cx.send(ProcId(1), Named("W"));
             } else {
@@ -436,16 +443,18 @@ fn rts_cts_at_time_zero_waits_for_the_work_the_child_starts_with() {
                 );
             }
         }
-        fn on_message(&mut self, _: ProcId, _: Named, _: &mut Cx<Named, ()>) {}
-        fn on_done(&mut self, _: (), _: &mut Cx<Named, ()>) {}
+        fn on_message(&mut self, _: ProcId, _: Named, _: &mut Cx<Self>) {}
+        fn on_done(&mut self, _: (), _: &mut Cx<Self>) {}
     }
-    let config = MachineConfig {
-        tree: ProcessorTree::new(2, 1),
-        costs: CostModel::campbell(),
-        link: LinkSpec::serial(1_000_000_000, true),
-        record_intervals: false,
-        record_messages: true,
-    };
-    let (stats, _) = Machine::new(config, vec![Starter, Starter]).run();
+    let mut config = MachineConfig::new(
+        ProcessorTree::new(2, 1),
+        CostModel::campbell(),
+        LinkSpec::serial(1_000_000_000, true),
+    );
+    config.record_messages = true;
+    let (stats, _) = Machine::new(config, vec![Starter, Starter])
+        .unwrap()
+        .run()
+        .unwrap();
     assert_eq!(stats.message_log[0].transmit_start, SimTime(100));
 }

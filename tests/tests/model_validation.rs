@@ -102,15 +102,9 @@ fn run_pmws(
     costs: CostModel,
     link: LinkSpec,
 ) -> Run {
-    let config = MachineConfig {
-        tree: ProcessorTree::new(f, 1),
-        costs,
-        link,
-        record_intervals: false,
-        record_messages: false,
-    };
+    let config = MachineConfig::new(ProcessorTree::new(f, 1), costs, link);
     let roles = pmws_roles(tree, f as usize, PmwsConfig { depth, progressive });
-    let (stats, roles) = Machine::new(config, roles).run();
+    let (stats, roles) = Machine::new(config, roles).unwrap().run().unwrap();
     for (i, p) in stats.procs.iter().enumerate() {
         assert_eq!(
             p.times.total(),
