@@ -27,10 +27,12 @@ pub mod model;
 pub mod pmws;
 mod pvs;
 pub mod rng;
+pub mod scheme;
 pub mod synthetic;
 mod tree;
 
-pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg};
+pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
 pub use pvs::{child_pvs, pvs_recursive, Progress, Pvs};
+pub use scheme::{run_scheme, Scheme, SchemeError, SchemeRun};
 pub use synthetic::{Ordering, SynNode, SyntheticSpec, SyntheticTree};
 pub use tree::{negamax, GameTree, Value, INF};

@@ -274,6 +274,37 @@ pub fn pmws_roles<T: GameTree>(
     roles
 }
 
+/// pmws as a [`crate::Scheme`]: the roles on a processor tree of depth 1 (a master and its
+/// children; the master also searches, as its own first child).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PmwsScheme(pub PmwsConfig);
+
+impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for PmwsScheme {
+    type Role = Pmws<'t, T>;
+    fn name(&self) -> String {
+        "pmws".into()
+    }
+    fn deploy(
+        &self,
+        tree: &'t T,
+        ptree: &sim_hw::ProcessorTree,
+    ) -> Result<Vec<Pmws<'t, T>>, String> {
+        if ptree.depth() > 1 {
+            return Err(format!(
+                "pmws runs on a processor tree of depth 1 (a master and its children), not depth {}",
+                ptree.depth()
+            ));
+        }
+        if self.0.depth == 0 {
+            return Err("pmws needs a search depth of at least 1".into());
+        }
+        Ok(pmws_roles(tree, ptree.len(), self.0))
+    }
+    fn root_value(&self, roles: &[Pmws<'t, T>]) -> Option<Value> {
+        roles.first().and_then(|r| r.root_value())
+    }
+}
+
 impl<T: GameTree> Pmws<'_, T> {
     /// The root value, once the master has finished.
     pub fn root_value(&self) -> Option<Value> {

@@ -1,0 +1,159 @@
+//! The scheme interface: how a parallel search algorithm is deployed onto a processor tree.
+//!
+//! A **scheme** (pmws, treesplit, …) is a set of **roles**, one per processor, each a
+//! [`sim_hw::Program`]: a state machine that reacts to its start, to the messages it reads and to
+//! the end of its searches, and asks the machine for actions (send, compute, search). The scheme
+//! knows how to [deploy](Scheme::deploy) its roles onto a [`ProcessorTree`] (each role can ask
+//! its [`Cx`](sim_hw::Cx) for its parent and children) and how to read the root value back from
+//! them after the run. The hardware (links, costs, read policies) is the machine's business, not
+//! the scheme's: the same roles run on any machine.
+//!
+//! What a role can rely on is stated on [`sim_hw::Program`]: callbacks come one at a time in
+//! simulated-time order; `start` runs on every processor before any acts; a message is read when
+//! the processor's read policy says (interrupt, poll, when idle); `Cx::idle_as` names the category
+//! of the idle time that follows; a running search can be reached from `on_message` through
+//! `Cx::search_mut` and `Cx::abort_search`, and a change takes effect from its next step.
+//!
+//! # Writing a scheme: a complete example
+//!
+//! A master hands each root move to its only child, which searches it (one leaf step per move)
+//! and answers with the move's value; the master keeps the best.
+//!
+//! ```
+//! use algorithms::{GameTree, Scheme, SyntheticSpec, SyntheticTree, Ordering, Value, run_scheme};
+//! use sim_core::{MsgKind, ProcId};
+//! use sim_hw::*;
+//!
+//! /// The protocol: one enum, each message with its Table I type and size.
+//! #[derive(Clone, Debug)]
+//! enum Msg { Search(usize), Value(Value) }
+//! impl Message for Msg {
+//!     fn kind(&self) -> MsgKind { MsgKind::InterNode }
+//!     fn bytes(&self) -> u64 { 4 }
+//! }
+//!
+//! /// A search of one step: evaluate a node (cost e), then hand its value back.
+//! struct Eval { value: Value, evaluated: bool }
+//! impl Search for Eval {
+//!     type Out = Value;
+//!     fn step(&mut self) -> Step<Value> {
+//!         if self.evaluated { return Step::Done(self.value); }
+//!         self.evaluated = true;
+//!         Step::Leaf { quiescence: 0 }
+//!     }
+//! }
+//!
+//! enum Role<'t> {
+//!     Master { tree: &'t SyntheticTree, next: usize, best: Option<Value> },
+//!     Child { tree: &'t SyntheticTree },
+//! }
+//! impl<'t> Program for Role<'t> {
+//!     type Msg = Msg; type Out = Value; type Search = Eval;
+//!     fn start(&mut self, cx: &mut Cx<Self>) {
+//!         if let Role::Master { next, .. } = self {
+//!             let child = cx.children()[0];
+//!             cx.send(child, Msg::Search(*next));
+//!         }
+//!     }
+//!     fn on_message(&mut self, from: ProcId, msg: Msg, cx: &mut Cx<Self>) {
+//!         match (self, msg) {
+//!             (Role::Child { tree }, Msg::Search(i)) => {
+//!                 let value = -tree.evaluate(&tree.child(&tree.root(), i));
+//!                 cx.search(Eval { value, evaluated: false });
+//!             }
+//!             (Role::Master { tree, next, best }, Msg::Value(v)) => {
+//!                 *best = Some(best.map_or(v, |b| b.max(v)));
+//!                 *next += 1;
+//!                 if *next < tree.width(&tree.root()) {
+//!                     cx.send(from, Msg::Search(*next));
+//!                 }
+//!             }
+//!             _ => cx.fail("unexpected message"),
+//!         }
+//!     }
+//!     fn on_done(&mut self, value: Value, cx: &mut Cx<Self>) {
+//!         let parent = cx.parent().expect("only the child searches");
+//!         cx.send(parent, Msg::Value(value));
+//!     }
+//! }
+//!
+//! /// The scheme: deploys the two roles and reads the root value back.
+//! struct OneChild;
+//! impl<'t> Scheme<'t, SyntheticTree> for OneChild {
+//!     type Role = Role<'t>;
+//!     fn name(&self) -> String { "one_child".into() }
+//!     fn deploy(&self, tree: &'t SyntheticTree, ptree: &ProcessorTree)
+//!         -> Result<Vec<Role<'t>>, String> {
+//!         if ptree.len() != 2 { return Err("one_child needs exactly two processors".into()); }
+//!         Ok(vec![Role::Master { tree, next: 0, best: None }, Role::Child { tree }])
+//!     }
+//!     fn root_value(&self, roles: &[Role<'t>]) -> Option<Value> {
+//!         match roles.first() { Some(Role::Master { best, .. }) => *best, _ => None }
+//!     }
+//! }
+//!
+//! let spec = SyntheticSpec { width: 3, depth: 1, ordering: Ordering::Random,
+//!                            value_spread: 100, horizon_noise: 0 };
+//! let tree = SyntheticTree::new(spec, 5).unwrap();
+//! let machine = MachineConfig::new(ProcessorTree::campbell(1, 1), CostModel::campbell(),
+//!                                  LinkSpec::ideal());
+//! let run = run_scheme(&OneChild, &tree, machine).unwrap();
+//! assert_eq!(run.root_value, Some(tree.root().value));
+//! // Three leaves of one time unit each, one after the other.
+//! assert_eq!(run.stats.makespan.as_nanos(), 3);
+//! ```
+
+use crate::tree::{GameTree, Value};
+use sim_core::RunStats;
+use sim_hw::{Machine, MachineConfig, ProcessorTree, Program};
+
+/// A parallel search algorithm: its roles, deployed onto a processor tree.
+pub trait Scheme<'t, T: GameTree + 't> {
+    /// The role type every processor runs (an enum of the scheme's roles).
+    type Role: Program;
+    /// The algorithm's name in results (`pmws`, `treesplit`, `treesplit_update`, …).
+    fn name(&self) -> String;
+    /// One role per processor of `ptree` (index = processor number), or why this scheme cannot
+    /// run on that tree.
+    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, String>;
+    /// The root value the roles found (None if the search did not finish).
+    fn root_value(&self, roles: &[Self::Role]) -> Option<Value>;
+}
+
+/// What a scheme's run produced.
+pub struct SchemeRun<R> {
+    /// The root value the scheme found.
+    pub root_value: Option<Value>,
+    /// The machine's statistics.
+    pub stats: RunStats,
+    /// The roles after the run.
+    pub roles: Vec<R>,
+}
+
+/// Why a scheme's run failed.
+#[derive(thiserror::Error, Debug, Clone, PartialEq, Eq)]
+pub enum SchemeError {
+    /// The scheme cannot run on this processor tree.
+    #[error("{0}")]
+    Deploy(String),
+    /// The machine stopped the run.
+    #[error(transparent)]
+    Machine(#[from] sim_hw::MachineError),
+}
+
+/// Deploys `scheme` on the machine `config` describes and runs it on `tree`.
+pub fn run_scheme<'t, T: GameTree + 't, S: Scheme<'t, T>>(
+    scheme: &S,
+    tree: &'t T,
+    config: MachineConfig,
+) -> Result<SchemeRun<S::Role>, SchemeError> {
+    let roles = scheme
+        .deploy(tree, &config.tree)
+        .map_err(SchemeError::Deploy)?;
+    let (stats, roles) = Machine::new(config, roles)?.run()?;
+    Ok(SchemeRun {
+        root_value: scheme.root_value(&roles),
+        stats,
+        roles,
+    })
+}
