@@ -21,9 +21,10 @@
 //! path) is not simulated: they wait, idle, for their first move.
 
 use crate::pvs::Pvs;
-use crate::tree::{GameTree, Value, INF};
+use crate::sequential::SequentialSearch;
+use crate::tree::{GameTree, MoveList, Value, INF};
 use sim_core::{MsgKind, ProcId, SimTime};
-use sim_hw::{CostModel, Cx, Message, Program, Search, Step, Work};
+use sim_hw::{Cx, Message, Program, Search, Step, Work};
 use std::collections::VecDeque;
 
 /// Options of a pmws search.
@@ -91,52 +92,6 @@ pub enum PmwsOut {
     },
 }
 
-/// TEMPORARY: one step of the old budget-driven `Pvs` (replaced by `Pvs` as a `Search`).
-struct StepPvs<'t, T: GameTree> {
-    tree: &'t T,
-    pvs: Pvs<T::Node>,
-    finished: Option<Value>,
-}
-
-impl<'t, T: GameTree> StepPvs<'t, T> {
-    fn new(tree: &'t T, node: T::Node, alpha: Value, beta: Value, depth: u32) -> Self {
-        StepPvs {
-            tree,
-            pvs: Pvs::new(node, alpha, beta, depth),
-            finished: None,
-        }
-    }
-}
-
-impl<T: GameTree> Search for StepPvs<'_, T> {
-    type Out = Value;
-    fn step(&mut self) -> Step<Value> {
-        let unit = CostModel {
-            k: SimTime(1),
-            e: SimTime(1),
-            s: SimTime::ZERO,
-            interrupt: SimTime::ZERO,
-        };
-        if let Some(v) = self.finished {
-            return Step::Done(v);
-        }
-        let before = self.pvs.work().nodes;
-        let progress = self.pvs.run(self.tree, &unit, SimTime(1));
-        let stepped = self.pvs.work().nodes != before;
-        if let crate::Progress::Done(v) = progress {
-            if !stepped {
-                return Step::Done(v);
-            }
-            self.finished = Some(v);
-        }
-        if self.pvs.work().nodes.leaves > before.leaves {
-            Step::Leaf { quiescence: 0 }
-        } else {
-            Step::Interior
-        }
-    }
-}
-
 /// The search a pmws processor runs on a successor of a PV node (the child's part of Fig. 4):
 /// a zero-window search around the bound, re-searched with (value, +∞) on a fail-high.
 pub struct PmwsSearch<'t, T: GameTree> {
@@ -149,12 +104,12 @@ pub struct PmwsSearch<'t, T: GameTree> {
     own: bool,
     /// The fail-high value, once the re-search has started.
     failed_high: Option<Value>,
-    pvs: StepPvs<'t, T>,
+    pvs: Pvs<'t, T>,
 }
 
 impl<'t, T: GameTree> PmwsSearch<'t, T> {
     fn new(tree: &'t T, node: T::Node, bound: Value, depth: u32, slot: u32, own: bool) -> Self {
-        let pvs = StepPvs::new(tree, node.clone(), -bound - 1, -bound, depth);
+        let pvs = Pvs::new(tree, node.clone(), -bound - 1, -bound, depth);
         PmwsSearch {
             tree,
             node,
@@ -182,7 +137,7 @@ impl<T: GameTree> Search for PmwsSearch<'_, T> {
             } else if value > self.bound {
                 // Fail-high: re-search with (value, +INF) from the PV node's view.
                 self.failed_high = Some(value);
-                self.pvs = StepPvs::new(self.tree, self.node.clone(), -INF, -value, self.depth);
+                self.pvs = Pvs::new(self.tree, self.node.clone(), -INF, -value, self.depth);
                 continue;
             } else {
                 false
@@ -204,8 +159,9 @@ impl<T: GameTree> Search for PmwsSearch<'_, T> {
     }
 }
 
-struct PvNode<N> {
+struct PvNode<N, M> {
     node: N,
+    moves: M,
     depth: u32,
     width: usize,
     /// Next successor to hand out.
@@ -224,7 +180,7 @@ pub struct Master<'t, T: GameTree> {
     children: Vec<ProcId>,
     idle: VecDeque<ProcId>,
     root_order: Vec<usize>,
-    pv: Vec<PvNode<T::Node>>,
+    pv: Vec<PvNode<T::Node, T::Moves>>,
     own_busy: bool,
     iteration_values: Vec<Value>,
     result: Option<Value>,
@@ -251,7 +207,7 @@ pub fn pmws_roles<T: GameTree>(
 ) -> Vec<Pmws<'_, T>> {
     assert!(processors >= 1 && config.depth >= 1);
     let children: Vec<ProcId> = (1..processors as u32).map(ProcId).collect();
-    let root_width = tree.width(&tree.root());
+    let root_width = tree.moves(&tree.root()).len();
     let mut roles = vec![Pmws::Master(Master {
         tree,
         config,
@@ -343,14 +299,10 @@ impl<'t, T: GameTree> Master<'t, T> {
 
     /// All processors' first path: generate a PV node (cost k), or evaluate a leaf (cost e).
     fn descend(&mut self, node: T::Node, depth: u32, cx: &mut PCx<'_, 't, T>) {
-        let width = if depth == 0 {
-            0
-        } else {
-            self.tree.width(&node)
-        };
+        let moves = (depth > 0).then(|| self.tree.moves(&node));
         let costs = *cx.costs();
-        if width == 0 {
-            let v = self.tree.evaluate(&node);
+        let Some(moves) = moves.filter(|m| !m.is_empty()) else {
+            let v = self.tree.evaluate(&node).value;
             let mut work = Work {
                 time: costs.e,
                 ..Default::default()
@@ -359,7 +311,8 @@ impl<'t, T: GameTree> Master<'t, T> {
             work.nodes.leaf_ns = costs.e.as_nanos();
             cx.compute(work, PmwsOut::Leaf(v));
             return;
-        }
+        };
+        let width = moves.len();
         let mut work = Work {
             time: costs.k,
             ..Default::default()
@@ -367,6 +320,7 @@ impl<'t, T: GameTree> Master<'t, T> {
         work.nodes.interior = 1;
         self.pv.push(PvNode {
             node,
+            moves,
             depth,
             width,
             next: 0,
@@ -385,7 +339,7 @@ impl<'t, T: GameTree> Master<'t, T> {
         } else {
             slot
         };
-        self.tree.child(&top.node, i)
+        self.tree.play(&top.node, top.moves.get(i))
     }
 
     /// The first successor of the PV node on top came back with `own_value` (its own view).

@@ -20,7 +20,8 @@
 //! and answers with the move's value; the master keeps the best.
 //!
 //! ```
-//! use algorithms::{GameTree, Scheme, SyntheticSpec, SyntheticTree, Ordering, Value, run_scheme};
+//! use algorithms::{GameTree, MoveList, Scheme, SyntheticSpec, SyntheticTree, Ordering, Value,
+//!                  run_scheme};
 //! use sim_core::{MsgKind, ProcId};
 //! use sim_hw::*;
 //!
@@ -58,13 +59,14 @@
 //!     fn on_message(&mut self, from: ProcId, msg: Msg, cx: &mut Cx<Self>) {
 //!         match (self, msg) {
 //!             (Role::Child { tree }, Msg::Search(i)) => {
-//!                 let value = -tree.evaluate(&tree.child(&tree.root(), i));
+//!                 let root = tree.root();
+//!                 let value = -tree.evaluate(&tree.play(&root, tree.moves(&root).get(i))).value;
 //!                 cx.search(Eval { value, evaluated: false });
 //!             }
 //!             (Role::Master { tree, next, best }, Msg::Value(v)) => {
 //!                 *best = Some(best.map_or(v, |b| b.max(v)));
 //!                 *next += 1;
-//!                 if *next < tree.width(&tree.root()) {
+//!                 if *next < tree.moves(&tree.root()).len() {
 //!                     cx.send(from, Msg::Search(*next));
 //!                 }
 //!             }

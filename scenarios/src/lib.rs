@@ -19,6 +19,7 @@
 //!     .unwrap();
 //! ```
 
+pub mod dispatch;
 pub mod load;
 pub mod output;
 pub mod reference;

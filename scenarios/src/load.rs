@@ -1,10 +1,11 @@
 //! Reading a scenario file into a validated [`Plan`], with errors that name the file, the line
 //! and the column.
 
+use crate::dispatch::{AlgorithmSpec, LevelLink, LinkPlan, PTree};
 use crate::schema::{self, Duration, Link, Scenario, Workload};
 use algorithms::{Ordering, SyntheticSpec};
 use sim_core::SimTime;
-use sim_hw::{cycles, CostModel, LinkSpec};
+use sim_hw::{cycles, CostModel, LinkSpec, ReadPolicies, ReadPolicy};
 use std::path::{Path, PathBuf};
 
 /// A scenario that cannot be run, and where it says so.
@@ -48,6 +49,16 @@ pub struct Plan {
     pub timeline: Option<(usize, u32, u64)>,
     /// The published figures named by `outputs.reference`, read when the scenario is loaded.
     pub reference: Option<crate::reference::Reference>,
+    /// The algorithms of the sweep (`sweep.algorithm`, or `search.algorithm`).
+    pub algorithms: Vec<AlgorithmSpec>,
+    /// The processor trees of the sweep: one per `sweep.fanout`, then one per `sweep.ptree`.
+    pub ptrees: Vec<PTree>,
+    /// The lines, level by level, with their rates per processor count.
+    pub links: LinkPlan,
+    /// When processors read their lines.
+    pub reads: ReadPolicies,
+    /// Lookahead batching (`gtsim run --step-by-step` turns it off).
+    pub batching: bool,
 }
 
 impl Plan {
@@ -237,21 +248,47 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         }
     }
 
-    if hw.length.0 != 1 {
-        return Err(at(
-            &["hardware", "length"],
-            format!(
-                "pmws runs on a processor tree of length 1 (paper Fig. 4); length {} is not supported",
-                hw.length.0
-            ),
-        ));
+    // The algorithms: sweep.algorithm, or search.algorithm.
+    let convert_algorithm = |a: &schema::Algorithm| match a {
+        schema::Algorithm::Pmws => AlgorithmSpec::Pmws,
+        schema::Algorithm::TreeSplit { update } => AlgorithmSpec::TreeSplit { update: *update },
+    };
+    let (algorithms, algorithm_at): (Vec<AlgorithmSpec>, &[&str]) =
+        if scenario.sweep.algorithm.is_empty() {
+            (
+                vec![convert_algorithm(&scenario.search.algorithm)],
+                &["search", "algorithm"],
+            )
+        } else {
+            (
+                scenario
+                    .sweep
+                    .algorithm
+                    .iter()
+                    .map(convert_algorithm)
+                    .collect(),
+                &["sweep", "algorithm"],
+            )
+        };
+    for (i, a) in algorithms.iter().enumerate() {
+        if algorithms[..i].contains(a) {
+            return Err(at(algorithm_at, format!("algorithm {a} is listed twice")));
+        }
+        if matches!(a, AlgorithmSpec::TreeSplit { .. }) && scenario.search.progressive_deepening {
+            return Err(at(
+                &["search", "progressive_deepening"],
+                format!("{a} searches to a fixed depth, as in Campbell's thesis: set search.progressive_deepening: false"),
+            ));
+        }
     }
 
+    // The processor trees: the paper's (fanout, length), then Campbell's (depth, width).
     let mut fanouts = Vec::new();
-    if scenario.sweep.fanout.is_empty() {
+    let mut ptrees = Vec::new();
+    if scenario.sweep.fanout.is_empty() && scenario.sweep.ptree.is_empty() {
         return Err(at(
             &["sweep", "fanout"],
-            "sweep.fanout lists no processor count".into(),
+            "the sweep lists no processor tree: give sweep.fanout (processor counts) or sweep.ptree ((depth, width) pairs)".into(),
         ));
     }
     for f in &scenario.sweep.fanout {
@@ -267,29 +304,122 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
                 format!("fanout {} is listed twice", f.0),
             ));
         }
-        fanouts.push(f.0 as u32);
-    }
-    let link = match &hw.link {
-        Link::Sci {
-            rate,
-            rts_cts,
-            ports,
-        } => {
-            let most = *fanouts.iter().max().expect("non-empty");
-            if (most as u64) - 1 > ports.0 {
-                return Err(at(
-                    &["sweep", "fanout"],
-                    format!(
-                        "fanout {most} needs {} serial ports but the SCI has {} (hardware.link.ports)",
-                        most - 1,
-                        ports.0
-                    ),
-                ));
-            }
-            LinkSpec::serial(rate.0, *rts_cts)
+        let processors = f.0.checked_pow(hw.length.0.min(64) as u32);
+        if hw.length.0 > 64 || processors.is_none_or(|p| p > MAX_FANOUT) {
+            return Err(at(
+                &["hardware", "length"],
+                format!(
+                    "fanout {} and length {} make more than {MAX_FANOUT} processors",
+                    f.0, hw.length.0
+                ),
+            ));
         }
-        Link::Serial { rate, rts_cts } => LinkSpec::serial(rate.0, *rts_cts),
-        Link::Ideal => LinkSpec::ideal(),
+        fanouts.push(f.0 as u32);
+        ptrees.push(PTree::Paper {
+            fanout: f.0 as u32,
+            length: hw.length.0 as u32,
+        });
+    }
+    for shape in &scenario.sweep.ptree {
+        let (d, w) = (shape.depth.0, shape.width.0);
+        // 1 + w + w^2 + … + w^d processors.
+        let processors = (0..=d.min(64)).try_fold(0u64, |sum, level| {
+            w.checked_pow(level as u32).and_then(|n| sum.checked_add(n))
+        });
+        if d > 64 || processors.is_none_or(|p| p > MAX_FANOUT) {
+            return Err(at(
+                &["sweep", "ptree"],
+                format!("the processor tree (depth {d}, width {w}) has more than {MAX_FANOUT} processors"),
+            ));
+        }
+        let p = PTree::Campbell {
+            depth: d as u32,
+            width: w as u32,
+        };
+        if ptrees.contains(&p) {
+            return Err(at(
+                &["sweep", "ptree"],
+                format!("the processor tree (depth {d}, width {w}) is listed twice"),
+            ));
+        }
+        ptrees.push(p);
+    }
+    for a in &algorithms {
+        for p in &ptrees {
+            if let Some(why) = a.unsupported(p) {
+                let field: &[&str] = match p {
+                    PTree::Paper { .. } => &["hardware", "length"],
+                    PTree::Campbell { .. } => &["sweep", "ptree"],
+                };
+                return Err(at(field, why));
+            }
+        }
+    }
+    // Most children of any processor, for the SCI's ports, and the sweep field that asks for it.
+    let (most_children, most_at, most_label) = ptrees
+        .iter()
+        .map(|p| {
+            let field: &[&str] = match p {
+                PTree::Paper { .. } => &["sweep", "fanout"],
+                PTree::Campbell { .. } => &["sweep", "ptree"],
+            };
+            (p.build().width() as u64, field, p.label())
+        })
+        .max_by_key(|x| x.0)
+        .unwrap_or((0, &["sweep"][..], String::new()));
+
+    let level_link = |link: &Link, field: &'static str| -> Result<LevelLink, ScenarioError> {
+        let (spec, rates) = match link {
+            Link::Sci {
+                rate,
+                rts_cts,
+                ports,
+                rate_by_processors,
+            } => {
+                if most_children > ports.0 {
+                    return Err(at(
+                        most_at,
+                        format!(
+                            "the processor tree {most_label} needs {most_children} serial ports but the SCI has {} (hardware.{field}.ports)",
+                            ports.0
+                        ),
+                    ));
+                }
+                (LinkSpec::serial(rate.0, *rts_cts), rate_by_processors)
+            }
+            Link::Serial {
+                rate,
+                rts_cts,
+                rate_by_processors,
+            } => (LinkSpec::serial(rate.0, *rts_cts), rate_by_processors),
+            Link::Ideal => {
+                return Ok(LevelLink {
+                    spec: LinkSpec::ideal(),
+                    rate_by_processors: vec![],
+                })
+            }
+        };
+        Ok(LevelLink {
+            spec,
+            rate_by_processors: rates.iter().map(|(&p, r)| (p, r.0)).collect(),
+        })
+    };
+    let mut levels = vec![level_link(&hw.link, "link")?];
+    if let Some(below) = &hw.link_below {
+        levels.push(level_link(below, "link_below")?);
+    }
+    let link = levels[0].spec;
+    let links = LinkPlan { levels };
+    let read = |r: &schema::Read| match r {
+        schema::Read::Interrupt => ReadPolicy::Interrupt,
+        schema::Read::Poll { every } => ReadPolicy::Poll {
+            every: every.0.min(u32::MAX as u64) as u32,
+        },
+        schema::Read::WhenIdle => ReadPolicy::WhenIdle,
+    };
+    let reads = ReadPolicies {
+        hosts: read(&hw.reads.hosts),
+        boards: read(&hw.reads.boards),
     };
 
     let seeds = scenario.sweep.seeds.list();
@@ -311,7 +441,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         ));
     }
 
-    let total = configs.len() * fanouts.len().max(1) * seeds.len();
+    let total = configs.len() * algorithms.len() * ptrees.len().max(1) * seeds.len();
     if total > 1_000_000 {
         return Err(at(
             &["sweep"],
@@ -360,6 +490,11 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     };
 
     Ok(Plan {
+        algorithms,
+        ptrees,
+        links,
+        reads,
+        batching: true,
         reference,
         progressive: scenario.search.progressive_deepening,
         file: path.to_path_buf(),

@@ -1,12 +1,12 @@
 //! Runs a plan: every (fanout, seed) pair plus the uniprocessor baseline of every seed, in
 //! parallel across cores, with results identical to a one-thread run.
 
+use crate::dispatch::{machine_config, run_algorithm, PTree};
 use crate::load::{ordering_label, Plan};
 use crate::results::{summarize, RunLabel, RunRecord, Summary};
-use algorithms::{model, pmws_roles, GameTree, PmwsConfig, SyntheticTree};
+use algorithms::{model, GameTree, SyntheticTree};
 use rayon::prelude::*;
 use sim_core::RunStats;
-use sim_hw::{Machine, MachineConfig, ProcessorTree};
 
 /// A run that went wrong: a bug in a scheme or the engine, never bad input (that is caught when
 /// the scenario is loaded).
@@ -60,31 +60,35 @@ pub fn simulate(
     let spec = &plan.configs[config];
     let tree = SyntheticTree::new(spec.clone(), seed)
         .map_err(|message| RunError::Tree { seed, message })?;
-    let mut machine = MachineConfig::new(ProcessorTree::new(f, 1), plan.costs, plan.link);
+    let ptree = PTree::Paper {
+        fanout: f,
+        length: 1,
+    };
+    let mut machine = machine_config(
+        ptree.build(),
+        plan.costs,
+        &plan.links,
+        plan.reads,
+        plan.batching,
+    );
     machine.record_intervals = rec.intervals;
     machine.record_messages = rec.messages;
-    let roles = pmws_roles(
-        &tree,
-        f as usize,
-        PmwsConfig {
-            depth: spec.depth,
-            progressive: plan.progressive,
-        },
-    );
-    let (stats, roles) = Machine::new(machine, roles)
-        .and_then(Machine::run)
-        .map_err(|e| RunError::Machine {
-            fanout: f,
-            seed,
-            message: e.to_string(),
+    let algorithm = plan.algorithms[0];
+    let (root_value, stats) =
+        run_algorithm(algorithm, &tree, spec.depth, plan.progressive, machine).map_err(|e| {
+            RunError::Machine {
+                fanout: f,
+                seed,
+                message: e.to_string(),
+            }
         })?;
     // The generator fixes the minimax value before the tree exists: every run must find it.
     let expected = tree.root().value;
-    if roles[0].root_value() != Some(expected) {
+    if root_value != Some(expected) {
         return Err(RunError::WrongValue {
             fanout: f,
             seed,
-            got: roles[0].root_value(),
+            got: root_value,
             expected,
         });
     }

@@ -114,9 +114,59 @@ pub struct Hardware {
     pub clock_hz: Positive,
     pub costs: Costs,
     pub link: Link,
-    /// Processor tree length (levels of processors below the master). pmws needs 1.
+    /// Processor tree length (levels of processors below the master) for `sweep.fanout`. pmws
+    /// needs 1.
     #[serde(default = "one")]
     pub length: Positive,
+    /// When each processor reads its line. Default: Parabelle's (processors with children are
+    /// interrupt-driven, the others read when idle).
+    #[serde(default)]
+    pub reads: Reads,
+    /// The lines below the root processor's own (level 2 and deeper) when they differ from
+    /// `link`. Default: `link` at every level.
+    #[serde(default)]
+    pub link_below: Option<Link>,
+}
+
+/// When processors read their lines: those with children (`hosts`) and the others (`boards`).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reads {
+    /// Default `Interrupt` (the SCI host of section V).
+    #[serde(default = "interrupt")]
+    pub hosts: Read,
+    /// Default `WhenIdle` (Parabelle's bare child boards).
+    #[serde(default = "when_idle")]
+    pub boards: Read,
+}
+
+impl Default for Reads {
+    fn default() -> Self {
+        Reads {
+            hosts: Read::Interrupt,
+            boards: Read::WhenIdle,
+        }
+    }
+}
+
+fn interrupt() -> Read {
+    Read::Interrupt
+}
+fn when_idle() -> Read {
+    Read::WhenIdle
+}
+
+/// When one processor reads an arrived message.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Read {
+    /// On arrival: the message interrupts what the processor does; the handler costs
+    /// `costs.interrupt`.
+    Interrupt,
+    /// A bare board that looks at its line every `every` nodes of its search, and when idle.
+    Poll { every: Positive },
+    /// Only when it has nothing else to do.
+    WhenIdle,
 }
 
 fn default_clock() -> Positive {
@@ -160,12 +210,19 @@ pub enum Link {
         /// Ports on the interface (children it can serve). Default 8.
         #[serde(default = "eight")]
         ports: Positive,
+        /// Rates that replace `rate` on machines of a given number of processors, e.g.
+        /// `{4: 480}` (the paper halved the rate with four processors). Default: none.
+        #[serde(default)]
+        rate_by_processors: std::collections::BTreeMap<u64, Positive>,
     },
     /// A plain serial line per parent-child pair, no port limit.
     Serial {
         rate: Positive,
         #[serde(default)]
         rts_cts: bool,
+        /// As for `Sci`. Default: none.
+        #[serde(default)]
+        rate_by_processors: std::collections::BTreeMap<u64, Positive>,
     },
     /// Zero transmission time (Campbell-style); the setup `s` is still charged.
     Ideal,
@@ -228,6 +285,13 @@ pub struct Search {
 pub enum Algorithm {
     /// Principal variation splitting on a processor tree of length 1 (paper Fig. 4).
     Pmws,
+    /// Tree-splitting (Campbell's thesis Fig. 10) on processor trees of any depth and width;
+    /// `update: true` adds the dynamic window update of Fig. 11. Fixed depth (set
+    /// `progressive_deepening: false`).
+    TreeSplit {
+        #[serde(default)]
+        update: bool,
+    },
 }
 
 /// Which runs to make: every tree configuration (the workload, or every combination of the
@@ -235,8 +299,17 @@ pub enum Algorithm {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sweep {
-    /// Processor counts f (fanout of a length-1 processor tree, master included).
+    /// Processor counts f (fanout of the paper's processor tree of `hardware.length`, master
+    /// included). Default: none (then `ptree` must list some).
+    #[serde(default)]
     pub fanout: Vec<Positive>,
+    /// Campbell-style processor trees (depth, width): a root processor, `width` slaves under
+    /// each non-terminal processor, `depth` levels. Default: none.
+    #[serde(default)]
+    pub ptree: Vec<PTreeShape>,
+    /// Algorithms to run instead of `search.algorithm`. Default: `search.algorithm`.
+    #[serde(default)]
+    pub algorithm: Vec<Algorithm>,
     pub seeds: Seeds,
     /// Widths to sweep instead of the workload's `width`. Default: the workload's.
     #[serde(default)]
@@ -250,6 +323,16 @@ pub struct Sweep {
     /// Horizon noises to sweep instead of the workload's `horizon_noise`. Default: the workload's.
     #[serde(default)]
     pub horizon_noise: Vec<u32>,
+}
+
+/// A processor tree in Campbell's terms.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PTreeShape {
+    /// Levels of slaves below the root processor.
+    pub depth: Positive,
+    /// Slaves of each non-terminal processor.
+    pub width: Positive,
 }
 
 #[derive(Clone, Debug, Deserialize)]
