@@ -21,6 +21,7 @@
 
 pub mod load;
 pub mod output;
+pub mod provenance;
 pub mod reference;
 pub mod results;
 pub mod runner;
@@ -30,6 +31,8 @@ pub mod timeline;
 pub mod trace;
 
 pub use load::{load, parse, Plan, ScenarioError};
-pub use output::{write_atomic, write_outputs, OutputError};
+pub use output::{write_atomic, write_outputs, OutputError, OutputFolder};
 pub use results::{RunRecord, Summary, COLUMNS};
-pub use runner::{run_plan, simulate, Outcome, Recording, Results, RunError};
+pub use runner::{
+    run_plan, run_plan_streaming, simulate, Outcome, Recording, Results, Row, RunError,
+};

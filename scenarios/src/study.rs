@@ -8,7 +8,6 @@
 use crate::load::Plan;
 use crate::output::by_config;
 use crate::results::Summary;
-use crate::runner::Results;
 use algorithms::model;
 use plots::{LineChart, LineStyle, Series};
 use std::path::Path;
@@ -87,10 +86,10 @@ pub struct SyncStudy {
 }
 
 impl SyncStudy {
-    pub fn new(plan: &Plan, results: &Results) -> Self {
+    pub fn new(plan: &Plan, summaries: &[Summary]) -> Self {
         let mut rows = Vec::new();
         let mut configs = Vec::new();
-        for group in by_config(plan, &results.summaries) {
+        for group in by_config(plan, summaries) {
             let mut idx = Vec::new();
             let mut sorted: Vec<&Summary> = group.iter().collect();
             sorted.sort_by_key(|s| s.fanout);
