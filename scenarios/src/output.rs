@@ -225,10 +225,11 @@ impl OutputFolder {
         self.step("swap")?;
         let old = swap_in(&self.staging, &self.target).map_err(io_at(&self.target))?;
         self.committed = true;
-        self.step("cleanup")?;
-        if let Some(old) = old {
-            // The previous folder, now beside the target: it passed check_replaceable.
-            std::fs::remove_dir_all(&old).map_err(io_at(&old))?;
+        // The new folder is in place: the run has succeeded. The previous folder, now beside
+        // the target (it passed check_replaceable), goes; if that fails, the next run into the
+        // same target deletes it.
+        if let (Ok(()), Some(old)) = (self.step("cleanup"), old) {
+            let _ = std::fs::remove_dir_all(&old);
         }
         Ok(self.files.iter().map(|f| self.target.join(f)).collect())
     }
@@ -411,6 +412,21 @@ pub fn check_trace_path(trace: &Path, plan: &Plan, out: &Path) -> Result<(), Out
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    let inside = || {
+        refused(
+            trace,
+            format!(
+                "--trace is inside the output folder {}, which gtsim replaces whole: write the trace elsewhere",
+                out.display()
+            ),
+        )
+    };
+    // Inside the output folder, as written (the folder may not exist yet) ...
+    if let (Ok(t), Ok(o)) = (std::path::absolute(trace), std::path::absolute(out)) {
+        if t.starts_with(&o) {
+            return Err(inside());
+        }
+    }
     let dir = std::fs::canonicalize(&parent).map_err(|e| {
         refused(
             trace,
@@ -434,14 +450,9 @@ pub fn check_trace_path(trace: &Path, plan: &Plan, out: &Path) -> Result<(), Out
         .map(|p| p.join(n)),
         _ => canon(out),
     };
+    // ... or once symbolic links are resolved.
     if out_full.as_ref().is_some_and(|o| full.starts_with(o)) {
-        return Err(refused(
-            trace,
-            format!(
-                "--trace is inside the output folder {}, which gtsim replaces whole: write the trace elsewhere",
-                out.display()
-            ),
-        ));
+        return Err(inside());
     }
     let mut inputs = vec![("the scenario file", plan.file.clone())];
     if let Some(r) = &plan.reference {

@@ -7,7 +7,7 @@
 
 use crate::load::Plan;
 use crate::output::by_config;
-use crate::results::Summary;
+use crate::results::{csv_float, fixed, mean_se, Summary, UNDEFINED};
 use algorithms::model;
 use plots::{LineChart, LineStyle, Series};
 use std::path::Path;
@@ -130,12 +130,12 @@ impl SyncStudy {
                 r.summary.horizon_noise,
                 r.summary.fanout,
                 r.summary.runs,
-                r.summary.sync_overhead,
-                r.summary.sync_overhead_se,
-                r.f_over_2w1,
-                r.three_f_over_4wm1,
-                r.fm1_over_w,
-                r.model_ie
+                csv_float(r.summary.sync_overhead),
+                csv_float(r.summary.sync_overhead_se),
+                csv_float(r.f_over_2w1),
+                csv_float(r.three_f_over_4wm1),
+                csv_float(r.fm1_over_w),
+                csv_float(r.model_ie)
             ));
         }
         s
@@ -188,11 +188,14 @@ impl SyncStudy {
         let cells = |r: Option<&StudyRow>| {
             r.map_or("– | – | –".to_string(), |r| {
                 format!(
-                    "{:.1} ± {:.1} | {:.1} | {:.1}",
-                    100.0 * r.summary.sync_overhead,
-                    100.0 * r.summary.sync_overhead_se,
-                    100.0 * r.parity_estimate(),
-                    100.0 * r.fm1_over_w
+                    "{} | {} | {}",
+                    mean_se(
+                        100.0 * r.summary.sync_overhead,
+                        100.0 * r.summary.sync_overhead_se,
+                        1
+                    ),
+                    fixed(100.0 * r.parity_estimate(), 1),
+                    fixed(100.0 * r.fm1_over_w, 1)
                 )
             })
         };
@@ -200,8 +203,8 @@ impl SyncStudy {
             let Some(first) = idx.first().map(|&i| &self.rows[i]) else {
                 continue;
             };
-            let b = fit.map_or("–".to_string(), |p| {
-                format!("{:.2} ± {:.2}", p.exponent, p.exponent_se)
+            let b = fit.map_or(UNDEFINED.to_string(), |p| {
+                mean_se(p.exponent, p.exponent_se, 2)
             });
             out.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {} | {} |\n",
@@ -231,20 +234,23 @@ impl SyncStudy {
                 }
             };
             out.push_str(&format!(
-                "| {} | {} | {} | {} | {} | {:.2} ± {:.2} | {:.2}{} | {:.2}{} | {:.2} | {:.2} |\n",
+                "| {} | {} | {} | {} | {} | {} | {}{} | {}{} | {} | {} |\n",
                 r.summary.width,
                 r.summary.depth,
                 r.summary.ordering,
                 r.summary.horizon_noise,
                 r.summary.fanout,
-                100.0 * r.summary.sync_overhead,
-                100.0 * r.summary.sync_overhead_se,
-                100.0 * r.f_over_2w1,
+                mean_se(
+                    100.0 * r.summary.sync_overhead,
+                    100.0 * r.summary.sync_overhead_se,
+                    2
+                ),
+                fixed(100.0 * r.f_over_2w1, 2),
                 star(true),
-                100.0 * r.three_f_over_4wm1,
+                fixed(100.0 * r.three_f_over_4wm1, 2),
                 star(false),
-                100.0 * r.fm1_over_w,
-                100.0 * r.model_ie,
+                fixed(100.0 * r.fm1_over_w, 2),
+                fixed(100.0 * r.model_ie, 2),
             ));
         }
         // Plain statements, computed from the table.

@@ -189,8 +189,13 @@ fn the_same_scenario_gives_byte_identical_results_whatever_the_thread_count() {
 /// results.json without its provenance (which records the command line, so differs with
 /// --threads and --out), byte for byte otherwise.
 fn without_provenance(json: &str) -> String {
-    let start = json.find(",\n  \"provenance\": ").expect("a provenance key");
-    let end = start + json[start..].find(",\n  \"runs\": [").expect("runs after it");
+    let start = json
+        .find(",\n  \"provenance\": ")
+        .expect("a provenance key");
+    let end = start
+        + json[start..]
+            .find(",\n  \"runs\": [")
+            .expect("runs after it");
     format!("{}{}", &json[..start], &json[end..])
 }
 
