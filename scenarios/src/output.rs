@@ -906,3 +906,68 @@ pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         integer_x: true,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("gtsim-output-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn two_folders_are_exchanged_atomically_on_linux() {
+        let d = scratch("exchange");
+        for (n, f) in [("a", "1"), ("b", "2")] {
+            std::fs::create_dir(d.join(n)).unwrap();
+            std::fs::write(d.join(n).join(f), n).unwrap();
+        }
+        // The temporary folder's file system supports it (tmpfs, ext4, xfs, btrfs do).
+        assert!(exchange(&d.join("a"), &d.join("b")).unwrap());
+        assert!(d.join("a/2").exists() && d.join("b/1").exists());
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_folder_fails_at_every_step_and_leaves_the_previous_one() {
+        let d = scratch("steps");
+        let target = d.join("out");
+        let write = |fail_at: Option<usize>| -> Result<Vec<PathBuf>, OutputError> {
+            let mut f = OutputFolder::prepare(&target)?;
+            let mut n = 0;
+            f.set_hook(Box::new(move |_| {
+                n += 1;
+                if Some(n - 1) == fail_at {
+                    Err(io::Error::other("injected"))
+                } else {
+                    Ok(())
+                }
+            }));
+            f.put("a.txt", b"new a")?;
+            f.put("b.txt", b"new b")?;
+            f.commit("")
+        };
+        let mut f = OutputFolder::prepare(&target).unwrap();
+        f.put("a.txt", b"old a").unwrap();
+        f.commit("").unwrap();
+        // Steps: a.txt, b.txt, swap (then cleanup, which cannot fail the run).
+        for n in 0..3 {
+            assert!(write(Some(n)).is_err());
+            assert_eq!(std::fs::read(target.join("a.txt")).unwrap(), b"old a");
+            assert!(!target.join("b.txt").exists());
+            assert_eq!(
+                std::fs::read_dir(&d).unwrap().count(),
+                1,
+                "step {n}: leftovers"
+            );
+        }
+        write(None).unwrap();
+        assert_eq!(std::fs::read(target.join("b.txt")).unwrap(), b"new b");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1, "leftovers");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+}

@@ -552,6 +552,51 @@ pub fn summary_table(summaries: &[Summary]) -> String {
 mod tests {
     use super::*;
 
+    fn record() -> RunRecord {
+        let label = RunLabel {
+            scenario: "s",
+            algorithm: "pmws",
+            tree: "synthetic",
+            ordering: "random",
+            width: 2,
+            depth: 2,
+            length: 1,
+            horizon_noise: 0,
+        };
+        let base = Baseline {
+            elapsed_ns: 10,
+            leaf_nodes: 4,
+            leaf_ns: 8,
+        };
+        RunRecord::new(&label, 2, 1, 0, &RunStats::default(), &base)
+    }
+
+    #[test]
+    fn time_sums_of_a_summary_do_not_overflow() {
+        // Class 2 of issue 6: each total fits u64, their sum does not.
+        let mut r = record();
+        r.t_message_ns = u64::MAX;
+        r.t_interrupt_ns = u64::MAX;
+        r.t_wait_reply_ns = u64::MAX;
+        r.t_idle_sync_ns = u64::MAX;
+        let rs = [r.clone(), r];
+        let f: Vec<RunFigures> = rs.iter().map(RunFigures::of).collect();
+        assert_eq!(f[0].comm_ns, 3.0 * u64::MAX as f64);
+        let bases = [Baseline {
+            elapsed_ns: 10,
+            leaf_nodes: 4,
+            leaf_ns: 8,
+        }];
+        let s = summarize_fanout(
+            &ConfigLabel::of(&rs[0]),
+            2,
+            &f,
+            &BaseMeans::of(bases.iter()),
+            0.5,
+        );
+        assert_eq!(s.message_overhead, 3.0 * u64::MAX as f64 / 10.0);
+    }
+
     #[test]
     fn undefined_values_are_empty_cells_and_dashes_never_nan() {
         assert_eq!(fixed(f64::NAN, 1), "–");
@@ -564,5 +609,16 @@ mod tests {
         let (m, se, n) = mean([2.0].into_iter());
         assert_eq!((m, n), (2.0, 1));
         assert!(se.is_nan());
+        // Every column of a record with undefined values: empty, never "NaN".
+        let mut r = record();
+        r.speedup = f64::NAN;
+        r.model_elapsed_ns = f64::INFINITY;
+        let line = r.csv_line();
+        assert!(!line.contains("NaN") && !line.contains("inf"), "{line}");
+        let fields = r.csv_fields();
+        let at = |c: &str| COLUMNS.iter().position(|x| *x == c).unwrap();
+        assert_eq!(fields[at("speedup")], "");
+        assert_eq!(fields[at("model_elapsed_ns")], "");
+        assert_eq!(fields[at("model_sync_overhead_odd")], "");
     }
 }

@@ -451,3 +451,112 @@ pub fn sync_estimate(w: u64, depth: u32, f: u64) -> f64 {
     };
     r.unwrap_or(f64::NAN)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+
+    const PLAN: &str = r#"(
+        name: "stream",
+        hardware: (costs: (k: Ns(3), e: Ns(11)), link: Ideal),
+        workload: Synthetic(width: 3, depth: 3, ordering: Random, horizon_noise: 0),
+        search: (algorithm: Pmws, progressive_deepening: true),
+        sweep: (fanout: [3, 1, 2], seeds: Range(start: 1, count: 40), width: [2, 3]),
+    )"#;
+
+    fn plan() -> Plan {
+        crate::parse(PLAN, std::path::Path::new("stream.ron")).unwrap()
+    }
+
+    #[test]
+    fn the_reorder_buffer_never_runs_more_than_a_window_ahead() {
+        let ordered = Ordered::new(1000, 8);
+        // Without the consumer taking anything, 8 jobs can be claimed and a 9th would wait.
+        let claimed: Vec<Option<usize>> = (0..8).map(|_| ordered.claim()).collect();
+        assert_eq!(claimed, (0..8).map(Some).collect::<Vec<_>>());
+        {
+            let st = ordered.lock();
+            assert!(
+                st.next_claim >= st.next_take + ordered.window,
+                "a 9th would run"
+            );
+        }
+        // Out of order completion: the consumer still gets job 0 first.
+        let p = plan();
+        for i in (0..8).rev() {
+            let o = simulate(&p, 0, 1, 1, Recording::default()).map(|mut o| {
+                o.seed = i as u64;
+                o
+            });
+            ordered.put(i, o);
+        }
+        for i in 0..8 {
+            assert_eq!(ordered.next().unwrap().seed, i);
+        }
+        assert_eq!(ordered.claim(), Some(8));
+    }
+
+    #[test]
+    fn streamed_rows_come_in_plan_order_identical_for_every_thread_count() {
+        let p = plan();
+        let mut runs = Vec::new();
+        for threads in [1, 2, 3, 7] {
+            let mut rows = Vec::new();
+            let summaries = run_plan_streaming(&p, threads, &|_, _| {}, &mut |row| {
+                rows.push(match row {
+                    Row::Baseline(r) => format!("b {}", r.csv_line()),
+                    Row::Sweep(r) => format!("s {}", r.csv_line()),
+                });
+                Ok::<(), RunError>(())
+            })
+            .unwrap();
+            runs.push((rows, format!("{summaries:?}")));
+        }
+        assert!(runs.iter().all(|r| *r == runs[0]));
+        // Plan order: per width, 40 baselines, then fanouts 3, 1, 2 over the seeds 1..40.
+        let rows = &runs[0].0;
+        assert_eq!(rows.len(), 2 * (40 + 3 * 40));
+        let field = |r: &str, i: usize| r[2..].split(',').nth(i).unwrap().to_string();
+        let (width, fanout, seed) = (4, 6, 8);
+        let mut k = 0;
+        for w in ["2", "3"] {
+            for (kind, f) in [("b", "1"), ("s", "3"), ("s", "1"), ("s", "2")] {
+                for s in 1..=40 {
+                    let r = &rows[k];
+                    assert!(r.starts_with(kind), "row {k}: {r}");
+                    assert_eq!(
+                        (field(r, width), field(r, fanout), field(r, seed)),
+                        (w.to_string(), f.to_string(), s.to_string()),
+                        "row {k}"
+                    );
+                    k += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_failing_sink_stops_the_sweep_within_the_window() {
+        // The runner does not run ahead of what has been written by more than its window: a
+        // sink that fails at the first row stops the sweep long before its 240 runs are done.
+        let p = plan();
+        let started = AtomicUsize::new(0);
+        let threads = 2;
+        let err = run_plan_streaming(
+            &p,
+            threads,
+            &|_, _| {
+                started.fetch_add(1, SeqCst);
+            },
+            &mut |_| Err::<(), RunError>(RunError::Threads("sink full".into())),
+        );
+        assert!(matches!(err, Err(RunError::Threads(m)) if m == "sink full"));
+        let ran = started.load(SeqCst);
+        assert!(
+            ran <= threads * WINDOW_PER_THREAD + threads,
+            "{ran} runs done after the sink failed at the first row"
+        );
+        assert!(p.run_count() > threads * WINDOW_PER_THREAD + threads);
+    }
+}
