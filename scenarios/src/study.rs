@@ -408,8 +408,12 @@ impl SyncStudy {
                     errors: None,
                     markers: false,
                 };
-                series.push(est("f/2(w+1) (eq. 14, odd)", 4, |r| r.f_over_2w1));
-                series.push(est("3f/4(w-1) (even)", 5, |r| r.three_f_over_4wm1));
+                // Only the estimate for this panel's depth parity.
+                if odd {
+                    series.push(est("f/2(w+1) (eq. 14, odd)", 4, |r| r.f_over_2w1));
+                } else {
+                    series.push(est("3f/4(w-1) (even)", 5, |r| r.three_f_over_4wm1));
+                }
                 series.push(est("(f-1)/w", 7, |r| r.fm1_over_w));
                 let ds: Vec<String> = depths.iter().map(|d| d.to_string()).collect();
                 charts.push(LineChart {
