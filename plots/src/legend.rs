@@ -230,3 +230,21 @@ pub(crate) fn marker_outline(shape: usize, r: i32) -> Vec<(i32, i32)> {
         .map(|(x, y)| (x.round() as i32, y.round() as i32))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_marker_shape_is_distinct_and_closed() {
+        let shapes: Vec<Vec<(i32, i32)>> =
+            (0..MARKER_SHAPES).map(|k| marker_outline(k, 5)).collect();
+        for (i, a) in shapes.iter().enumerate() {
+            assert_eq!(a.first(), a.last(), "shape {i} is closed");
+            for b in &shapes[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert_eq!(marker_outline(MARKER_SHAPES, 5), shapes[0], "wraps around");
+    }
+}

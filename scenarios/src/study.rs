@@ -326,6 +326,23 @@ impl SyncStudy {
     /// sync-overhead.png: one panel per width and depth parity, measured against the three
     /// estimates.
     pub fn plot(&self, path: &Path) -> Result<(), plots::PlotError> {
+        plots::panels(
+            path,
+            "Synchronization overhead: measured (solid, ± s.e.) against the estimates (dashed)",
+            &self.charts(),
+            if self.noises().len() > 1 { 4 } else { 2 },
+        )
+    }
+
+    fn noises(&self) -> Vec<u32> {
+        let mut noises: Vec<u32> = self.rows.iter().map(|r| r.summary.horizon_noise).collect();
+        noises.sort();
+        noises.dedup();
+        noises
+    }
+
+    /// The panels of sync-overhead.png: per width, horizon noise and depth parity.
+    pub fn charts(&self) -> Vec<LineChart> {
         let mut widths: Vec<u32> = self.rows.iter().map(|r| r.summary.width).collect();
         widths.sort();
         widths.dedup();
@@ -335,9 +352,7 @@ impl SyncStudy {
                 orderings.push(r.summary.ordering.clone());
             }
         }
-        let mut noises: Vec<u32> = self.rows.iter().map(|r| r.summary.horizon_noise).collect();
-        noises.sort();
-        noises.dedup();
+        let noises = self.noises();
         let mut charts = Vec::new();
         for &w in &widths {
             for (noise, odd) in noises.iter().flat_map(|&n| [(n, true), (n, false)]) {
@@ -434,12 +449,7 @@ impl SyncStudy {
                 });
             }
         }
-        plots::panels(
-            path,
-            "Synchronization overhead: measured (solid, ± s.e.) against the estimates (dashed)",
-            &charts,
-            if noises.len() > 1 { 4 } else { 2 },
-        )
+        charts
     }
 }
 

@@ -425,3 +425,36 @@ fn report_and_json_carry_their_provenance() {
     assert!(marker.contains(&sha) && marker.contains("results.csv"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_one_fanout_run_still_draws_its_charts() {
+    let dir = scratch("one-fanout");
+    let file = scenario(
+        &dir,
+        "one.ron",
+        &[
+            ("width: 34,", "width: 6,"),
+            ("depth: 5,", "depth: 3,"),
+            ("count: 24", "count: 2"),
+            ("fanout: [1, 2, 3, 4]", "fanout: [4]"),
+            ("reference: \"reference/parabelle-table2-no-tt.csv\",", ""),
+        ],
+    );
+    let out_dir = dir.join("out");
+    ok(&gtsim(
+        &[
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+            "--quiet",
+        ],
+        &[],
+    ));
+    for png in ["overheads.png", "speedup.png", "timeline.png"] {
+        let bytes = std::fs::read(out_dir.join(png)).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{png}");
+        assert!(bytes.len() > 10_000, "{png} is nearly empty");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
