@@ -2,9 +2,12 @@
 //!
 //! A scenario file (RON, see `scenarios/README.md`) names the hardware, the workload, the search
 //! and the sweep. [`load`] turns it into a validated [`Plan`] (or an error naming the file, line
-//! and column); [`run_plan`] simulates every run of the sweep in parallel with results identical
-//! to a one-thread run; [`write_outputs`] writes `results.csv`, `results.json`, `report.md` and
-//! the plots, each file atomically.
+//! and column). [`run_plan_streaming`] simulates every run of the sweep in parallel and hands
+//! the records to a sink in plan order as they finish (memory stays bounded, results are
+//! identical to a one-thread run); [`run_plan`] collects them in memory instead. An
+//! [`OutputFolder`] is written whole beside its target and swapped in, so a folder is always one
+//! complete run; [`write_outputs`] writes `results.csv`, `results.json`, `report.md` and the
+//! plots into one.
 //!
 //! ```no_run
 //! use std::path::Path;
