@@ -347,7 +347,13 @@ fn swap_in(new: &Path, target: &Path) -> io::Result<Option<PathBuf>> {
     if exchange(new, target)? {
         return Ok(Some(new.to_path_buf()));
     }
-    // Fallback: two renames; the previous folder waits at -old- for an instant.
+    swap_by_renames(new, target).map(Some)
+}
+
+/// The fallback where the folders cannot be exchanged atomically: two renames; the previous
+/// folder waits at `.NAME.gtsim-old-PID` for an instant (put back by the next run if a kill
+/// comes then). Returns where the previous folder is.
+fn swap_by_renames(new: &Path, target: &Path) -> io::Result<PathBuf> {
     let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -361,7 +367,7 @@ fn swap_in(new: &Path, target: &Path) -> io::Result<Option<PathBuf>> {
         let _ = std::fs::rename(&old, target);
         return Err(e);
     }
-    Ok(Some(old))
+    Ok(old)
 }
 
 /// Swaps two directories atomically; Ok(false) where the system cannot.
@@ -929,6 +935,28 @@ mod tests {
         // The temporary folder's file system supports it (tmpfs, ext4, xfs, btrfs do).
         assert!(exchange(&d.join("a"), &d.join("b")).unwrap());
         assert!(d.join("a/2").exists() && d.join("b/1").exists());
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn the_fallback_swaps_by_two_renames_and_a_kill_between_them_is_repaired() {
+        let d = scratch("fallback");
+        let (new, target) = (d.join(".out.gtsim-staging-1"), d.join("out"));
+        for (dir, file) in [(&new, "new"), (&target, "old")] {
+            std::fs::create_dir(dir).unwrap();
+            std::fs::write(dir.join(file), file).unwrap();
+            std::fs::write(dir.join(MARKER), "").unwrap();
+        }
+        let old = swap_by_renames(&new, &target).unwrap();
+        assert!(target.join("new").exists() && old.join("old").exists());
+        // A kill between the two renames: the target is missing and the previous folder is
+        // at -old- under a dead process's id; the next run puts it back.
+        std::fs::remove_dir_all(&target).unwrap();
+        let dead = u32::MAX - 1;
+        let aside = d.join(format!(".out.gtsim-old-{dead}"));
+        std::fs::rename(&old, &aside).unwrap();
+        clean_leftovers(&d, "out", &target);
+        assert!(target.join("old").exists() && !aside.exists());
         std::fs::remove_dir_all(&d).unwrap();
     }
 

@@ -176,7 +176,7 @@ pub fn run_plan_streaming<E: From<RunError>>(
     } else {
         threads
     };
-    let ordered = Ordered::new(total, threads * WINDOW_PER_THREAD);
+    let ordered = Ordered::new(total, threads.saturating_mul(WINDOW_PER_THREAD));
     let done = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         let mut spawned = 0;
