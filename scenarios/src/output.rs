@@ -780,13 +780,14 @@ fn config_title(s: &[Summary]) -> String {
 pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
     let mut out = format!(
         "# {name}\n\n{desc}\n\n{describe}\n\n## Overheads by processor count\n\n\
-         Means over seeds. Speedup is the mean of per-tree ratios (± standard error); the search, time\n\
-         and communication overheads come from mean leaf counts and mean times, as in the paper's\n\
+         Means over seeds; time is simulated time. Speedup is the mean of per-tree ratios; the search,\n\
+         time and communication overheads come from mean leaf counts and mean times, as in the paper's\n\
          tables (eqs. 9, 11; communication = time − search). Synchronization overhead (measured) is the\n\
-         idle_sync time of all processors over the uniprocessor leaf time (section VII), ± standard\n\
-         error over seeds; the estimate is f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even\n\
-         depths. The last two columns split the time overhead as the 1985 hardware could not: CPU time\n\
-         on messages and interrupts, and idle time, each over the uniprocessor time.\n\n",
+         idle_sync time of all processors over the uniprocessor leaf time (section VII); the estimate is\n\
+         f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths. The last two columns split the\n\
+         time overhead as the 1985 hardware could not: CPU time on messages and interrupts, and idle\n\
+         time, each over the uniprocessor time. Every ± is the standard error over seeds of the per-run\n\
+         value (– with a single seed); – marks a value that is undefined.\n\n",
         name = plan.name(),
         desc = plan.scenario.description.trim(),
         describe = describe(plan),
