@@ -77,3 +77,72 @@ pub(crate) fn fit(s: &str, font: &FontDesc<'_>, max_width: u32) -> String {
     }
     String::new()
 }
+
+/// `s` broken into lines that each fit in `max_width` pixels: at spaces where it can, inside a
+/// word only when the word alone is wider. Nothing is dropped: the lines joined with spaces give
+/// `s` back (titles are never cut off).
+pub(crate) fn wrap(s: &str, font: &FontDesc<'_>, max_width: u32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in s.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if measure(&candidate, font).0 <= max_width {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        // The word alone: break it by characters if it is wider than a line.
+        for c in word.chars() {
+            let mut longer = line.clone();
+            longer.push(c);
+            if !line.is_empty() && measure(&longer, font).0 > max_width {
+                lines.push(std::mem::replace(&mut line, c.to_string()));
+            } else {
+                line = longer;
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Height in pixels of `lines` lines of `font`, with a small gap between lines.
+pub(crate) fn lines_height(lines: usize, font: &FontDesc<'_>) -> u32 {
+    let h = measure("Xg", font).1;
+    lines as u32 * h + lines.saturating_sub(1) as u32 * (h / 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_titles_wrap_without_losing_a_character() {
+        ensure_registered().unwrap();
+        let f = bold(17.0);
+        // The longest titles the shipped scenarios make (a panel of overheads.png or
+        // speedup.png, and the timeline), and a word wider than a line.
+        for (title, width) in [
+            ("sync-overhead: w = 34, d = 6, ordering first_best(0.6), horizon noise 50, 24 seeds", 620),
+            ("pmws-uniform: f = 4, seed 1, w = 34, d = 5, first_best(0.6), noise 50; vertical lines: PV nodes completed", 620),
+            ("a-scenario-name-that-is-much-longer-than-any-panel-is-wide-because-users-like-names: w = 8", 300),
+        ] {
+            let lines = wrap(title, &f, width);
+            assert!(lines.len() >= 2, "{title}: {lines:?}");
+            for l in &lines {
+                assert!(measure(l, &f).0 <= width, "{l:?} is wider than {width}");
+            }
+            let joined: String = lines.concat();
+            assert_eq!(joined.replace(' ', ""), title.replace(' ', ""), "{lines:?}");
+        }
+        assert_eq!(wrap("short", &f, 600), vec!["short"]);
+    }
+}

@@ -11,11 +11,12 @@ use crate::palette::TEXT;
 /// What is drawn before a legend label.
 #[derive(Clone, Debug)]
 pub(crate) enum Glyph {
-    /// A line sample, solid or dashed, with a circle in the middle when the series has markers.
+    /// A line sample, solid or dashed, with the series' marker shape (see [`marker_outline`])
+    /// in the middle when it has markers.
     Line {
         color: RGBColor,
         dashed: bool,
-        marker: bool,
+        marker: Option<usize>,
     },
     /// A filled square (timeline categories).
     Swatch(RGBColor),
@@ -154,9 +155,15 @@ impl Legend {
                 } else {
                     area.draw(&PathElement::new(points, style))?;
                 }
-                if *marker {
-                    let r = (self.font_size * 0.25).round().max(2.0) as i32;
-                    area.draw(&Circle::new((x + w / 2, y), r, color.filled()))?;
+                if let Some(shape) = marker {
+                    let r = (self.font_size * 0.3).round().max(3.0) as i32;
+                    let (cx, cy) = (x + w / 2, y);
+                    let outline: Vec<(i32, i32)> = marker_outline(*shape, r)
+                        .into_iter()
+                        .map(|(dx, dy)| (cx + dx, cy + dy))
+                        .collect();
+                    area.draw(&Polygon::new(outline.clone(), WHITE.filled()))?;
+                    area.draw(&PathElement::new(outline, color.stroke_width(2)))?;
                 }
             }
             Glyph::Swatch(color) => {
@@ -181,5 +188,63 @@ impl Legend {
             }
         }
         Ok(())
+    }
+}
+
+/// Marker shapes, one per series of a chart in turn: circle, square, triangle, diamond,
+/// inverted triangle. Drawn hollow, so that series whose points coincide stay visible.
+pub(crate) const MARKER_SHAPES: usize = 5;
+
+/// The closed outline of marker `shape` (wraps around) of radius `r`, around (0, 0).
+pub(crate) fn marker_outline(shape: usize, r: i32) -> Vec<(i32, i32)> {
+    let rf = r as f64;
+    let pts: Vec<(f64, f64)> = match shape % MARKER_SHAPES {
+        0 => (0..=16)
+            .map(|i| {
+                let a = i as f64 * std::f64::consts::TAU / 16.0;
+                (rf * a.cos(), rf * a.sin())
+            })
+            .collect(),
+        1 => {
+            let q = rf * 0.85;
+            vec![(-q, -q), (q, -q), (q, q), (-q, q), (-q, -q)]
+        }
+        2 => vec![
+            (0.0, -rf * 1.15),
+            (rf, rf * 0.75),
+            (-rf, rf * 0.75),
+            (0.0, -rf * 1.15),
+        ],
+        3 => {
+            let q = rf * 1.2;
+            vec![(0.0, -q), (q, 0.0), (0.0, q), (-q, 0.0), (0.0, -q)]
+        }
+        _ => vec![
+            (0.0, rf * 1.15),
+            (rf, -rf * 0.75),
+            (-rf, -rf * 0.75),
+            (0.0, rf * 1.15),
+        ],
+    };
+    pts.into_iter()
+        .map(|(x, y)| (x.round() as i32, y.round() as i32))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_marker_shape_is_distinct_and_closed() {
+        let shapes: Vec<Vec<(i32, i32)>> =
+            (0..MARKER_SHAPES).map(|k| marker_outline(k, 5)).collect();
+        for (i, a) in shapes.iter().enumerate() {
+            assert_eq!(a.first(), a.last(), "shape {i} is closed");
+            for b in &shapes[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert_eq!(marker_outline(MARKER_SHAPES, 5), shapes[0], "wraps around");
     }
 }

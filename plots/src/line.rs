@@ -6,7 +6,7 @@ use std::path::Path;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::legend::{Entry, Glyph, Legend};
+use crate::legend::{marker_outline, Entry, Glyph, Legend};
 use crate::output::{self, Area, DrawError};
 use crate::palette::{self, AXIS, GRID, MUTED_TEXT, TEXT};
 use crate::ticks::{padded_range, Axis};
@@ -36,7 +36,9 @@ pub struct Series {
     /// Optional ± error (e.g. standard error) per point, drawn as a vertical bar with caps; must
     /// have the same length as `points`. A non-finite error draws no bar; the sign is ignored.
     pub errors: Option<Vec<f64>>,
-    /// Draw a small filled circle at every point.
+    /// Draw a marker at every point. Each series with markers in a chart gets its own hollow
+    /// shape (circle, square, triangle, diamond, inverted triangle, in turn), also in the legend,
+    /// so that series whose points coincide stay visible.
     pub markers: bool,
 }
 
@@ -138,21 +140,20 @@ pub fn panels(
     let columns = columns.clamp(1, charts.len().max(1));
     let rows = charts.len().div_ceil(columns).max(1);
     let title_font = font::bold(FULL.title + 2.0);
-    let title_h = if title.is_empty() {
-        0
+    let width = PANEL_SIZE.0 * columns as u32;
+    let (title_lines, title_h) = if title.is_empty() {
+        (Vec::new(), 0)
     } else {
-        font::measure(title, &title_font).1 + 2 * FULL.pad
+        let (lines, h) = title_layout(title, &title_font, width, FULL.pad);
+        (lines, h + 2 * FULL.pad)
     };
-    let size = (
-        PANEL_SIZE.0 * columns as u32,
-        PANEL_SIZE.1 * rows as u32 + title_h,
-    );
+    let size = (width, PANEL_SIZE.1 * rows as u32 + title_h);
     output::write_png(path, size, |root| {
         let body = if title.is_empty() {
             root.clone()
         } else {
             let (head, body) = root.split_vertically(title_h);
-            draw_title(&head, title, &title_font, FULL.pad)?;
+            draw_title(&head, &title_lines, &title_font)?;
             body
         };
         if charts.is_empty() {
@@ -200,6 +201,21 @@ fn validate(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
     Ok(())
 }
 
+/// The marker shape of each series: the k-th series with markers gets shape k.
+fn marker_shapes(chart: &LineChart) -> Vec<Option<usize>> {
+    let mut k = 0;
+    chart
+        .series
+        .iter()
+        .map(|s| {
+            s.markers.then(|| {
+                k += 1;
+                k - 1
+            })
+        })
+        .collect()
+}
+
 /// The finite points of a series with their (non-negative, possibly absent) errors.
 fn finite_points(s: &Series) -> Vec<(f64, f64, Option<f64>)> {
     s.points
@@ -232,19 +248,36 @@ fn bounds(chart: &LineChart) -> Option<((f64, f64), (f64, f64))> {
     x.0.is_finite().then_some((x, y))
 }
 
-fn draw_title(
-    area: &Area<'_>,
+/// The lines of a title wrapped to `width` pixels less padding, and the band they need.
+fn title_layout(
     title: &str,
     title_font: &FontDesc<'_>,
+    width: u32,
     pad: u32,
+) -> (Vec<String>, u32) {
+    let lines = font::wrap(title, title_font, width.saturating_sub(2 * pad));
+    let h = font::lines_height(lines.len(), title_font);
+    (lines, h)
+}
+
+/// Draws title lines centred in `area` (titles wrap, never cut off).
+fn draw_title(
+    area: &Area<'_>,
+    lines: &[String],
+    title_font: &FontDesc<'_>,
 ) -> Result<(), DrawError> {
     let (w, h) = area.dim_in_pixel();
-    let text = font::fit(title, title_font, w.saturating_sub(2 * pad));
     let style = title_font
         .color(&TEXT)
         .pos(Pos::new(HPos::Center, VPos::Center));
-    let y = h as i32 / 2 + font::center_correction(title_font.get_size());
-    area.draw_text(&text, &style, (w as i32 / 2, y))?;
+    let line_h = font::measure("Xg", title_font).1 as i32;
+    let step = line_h + line_h / 4;
+    let total = font::lines_height(lines.len(), title_font) as i32;
+    let top = (h as i32 - total) / 2;
+    for (i, line) in lines.iter().enumerate() {
+        let y = top + i as i32 * step + line_h / 2 + font::center_correction(title_font.get_size());
+        area.draw_text(line, &style, (w as i32 / 2, y))?;
+    }
     Ok(())
 }
 
@@ -258,14 +291,16 @@ fn draw_note(area: &Area<'_>, note: &str, size: f64) -> Result<(), DrawError> {
 
 /// The legend of a chart `width` pixels wide: one entry per series, in order.
 fn legend(chart: &LineChart, scale: &Scale, width: u32) -> Legend {
+    let shapes = marker_shapes(chart);
     let entries = chart
         .series
         .iter()
-        .map(|s| Entry {
+        .zip(shapes)
+        .map(|(s, shape)| Entry {
             glyph: Glyph::Line {
                 color: palette::series_color(s.color),
                 dashed: s.style == LineStyle::Dashed,
-                marker: s.markers,
+                marker: shape,
             },
             label: s.label.clone(),
         })
@@ -292,9 +327,9 @@ fn draw_chart(
         area.clone()
     } else {
         let title_font = font::bold(scale.title);
-        let band = font::measure(&chart.title, &title_font).1 + scale.pad * 3 / 2;
-        let (head, rest) = area.split_vertically(band);
-        draw_title(&head, &chart.title, &title_font, scale.pad)?;
+        let (lines, h) = title_layout(&chart.title, &title_font, w, scale.pad);
+        let (head, rest) = area.split_vertically(h + scale.pad * 3 / 2);
+        draw_title(&head, &lines, &title_font)?;
         rest
     };
 
@@ -416,12 +451,13 @@ fn draw_chart(
             }
         }
     }
-    for s in chart.series.iter().filter(|s| s.markers) {
+    for (s, shape) in chart.series.iter().zip(marker_shapes(chart)) {
+        let Some(shape) = shape else { continue };
         let color = palette::series_color(s.color);
+        let outline = marker_outline(shape, scale.marker + 1);
+        let stroke = color.stroke_width(2);
         cc.draw_series(finite_points(s).iter().map(|&(x, y, _)| {
-            EmptyElement::at((x, y))
-                + Circle::new((0, 0), scale.marker + 1, WHITE.filled())
-                + Circle::new((0, 0), scale.marker, color.filled())
+            EmptyElement::at((x, y)) + PathElement::new(outline.clone(), stroke)
         }))?;
     }
     Ok(())

@@ -95,7 +95,8 @@ impl Layout {
         let title_h = if title.is_empty() {
             12
         } else {
-            font::measure(title, &font::bold(TITLE_SIZE)).1 + 24
+            let lines = font::wrap(title, &font::bold(TITLE_SIZE), WIDTH - 40);
+            font::lines_height(lines.len(), &font::bold(TITLE_SIZE)) + 24
         };
         let strip_h = if !markers.is_empty() && markers.len() <= MAX_LABELLED_MARKERS {
             font::measure("Xg", &font::regular(MARKER_LABEL_SIZE)).1 + RUG_HEIGHT as u32 + 12
@@ -169,19 +170,22 @@ fn draw(
     markers: &[Marker],
 ) -> Result<(), DrawError> {
     if !title.is_empty() {
+        // Wrapped, never cut off.
         let title_font = font::bold(TITLE_SIZE);
-        let text = font::fit(title, &title_font, WIDTH - 40);
+        let lines = font::wrap(title, &title_font, WIDTH - 40);
         let style = title_font
             .color(&TEXT)
             .pos(Pos::new(HPos::Center, VPos::Center));
-        root.draw_text(
-            &text,
-            &style,
-            (
-                WIDTH as i32 / 2,
-                layout.title_h as i32 / 2 + font::center_correction(TITLE_SIZE),
-            ),
-        )?;
+        let line_h = font::measure("Xg", &title_font).1 as i32;
+        let total = font::lines_height(lines.len(), &title_font) as i32;
+        let top = (layout.title_h as i32 - total) / 2;
+        for (i, line) in lines.iter().enumerate() {
+            let y = top
+                + i as i32 * (line_h + line_h / 4)
+                + line_h / 2
+                + font::center_correction(TITLE_SIZE);
+            root.draw_text(line, &style, (WIDTH as i32 / 2, y))?;
+        }
     }
     let (_, body) = root.split_vertically(layout.title_h);
     let (_, body_h) = body.dim_in_pixel();

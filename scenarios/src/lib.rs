@@ -2,9 +2,12 @@
 //!
 //! A scenario file (RON, see `scenarios/README.md`) names the hardware, the workload, the search
 //! and the sweep. [`load`] turns it into a validated [`Plan`] (or an error naming the file, line
-//! and column); [`run_plan`] simulates every run of the sweep in parallel with results identical
-//! to a one-thread run; [`write_outputs`] writes `results.csv`, `results.json`, `report.md` and
-//! the plots, each file atomically.
+//! and column). [`run_plan_streaming`] simulates every run of the sweep in parallel and hands
+//! the records to a sink in plan order as they finish (memory stays bounded, results are
+//! identical to a one-thread run); [`run_plan`] collects them in memory instead. An
+//! [`OutputFolder`] is written whole beside its target and swapped in, so a folder is always one
+//! complete run; [`write_outputs`] writes `results.csv`, `results.json`, `report.md` and the
+//! plots into one.
 //!
 //! ```no_run
 //! use std::path::Path;
@@ -22,6 +25,7 @@
 pub mod dispatch;
 pub mod load;
 pub mod output;
+pub mod provenance;
 pub mod reference;
 pub mod results;
 pub mod runner;
@@ -31,6 +35,8 @@ pub mod timeline;
 pub mod trace;
 
 pub use load::{load, parse, Plan, ScenarioError};
-pub use output::{write_atomic, write_outputs, OutputError};
+pub use output::{write_atomic, write_outputs, OutputError, OutputFolder};
 pub use results::{RunRecord, Summary, COLUMNS};
-pub use runner::{run_plan, simulate, Outcome, Recording, Results, RunError};
+pub use runner::{
+    run_plan, run_plan_streaming, simulate, Outcome, Recording, Results, Row, RunError,
+};

@@ -96,7 +96,9 @@ pub fn read(path: &Path) -> Result<Reference, String> {
 
 /// The report section: published and simulated figures side by side, per fanout.
 pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
-    let opt = |v: Option<f64>, digits: usize| v.map_or("–".into(), |x| format!("{x:.digits$}"));
+    use crate::results::fixed;
+    // A figure the paper does not give is undefined: "–", like every undefined value.
+    let opt = |v: Option<f64>, digits: usize| fixed(v.unwrap_or(f64::NAN), digits);
     let mut out = format!(
         "\n## Beside the published figures\n\n{}\n\nPaper (`{}`) | simulated, per processor count.\n\n\
          | f | leaves paper | leaves sim | time paper (s) | time sim (s) | speedup paper | speedup sim | search % paper | search % sim | time % paper | time % sim |\n\
@@ -109,18 +111,18 @@ pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
             continue;
         };
         out.push_str(&format!(
-            "| {} | {} | {:.0} | {} | {:.1} | {} | {:.2} | {} | {:.1} | {} | {:.1} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             r.fanout,
             opt(r.leaf_nodes, 0),
-            s.leaf_nodes,
+            fixed(s.leaf_nodes, 0),
             opt(r.secs, 0),
-            s.elapsed_s,
+            fixed(s.elapsed_s, 1),
             opt(r.speedup, 2),
-            s.speedup,
+            fixed(s.speedup, 2),
             opt(r.search_overhead_pct, 1),
-            100.0 * s.search_overhead,
+            fixed(100.0 * s.search_overhead, 1),
             opt(r.time_overhead_pct, 1),
-            100.0 * s.time_overhead,
+            fixed(100.0 * s.time_overhead, 1),
         ));
     }
     out

@@ -145,6 +145,25 @@ impl<'a> RunLabel<'a> {
     }
 }
 
+/// What a run's record needs from the uniprocessor run of the same tree.
+#[derive(Clone, Copy, Debug)]
+pub struct Baseline {
+    pub elapsed_ns: u64,
+    pub leaf_nodes: u64,
+    pub leaf_ns: u64,
+}
+
+impl Baseline {
+    pub fn of(stats: &RunStats) -> Self {
+        let nodes = stats.total_nodes();
+        Baseline {
+            elapsed_ns: stats.makespan.as_nanos(),
+            leaf_nodes: nodes.leaves,
+            leaf_ns: nodes.leaf_ns,
+        }
+    }
+}
+
 impl RunRecord {
     /// Builds the record of a run at fanout `f` from its statistics and those of the
     /// uniprocessor run of the same tree.
@@ -154,17 +173,18 @@ impl RunRecord {
         seed: u64,
         root_value: i32,
         stats: &RunStats,
-        base: &RunStats,
+        base: &Baseline,
     ) -> Self {
         let t = stats.total_times();
         let nodes = stats.total_nodes();
-        let base_nodes = base.total_nodes();
-        let (el, el1) = (stats.makespan.as_nanos(), base.makespan.as_nanos());
+        let (el, el1) = (stats.makespan.as_nanos(), base.elapsed_ns);
         let ratio = |a: f64, b: f64| if b == 0.0 { f64::NAN } else { a / b };
-        let search_overhead = ratio(nodes.leaves as f64, base_nodes.leaves as f64) - 1.0;
+        let search_overhead = ratio(nodes.leaves as f64, base.leaf_nodes as f64) - 1.0;
         let time_overhead = ratio(f as f64 * el as f64, el1 as f64) - 1.0;
-        let comm =
-            t.get(Category::Message) + t.get(Category::Interrupt) + t.get(Category::WaitReply);
+        // Summed in u128: three u64 totals of simulated time cannot overflow it.
+        let comm = t.get(Category::Message) as u128
+            + t.get(Category::Interrupt) as u128
+            + t.get(Category::WaitReply) as u128;
         let m = &stats.messages;
         RunRecord {
             scenario: label.scenario.into(),
@@ -185,7 +205,7 @@ impl RunRecord {
             search_overhead,
             time_overhead,
             comm_overhead: time_overhead - search_overhead,
-            sync_overhead: ratio(t.get(Category::IdleSync) as f64, base_nodes.leaf_ns as f64),
+            sync_overhead: ratio(t.get(Category::IdleSync) as f64, base.leaf_ns as f64),
             t_search_ns: t.get(Category::Search),
             t_message_ns: t.get(Category::Message),
             t_interrupt_ns: t.get(Category::Interrupt),
@@ -198,7 +218,7 @@ impl RunRecord {
             bytes_total: m.bytes_total(),
             msgs_interactive: m.count(MsgKind::Interactive),
             leaf_ns: nodes.leaf_ns,
-            leaf_time_overhead: ratio(nodes.leaf_ns as f64, base_nodes.leaf_ns as f64) - 1.0,
+            leaf_time_overhead: ratio(nodes.leaf_ns as f64, base.leaf_ns as f64) - 1.0,
             search_time_overhead: ratio(t.get(Category::Search) as f64, el1 as f64) - 1.0,
             message_overhead: ratio(comm as f64, el1 as f64),
             idle_overhead: ratio(t.get(Category::IdleSync) as f64, el1 as f64),
@@ -211,17 +231,64 @@ impl RunRecord {
         }
     }
 
-    /// The record's values in [`COLUMNS`] order, as CSV fields.
+    /// The figures of this record as the baseline of other runs (for an f = 1 record).
+    pub fn as_baseline(&self) -> Baseline {
+        Baseline {
+            elapsed_ns: self.elapsed_ns,
+            leaf_nodes: self.leaf_nodes,
+            leaf_ns: self.leaf_ns,
+        }
+    }
+
+    /// The record's values in [`COLUMNS`] order, as CSV fields. Undefined values (NaN or
+    /// infinite floats, `null` in results.json) are empty fields.
     pub fn csv_fields(&self) -> Vec<String> {
         let value = serde_json::to_value(self).expect("a record serializes");
         COLUMNS
             .iter()
             .map(|c| match &value[*c] {
                 serde_json::Value::String(s) => csv_escape(s),
-                serde_json::Value::Null => "NaN".to_string(),
+                serde_json::Value::Null => String::new(),
                 v => v.to_string(),
             })
             .collect()
+    }
+
+    /// The record as one CSV line (with its newline).
+    pub fn csv_line(&self) -> String {
+        let mut line = self.csv_fields().join(",");
+        line.push('\n');
+        line
+    }
+}
+
+// Formatting of numbers for every writer: an undefined value (NaN, ±inf) is an empty CSV cell,
+// "–" in Markdown and `null` in JSON (serde_json writes non-finite floats as null), never "NaN".
+
+/// The Markdown text of an undefined value.
+pub const UNDEFINED: &str = "–";
+
+/// `x` with `digits` decimals, or "–" when it is undefined.
+pub fn fixed(x: f64, digits: usize) -> String {
+    if x.is_finite() {
+        format!("{x:.digits$}")
+    } else {
+        UNDEFINED.into()
+    }
+}
+
+/// "mean ± se" with `digits` decimals each; either part is "–" when undefined (the standard
+/// error of a single run, for example).
+pub fn mean_se(mean: f64, se: f64, digits: usize) -> String {
+    format!("{} ± {}", fixed(mean, digits), fixed(se, digits))
+}
+
+/// A float as a CSV field (shortest round-trip text), empty when undefined.
+pub fn csv_float(x: f64) -> String {
+    if x.is_finite() {
+        x.to_string()
+    } else {
+        String::new()
     }
 }
 
@@ -233,19 +300,27 @@ fn csv_escape(s: &str) -> String {
     }
 }
 
-/// CSV text of records, header first.
-pub fn to_csv(records: &[RunRecord]) -> String {
+/// The header line of results.csv (with its newline).
+pub fn csv_header() -> String {
     let mut out = COLUMNS.join(",");
     out.push('\n');
+    out
+}
+
+/// CSV text of records, header first.
+pub fn to_csv(records: &[RunRecord]) -> String {
+    let mut out = csv_header();
     for r in records {
-        out.push_str(&r.csv_fields().join(","));
-        out.push('\n');
+        out.push_str(&r.csv_line());
     }
     out
 }
 
 /// Means over seeds for one processor count, computed as the paper's tables do: overheads from
-/// the mean leaf counts and mean times, speedup as the mean of per-tree ratios.
+/// the mean leaf counts and mean times, speedup as the mean of per-tree ratios. Every `_se` is
+/// the standard error over seeds of the per-run value (for the overheads, the means beside them
+/// are ratios of means); it is undefined (NaN, written as null / "–" / an empty cell) with one
+/// seed.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
     pub width: u32,
@@ -257,20 +332,28 @@ pub struct Summary {
     pub speedup: f64,
     pub speedup_se: f64,
     pub search_overhead: f64,
+    pub search_overhead_se: f64,
     pub time_overhead: f64,
+    pub time_overhead_se: f64,
     pub comm_overhead: f64,
+    pub comm_overhead_se: f64,
     pub sync_overhead: f64,
     /// Standard error of the per-run sync overheads (the mean beside it is a ratio of means).
     pub sync_overhead_se: f64,
     pub message_overhead: f64,
+    pub message_overhead_se: f64,
     pub idle_overhead: f64,
+    pub idle_overhead_se: f64,
     pub leaf_nodes: f64,
+    /// Mean simulated elapsed time (makespan), in seconds.
     pub elapsed_s: f64,
     /// The paper's estimate of the synchronization overhead for this configuration: eq. (14)
     /// f/2(w+1) for odd depths, 3f/4(w−1) for even depths.
     pub sync_estimate: f64,
 }
 
+/// Mean, standard error of the mean and count; the standard error is NaN (undefined) for
+/// fewer than two values.
 fn mean(v: impl Iterator<Item = f64>) -> (f64, f64, usize) {
     let v: Vec<f64> = v.collect();
     let n = v.len();
@@ -282,9 +365,128 @@ fn mean(v: impl Iterator<Item = f64>) -> (f64, f64, usize) {
         let var = v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1) as f64;
         (var / n as f64).sqrt()
     } else {
-        0.0
+        f64::NAN
     };
     (m, se, n)
+}
+
+/// What a summary needs of one run: a few figures, so that a summary is computed from a
+/// bounded buffer per processor count while the records stream to disk.
+#[derive(Clone, Copy, Debug)]
+pub struct RunFigures {
+    speedup: f64,
+    elapsed_ns: f64,
+    leaf_nodes: f64,
+    idle_ns: f64,
+    comm_ns: f64,
+    sync_overhead: f64,
+    search_overhead: f64,
+    time_overhead: f64,
+    comm_overhead: f64,
+    message_overhead: f64,
+    idle_overhead: f64,
+}
+
+impl RunFigures {
+    pub fn of(r: &RunRecord) -> Self {
+        // u128: a sum of three u64 times cannot overflow it.
+        let comm = r.t_message_ns as u128 + r.t_interrupt_ns as u128 + r.t_wait_reply_ns as u128;
+        RunFigures {
+            speedup: r.speedup,
+            elapsed_ns: r.elapsed_ns as f64,
+            leaf_nodes: r.leaf_nodes as f64,
+            idle_ns: r.t_idle_sync_ns as f64,
+            comm_ns: comm as f64,
+            sync_overhead: r.sync_overhead,
+            search_overhead: r.search_overhead,
+            time_overhead: r.time_overhead,
+            comm_overhead: r.comm_overhead,
+            message_overhead: r.message_overhead,
+            idle_overhead: r.idle_overhead,
+        }
+    }
+}
+
+/// The identity of a summary's configuration.
+#[derive(Clone, Debug)]
+pub struct ConfigLabel {
+    pub width: u32,
+    pub depth: u32,
+    pub ordering: String,
+    pub horizon_noise: u32,
+}
+
+impl ConfigLabel {
+    pub fn of(r: &RunRecord) -> Self {
+        ConfigLabel {
+            width: r.width,
+            depth: r.depth,
+            ordering: r.ordering.clone(),
+            horizon_noise: r.horizon_noise,
+        }
+    }
+}
+
+/// Means of the uniprocessor runs of one configuration: elapsed time, leaves, leaf time.
+#[derive(Clone, Copy, Debug)]
+pub struct BaseMeans {
+    t1: f64,
+    l1: f64,
+    e1: f64,
+}
+
+impl BaseMeans {
+    pub fn of<'a>(base: impl Iterator<Item = &'a Baseline> + Clone) -> Self {
+        BaseMeans {
+            t1: mean(base.clone().map(|b| b.elapsed_ns as f64)).0,
+            l1: mean(base.clone().map(|b| b.leaf_nodes as f64)).0,
+            e1: mean(base.map(|b| b.leaf_ns as f64)).0,
+        }
+    }
+}
+
+/// The summary of one processor count `f` from the figures of its runs (in seed order).
+pub fn summarize_fanout(
+    label: &ConfigLabel,
+    f: u32,
+    runs: &[RunFigures],
+    base: &BaseMeans,
+    sync_estimate: f64,
+) -> Summary {
+    let m = |g: fn(&RunFigures) -> f64| mean(runs.iter().map(g));
+    let (speedup, speedup_se, n) = m(|r| r.speedup);
+    let (tf, _, _) = m(|r| r.elapsed_ns);
+    let (lf, _, _) = m(|r| r.leaf_nodes);
+    let (idle, _, _) = m(|r| r.idle_ns);
+    let (comm, _, _) = m(|r| r.comm_ns);
+    let se = |g: fn(&RunFigures) -> f64| m(g).1;
+    let search_overhead = lf / base.l1 - 1.0;
+    let time_overhead = f as f64 * tf / base.t1 - 1.0;
+    Summary {
+        width: label.width,
+        depth: label.depth,
+        ordering: label.ordering.clone(),
+        horizon_noise: label.horizon_noise,
+        fanout: f,
+        runs: n,
+        speedup,
+        speedup_se,
+        search_overhead,
+        search_overhead_se: se(|r| r.search_overhead),
+        time_overhead,
+        time_overhead_se: se(|r| r.time_overhead),
+        comm_overhead: time_overhead - search_overhead,
+        comm_overhead_se: se(|r| r.comm_overhead),
+        sync_overhead: idle / base.e1,
+        sync_overhead_se: se(|r| r.sync_overhead),
+        message_overhead: comm / base.t1,
+        message_overhead_se: se(|r| r.message_overhead),
+        idle_overhead: idle / base.t1,
+        idle_overhead_se: se(|r| r.idle_overhead),
+        leaf_nodes: lf,
+        elapsed_s: tf * 1e-9,
+        sync_estimate,
+    }
 }
 
 /// Summaries per fanout (in the order of `fanouts`); `base` are the f = 1 records per seed.
@@ -294,79 +496,129 @@ pub fn summarize(
     fanouts: &[u32],
     sync_estimate: impl Fn(u32) -> f64,
 ) -> Vec<Summary> {
-    let (t1, _, _) = mean(base.iter().map(|r| r.elapsed_ns as f64));
-    let (l1, _, _) = mean(base.iter().map(|r| r.leaf_nodes as f64));
-    let (e1, _, _) = mean(base.iter().map(|r| r.leaf_ns as f64));
+    let baselines: Vec<Baseline> = base.iter().map(RunRecord::as_baseline).collect();
+    let means = BaseMeans::of(baselines.iter());
     fanouts
         .iter()
-        .map(|&f| {
+        .filter_map(|&f| {
             let rs: Vec<&RunRecord> = records.iter().filter(|r| r.fanout == f).collect();
-            let (speedup, speedup_se, runs) = mean(rs.iter().map(|r| r.speedup));
-            let (tf, _, _) = mean(rs.iter().map(|r| r.elapsed_ns as f64));
-            let (lf, _, _) = mean(rs.iter().map(|r| r.leaf_nodes as f64));
-            let (idle, _, _) = mean(rs.iter().map(|r| r.t_idle_sync_ns as f64));
-            let (comm, _, _) = mean(
-                rs.iter()
-                    .map(|r| (r.t_message_ns + r.t_interrupt_ns + r.t_wait_reply_ns) as f64),
-            );
-            let (_, sync_se, _) = mean(rs.iter().map(|r| r.sync_overhead));
-            let search_overhead = lf / l1 - 1.0;
-            let time_overhead = f as f64 * tf / t1 - 1.0;
-            let first = rs.first().copied().or(base.first());
-            Summary {
-                width: first.map_or(0, |r| r.width),
-                depth: first.map_or(0, |r| r.depth),
-                ordering: first.map_or(String::new(), |r| r.ordering.clone()),
-                horizon_noise: first.map_or(0, |r| r.horizon_noise),
-                fanout: f,
-                runs,
-                speedup,
-                speedup_se,
-                search_overhead,
-                time_overhead,
-                comm_overhead: time_overhead - search_overhead,
-                sync_overhead: idle / e1,
-                sync_overhead_se: sync_se,
-                message_overhead: comm / t1,
-                idle_overhead: idle / t1,
-                leaf_nodes: lf,
-                elapsed_s: tf * 1e-9,
-                sync_estimate: sync_estimate(f),
-            }
+            let label = ConfigLabel::of(rs.first().copied().or(base.first())?);
+            let figures: Vec<RunFigures> = rs.iter().map(|r| RunFigures::of(r)).collect();
+            Some(summarize_fanout(
+                &label,
+                f,
+                &figures,
+                &means,
+                sync_estimate(f),
+            ))
         })
         .collect()
 }
 
-/// The summary as a Markdown table (percentages).
+/// The summary as a Markdown table (percentages, simulated time in seconds).
 pub fn summary_table(summaries: &[Summary]) -> String {
     let mut s = String::from(
-        "| f | runs | leaf nodes | time (s) | speedup | search % | time % | comm % | sync % (measured) | sync % (estimate) | message % | idle % |\n\
+        "| f | runs | leaf nodes | simulated time (s) | speedup | search % | time % | comm % | sync % (measured) | sync % (estimate) | message % | idle % |\n\
          |---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
+    let pct = |m: f64, se: f64| mean_se(100.0 * m, 100.0 * se, 1);
     for r in summaries {
         // With one processor nothing waits: the estimate (linear in f) does not apply.
         let estimate = if r.fanout >= 2 {
-            format!("{:.1}", 100.0 * r.sync_estimate)
+            fixed(100.0 * r.sync_estimate, 1)
         } else {
-            "–".into()
+            UNDEFINED.into()
         };
         s.push_str(&format!(
-            "| {} | {} | {:.0} | {:.1} | {:.2} ± {:.2} | {:.1} | {:.1} | {:.1} | {:.1} ± {:.1} | {} | {:.1} | {:.1} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             r.fanout,
             r.runs,
-            r.leaf_nodes,
-            r.elapsed_s,
-            r.speedup,
-            r.speedup_se,
-            100.0 * r.search_overhead,
-            100.0 * r.time_overhead,
-            100.0 * r.comm_overhead,
-            100.0 * r.sync_overhead,
-            100.0 * r.sync_overhead_se,
+            fixed(r.leaf_nodes, 0),
+            fixed(r.elapsed_s, 1),
+            mean_se(r.speedup, r.speedup_se, 2),
+            pct(r.search_overhead, r.search_overhead_se),
+            pct(r.time_overhead, r.time_overhead_se),
+            pct(r.comm_overhead, r.comm_overhead_se),
+            pct(r.sync_overhead, r.sync_overhead_se),
             estimate,
-            100.0 * r.message_overhead,
-            100.0 * r.idle_overhead,
+            pct(r.message_overhead, r.message_overhead_se),
+            pct(r.idle_overhead, r.idle_overhead_se),
         ));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record() -> RunRecord {
+        let label = RunLabel {
+            scenario: "s",
+            algorithm: "pmws",
+            tree: "synthetic",
+            ordering: "random",
+            width: 2,
+            depth: 2,
+            length: 1,
+            horizon_noise: 0,
+        };
+        let base = Baseline {
+            elapsed_ns: 10,
+            leaf_nodes: 4,
+            leaf_ns: 8,
+        };
+        RunRecord::new(&label, 2, 1, 0, &RunStats::default(), &base)
+    }
+
+    #[test]
+    fn time_sums_of_a_summary_do_not_overflow() {
+        // Class 2 of issue 6: each total fits u64, their sum does not.
+        let mut r = record();
+        r.t_message_ns = u64::MAX;
+        r.t_interrupt_ns = u64::MAX;
+        r.t_wait_reply_ns = u64::MAX;
+        r.t_idle_sync_ns = u64::MAX;
+        let rs = [r.clone(), r];
+        let f: Vec<RunFigures> = rs.iter().map(RunFigures::of).collect();
+        assert_eq!(f[0].comm_ns, 3.0 * u64::MAX as f64);
+        let bases = [Baseline {
+            elapsed_ns: 10,
+            leaf_nodes: 4,
+            leaf_ns: 8,
+        }];
+        let s = summarize_fanout(
+            &ConfigLabel::of(&rs[0]),
+            2,
+            &f,
+            &BaseMeans::of(bases.iter()),
+            0.5,
+        );
+        assert_eq!(s.message_overhead, 3.0 * u64::MAX as f64 / 10.0);
+    }
+
+    #[test]
+    fn undefined_values_are_empty_cells_and_dashes_never_nan() {
+        assert_eq!(fixed(f64::NAN, 1), "–");
+        assert_eq!(fixed(f64::INFINITY, 2), "–");
+        assert_eq!(fixed(0.125, 2), "0.12");
+        assert_eq!(mean_se(1.5, f64::NAN, 2), "1.50 ± –");
+        assert_eq!(csv_float(f64::NAN), "");
+        assert_eq!(csv_float(0.5), "0.5");
+        // The standard error of one value is undefined, not 0.
+        let (m, se, n) = mean([2.0].into_iter());
+        assert_eq!((m, n), (2.0, 1));
+        assert!(se.is_nan());
+        // Every column of a record with undefined values: empty, never "NaN".
+        let mut r = record();
+        r.speedup = f64::NAN;
+        r.model_elapsed_ns = f64::INFINITY;
+        let line = r.csv_line();
+        assert!(!line.contains("NaN") && !line.contains("inf"), "{line}");
+        let fields = r.csv_fields();
+        let at = |c: &str| COLUMNS.iter().position(|x| *x == c).unwrap();
+        assert_eq!(fields[at("speedup")], "");
+        assert_eq!(fields[at("model_elapsed_ns")], "");
+        assert_eq!(fields[at("model_sync_overhead_odd")], "");
+    }
 }

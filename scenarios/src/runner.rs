@@ -3,9 +3,10 @@
 
 use crate::dispatch::{machine_config, run_algorithm, PTree};
 use crate::load::{ordering_label, Plan};
-use crate::results::{summarize, RunLabel, RunRecord, Summary};
+use crate::results::{
+    summarize_fanout, BaseMeans, Baseline, ConfigLabel, RunFigures, RunLabel, RunRecord, Summary,
+};
 use algorithms::{model, GameTree, SyntheticTree};
-use rayon::prelude::*;
 use sim_core::RunStats;
 
 /// A run that went wrong: a bug in a scheme or the engine, never bad input (that is caught when
@@ -29,6 +30,14 @@ pub enum RunError {
         got: Option<i32>,
         expected: i32,
     },
+    #[error("f = {fanout}, seed {seed}: the run panicked ({message}) — a bug in gtsim")]
+    Panic {
+        fanout: u32,
+        seed: u64,
+        message: String,
+    },
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
 }
 
 /// One simulated run.
@@ -101,7 +110,8 @@ pub fn simulate(
     })
 }
 
-/// Everything a plan produced.
+/// Everything a plan produced, held in memory (for tests and small plans; the `gtsim` command
+/// streams instead, see [`run_plan_streaming`]).
 pub struct Results {
     /// One record per (configuration, fanout, seed) of the sweep, in that order.
     pub records: Vec<RunRecord>,
@@ -111,96 +121,284 @@ pub struct Results {
     pub summaries: Vec<Summary>,
 }
 
-/// Runs every job of the plan on `threads` threads (0 = all cores). `progress` is called after
-/// each finished run with (done, total).
+/// A record handed to the sink of [`run_plan_streaming`], in plan order.
+pub enum Row<'a> {
+    /// The uniprocessor run of a (configuration, seed), as the baseline of its tree. For each
+    /// configuration, all its baselines come before its sweep rows.
+    Baseline(&'a RunRecord),
+    /// A row of the sweep: per configuration, per fanout (plan order), per seed. An f = 1 row
+    /// is the baseline record again.
+    Sweep(&'a RunRecord),
+}
+
+/// Runs every job of the plan on `threads` threads (0 = all cores), in memory. `progress` is
+/// called after each finished run with (done, total).
 pub fn run_plan(
     plan: &Plan,
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Results, RunError> {
-    // Jobs: per configuration, the baseline of every seed, then the sweep (f = 1 reuses the
-    // baseline). Results are collected in job order, whatever thread ran them.
-    let mut jobs: Vec<(usize, u32, u64)> = Vec::new();
-    for c in 0..plan.configs.len() {
-        jobs.extend(plan.seeds.iter().map(|&s| (c, 1, s)));
-        for &f in plan.fanouts.iter().filter(|&&f| f != 1) {
-            jobs.extend(plan.seeds.iter().map(|&s| (c, f, s)));
-        }
-    }
-    let total = jobs.len();
-    // Run them in a fixed shuffled order, so that heavy and light configurations mix and the
-    // progress rate (and its ETA) is even over time; results go back into job order.
-    let mut order: Vec<usize> = (0..total).collect();
-    order.sort_by_key(|&i| algorithms::rng::mix64(i as u64));
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a thread pool");
-    let shuffled: Vec<(usize, Result<Outcome, RunError>)> = pool.install(|| {
-        order
-            .par_iter()
-            .map(|&i| {
-                let (c, f, seed) = jobs[i];
-                let o = simulate(plan, c, f, seed, Recording::default());
-                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                progress(n, total);
-                (i, o)
-            })
-            .collect()
-    });
-    let mut slots: Vec<Option<Result<Outcome, RunError>>> = (0..total).map(|_| None).collect();
-    for (i, o) in shuffled {
-        slots[i] = Some(o);
-    }
-    let outcomes: Vec<Outcome> = slots
-        .into_iter()
-        .map(|o| o.expect("every job ran"))
-        .collect::<Result<_, _>>()?;
-
     let mut records = Vec::new();
     let mut baseline = Vec::new();
-    let mut summaries = Vec::new();
-    let mut it = outcomes.iter();
-    let n_seeds = plan.seeds.len();
-    for (c, spec) in plan.configs.iter().enumerate() {
-        let ordering = ordering_label(&spec.ordering);
-        let label = RunLabel::new(plan, spec, &ordering);
-        let model = ModelInputs::new(plan, spec);
-        let record = |o: &Outcome, b: &Outcome| -> RunRecord {
-            let mut r = RunRecord::new(&label, o.fanout, o.seed, o.root_value, &o.stats, &b.stats);
-            model.fill(&mut r);
-            r
-        };
-        let base: Vec<&Outcome> = it.by_ref().take(n_seeds).collect();
-        debug_assert!(base.iter().all(|o| o.config == c && o.fanout == 1));
-        let base_records: Vec<RunRecord> = base.iter().map(|b| record(b, b)).collect();
-        let mut config_records = Vec::new();
-        for &f in &plan.fanouts {
-            if f == 1 {
-                config_records.extend(base_records.iter().cloned());
-            } else {
-                for b in &base {
-                    let o = it.next().expect("one outcome per job");
-                    config_records.push(record(o, b));
-                }
-            }
+    let summaries = run_plan_streaming(plan, threads, progress, &mut |row| {
+        match row {
+            Row::Baseline(r) => baseline.push(r.clone()),
+            Row::Sweep(r) => records.push(r.clone()),
         }
-        let (w, d) = (spec.width as u64, spec.depth);
-        summaries.extend(summarize(
-            &config_records,
-            &base_records,
-            &plan.fanouts,
-            |f| sync_estimate(w, d, f as u64),
-        ));
-        records.extend(config_records);
-        baseline.extend(base_records);
-    }
+        Ok::<(), RunError>(())
+    })?;
     Ok(Results {
         records,
         baseline,
         summaries,
     })
+}
+
+/// Most finished runs waiting for an earlier one, per worker thread: the reorder buffer that
+/// hands records to the sink in plan order holds at most this many outcomes per thread.
+const WINDOW_PER_THREAD: usize = 64;
+
+/// Runs every job of the plan on `threads` threads (0 = all cores) and hands each record to
+/// `sink` as soon as it and every record before it in plan order are done, so memory stays
+/// bounded whatever the number of runs: a reorder buffer of at most 64 outcomes per thread, the
+/// uniprocessor records of the current configuration (one per seed) and the figures of the
+/// current processor count that its summary needs (one per seed). Returns the summaries, per
+/// (configuration, fanout) in plan order. The records and summaries are identical whatever the
+/// thread count. The first failed run in plan order, or the first sink error, stops the sweep.
+pub fn run_plan_streaming<E: From<RunError>>(
+    plan: &Plan,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    sink: &mut dyn FnMut(Row) -> Result<(), E>,
+) -> Result<Vec<Summary>, E> {
+    // Jobs: per configuration, the baseline of every seed, then the sweep (f = 1 reuses the
+    // baseline).
+    let sweep_fanouts: Vec<u32> = plan.fanouts.iter().copied().filter(|&f| f != 1).collect();
+    let n_seeds = plan.seeds.len();
+    let per_config = n_seeds * (1 + sweep_fanouts.len());
+    let total = plan.configs.len() * per_config;
+    let job = |i: usize| -> (usize, u32, u64) {
+        let (c, k) = (i / per_config, i % per_config);
+        let (g, s) = (k / n_seeds, k % n_seeds);
+        let f = if g == 0 { 1 } else { sweep_fanouts[g - 1] };
+        (c, f, plan.seeds[s])
+    };
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    let ordered = Ordered::new(total, threads.saturating_mul(WINDOW_PER_THREAD));
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let mut spawned = 0;
+        for t in 0..threads.min(total.max(1)) {
+            let worker = || {
+                while let Some(i) = ordered.claim() {
+                    let (c, f, seed) = job(i);
+                    let o = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        simulate(plan, c, f, seed, Recording::default())
+                    }))
+                    .unwrap_or_else(|panic| {
+                        let message = panic
+                            .downcast_ref::<&str>()
+                            .map(|s| s.to_string())
+                            .or_else(|| panic.downcast_ref::<String>().cloned())
+                            .unwrap_or_else(|| "a panic".into());
+                        Err(RunError::Panic {
+                            fanout: f,
+                            seed,
+                            message,
+                        })
+                    });
+                    let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    progress(n, total);
+                    ordered.put(i, o);
+                }
+            };
+            match std::thread::Builder::new()
+                .name(format!("gtsim-run-{t}"))
+                .spawn_scoped(scope, worker)
+            {
+                Ok(_) => spawned += 1,
+                // Fewer threads than asked is still a correct run; none is an error below.
+                Err(_) if spawned > 0 => break,
+                Err(e) => {
+                    ordered.stop();
+                    return Err(E::from(RunError::Threads(e.to_string())));
+                }
+            }
+        }
+        let result = consume(plan, &sweep_fanouts, &ordered, sink);
+        // Stop the workers whether the consumer finished or failed half-way.
+        ordered.stop();
+        result
+    })
+}
+
+/// The consumer side of the sweep: pulls outcomes in plan order, builds records and summaries.
+fn consume<E: From<RunError>>(
+    plan: &Plan,
+    sweep_fanouts: &[u32],
+    ordered: &Ordered,
+    sink: &mut dyn FnMut(Row) -> Result<(), E>,
+) -> Result<Vec<Summary>, E> {
+    let mut summaries = Vec::new();
+    for spec in &plan.configs {
+        let ordering = ordering_label(&spec.ordering);
+        let label = RunLabel::new(plan, spec, &ordering);
+        let model = ModelInputs::new(plan, spec);
+        let (w, d) = (spec.width as u64, spec.depth);
+        let record = |o: &Outcome, b: &Baseline| -> RunRecord {
+            let mut r = RunRecord::new(&label, o.fanout, o.seed, o.root_value, &o.stats, b);
+            model.fill(&mut r);
+            r
+        };
+        let mut base_records = Vec::with_capacity(plan.seeds.len());
+        for _ in &plan.seeds {
+            let b = ordered.next()?;
+            debug_assert_eq!(b.fanout, 1);
+            let r = record(&b, &Baseline::of(&b.stats));
+            sink(Row::Baseline(&r))?;
+            base_records.push(r);
+        }
+        let bases: Vec<Baseline> = base_records.iter().map(RunRecord::as_baseline).collect();
+        let means = BaseMeans::of(bases.iter());
+        let config_label = match base_records.first() {
+            Some(r) => ConfigLabel::of(r),
+            None => continue,
+        };
+        let mut sweep = sweep_fanouts.iter();
+        for &f in &plan.fanouts {
+            let mut figures = Vec::with_capacity(plan.seeds.len());
+            if f == 1 {
+                for r in &base_records {
+                    sink(Row::Sweep(r))?;
+                    figures.push(RunFigures::of(r));
+                }
+            } else {
+                debug_assert_eq!(sweep.next(), Some(&f));
+                for b in &bases {
+                    let o = ordered.next()?;
+                    let r = record(&o, b);
+                    sink(Row::Sweep(&r))?;
+                    figures.push(RunFigures::of(&r));
+                }
+            }
+            let estimate = sync_estimate(w, d, f as u64);
+            summaries.push(summarize_fanout(
+                &config_label,
+                f,
+                &figures,
+                &means,
+                estimate,
+            ));
+        }
+    }
+    Ok(summaries)
+}
+
+/// A reorder buffer between the workers and the consumer: workers claim job indices in order,
+/// at most `window` ahead of the next one the consumer needs, and the consumer takes outcomes
+/// strictly in index order.
+struct Ordered {
+    total: usize,
+    window: usize,
+    state: std::sync::Mutex<OrderedState>,
+    /// Signalled when the consumer takes an outcome (a slot frees up) or on stop.
+    space: std::sync::Condvar,
+    /// Signalled when a worker puts an outcome.
+    ready: std::sync::Condvar,
+}
+
+struct OrderedState {
+    /// The next job index to claim.
+    next_claim: usize,
+    /// The next job index the consumer takes; `slots[0]` is its outcome when done.
+    next_take: usize,
+    slots: std::collections::VecDeque<Option<Result<Outcome, RunError>>>,
+    stopped: bool,
+}
+
+impl Ordered {
+    fn new(total: usize, window: usize) -> Self {
+        Ordered {
+            total,
+            window: window.max(1),
+            state: std::sync::Mutex::new(OrderedState {
+                next_claim: 0,
+                next_take: 0,
+                slots: std::collections::VecDeque::new(),
+                stopped: false,
+            }),
+            space: std::sync::Condvar::new(),
+            ready: std::sync::Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, OrderedState> {
+        // A worker that panicked while holding the lock cannot leave the state inconsistent
+        // (every update is a single assignment): go on with it.
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The next job to run, waiting while the buffer is full; None when all are claimed or
+    /// the sweep stopped.
+    fn claim(&self) -> Option<usize> {
+        let mut st = self.lock();
+        loop {
+            if st.stopped || st.next_claim >= self.total {
+                return None;
+            }
+            if st.next_claim < st.next_take + self.window {
+                let i = st.next_claim;
+                st.next_claim += 1;
+                st.slots.push_back(None);
+                return Some(i);
+            }
+            st = self
+                .space
+                .wait(st)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
+
+    fn put(&self, i: usize, outcome: Result<Outcome, RunError>) {
+        let mut st = self.lock();
+        let k = i - st.next_take;
+        st.slots[k] = Some(outcome);
+        if k == 0 {
+            self.ready.notify_all();
+        }
+    }
+
+    /// The outcome of the next job in order, waiting for it.
+    fn next(&self) -> Result<Outcome, RunError> {
+        let mut st = self.lock();
+        loop {
+            if let Some(Some(_)) = st.slots.front() {
+                let o = st.slots.pop_front().flatten().expect("a finished slot");
+                st.next_take += 1;
+                self.space.notify_all();
+                return o;
+            }
+            if st.stopped {
+                return Err(RunError::Threads("the sweep was stopped".into()));
+            }
+            st = self
+                .ready
+                .wait(st)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
+
+    fn stop(&self) {
+        self.lock().stopped = true;
+        self.space.notify_all();
+        self.ready.notify_all();
+    }
 }
 
 /// What the analytical model says about a configuration (section VII), for the model columns.
@@ -264,4 +462,113 @@ pub fn sync_estimate(w: u64, depth: u32, f: u64) -> f64 {
         model::sync_overhead_even(w, f)
     };
     r.unwrap_or(f64::NAN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+
+    const PLAN: &str = r#"(
+        name: "stream",
+        hardware: (costs: (k: Ns(3), e: Ns(11)), link: Ideal),
+        workload: Synthetic(width: 3, depth: 3, ordering: Random, horizon_noise: 0),
+        search: (algorithm: Pmws, progressive_deepening: true),
+        sweep: (fanout: [3, 1, 2], seeds: Range(start: 1, count: 40), width: [2, 3]),
+    )"#;
+
+    fn plan() -> Plan {
+        crate::parse(PLAN, std::path::Path::new("stream.ron")).unwrap()
+    }
+
+    #[test]
+    fn the_reorder_buffer_never_runs_more_than_a_window_ahead() {
+        let ordered = Ordered::new(1000, 8);
+        // Without the consumer taking anything, 8 jobs can be claimed and a 9th would wait.
+        let claimed: Vec<Option<usize>> = (0..8).map(|_| ordered.claim()).collect();
+        assert_eq!(claimed, (0..8).map(Some).collect::<Vec<_>>());
+        {
+            let st = ordered.lock();
+            assert!(
+                st.next_claim >= st.next_take + ordered.window,
+                "a 9th would run"
+            );
+        }
+        // Out of order completion: the consumer still gets job 0 first.
+        let p = plan();
+        for i in (0..8).rev() {
+            let o = simulate(&p, 0, 1, 1, Recording::default()).map(|mut o| {
+                o.seed = i as u64;
+                o
+            });
+            ordered.put(i, o);
+        }
+        for i in 0..8 {
+            assert_eq!(ordered.next().unwrap().seed, i);
+        }
+        assert_eq!(ordered.claim(), Some(8));
+    }
+
+    #[test]
+    fn streamed_rows_come_in_plan_order_identical_for_every_thread_count() {
+        let p = plan();
+        let mut runs = Vec::new();
+        for threads in [1, 2, 3, 7] {
+            let mut rows = Vec::new();
+            let summaries = run_plan_streaming(&p, threads, &|_, _| {}, &mut |row| {
+                rows.push(match row {
+                    Row::Baseline(r) => format!("b {}", r.csv_line()),
+                    Row::Sweep(r) => format!("s {}", r.csv_line()),
+                });
+                Ok::<(), RunError>(())
+            })
+            .unwrap();
+            runs.push((rows, format!("{summaries:?}")));
+        }
+        assert!(runs.iter().all(|r| *r == runs[0]));
+        // Plan order: per width, 40 baselines, then fanouts 3, 1, 2 over the seeds 1..40.
+        let rows = &runs[0].0;
+        assert_eq!(rows.len(), 2 * (40 + 3 * 40));
+        let field = |r: &str, i: usize| r[2..].split(',').nth(i).unwrap().to_string();
+        let (width, fanout, seed) = (4, 6, 8);
+        let mut k = 0;
+        for w in ["2", "3"] {
+            for (kind, f) in [("b", "1"), ("s", "3"), ("s", "1"), ("s", "2")] {
+                for s in 1..=40 {
+                    let r = &rows[k];
+                    assert!(r.starts_with(kind), "row {k}: {r}");
+                    assert_eq!(
+                        (field(r, width), field(r, fanout), field(r, seed)),
+                        (w.to_string(), f.to_string(), s.to_string()),
+                        "row {k}"
+                    );
+                    k += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_failing_sink_stops_the_sweep_within_the_window() {
+        // The runner does not run ahead of what has been written by more than its window: a
+        // sink that fails at the first row stops the sweep long before its 240 runs are done.
+        let p = plan();
+        let started = AtomicUsize::new(0);
+        let threads = 2;
+        let err = run_plan_streaming(
+            &p,
+            threads,
+            &|_, _| {
+                started.fetch_add(1, SeqCst);
+            },
+            &mut |_| Err::<(), RunError>(RunError::Threads("sink full".into())),
+        );
+        assert!(matches!(err, Err(RunError::Threads(m)) if m == "sink full"));
+        let ran = started.load(SeqCst);
+        assert!(
+            ran <= threads * WINDOW_PER_THREAD + threads,
+            "{ran} runs done after the sink failed at the first row"
+        );
+        assert!(p.run_count() > threads * WINDOW_PER_THREAD + threads);
+    }
 }

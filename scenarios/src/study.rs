@@ -7,8 +7,7 @@
 
 use crate::load::Plan;
 use crate::output::by_config;
-use crate::results::Summary;
-use crate::runner::Results;
+use crate::results::{csv_float, fixed, mean_se, Summary, UNDEFINED};
 use algorithms::model;
 use plots::{LineChart, LineStyle, Series};
 use std::path::Path;
@@ -87,10 +86,10 @@ pub struct SyncStudy {
 }
 
 impl SyncStudy {
-    pub fn new(plan: &Plan, results: &Results) -> Self {
+    pub fn new(plan: &Plan, summaries: &[Summary]) -> Self {
         let mut rows = Vec::new();
         let mut configs = Vec::new();
-        for group in by_config(plan, &results.summaries) {
+        for group in by_config(plan, summaries) {
             let mut idx = Vec::new();
             let mut sorted: Vec<&Summary> = group.iter().collect();
             sorted.sort_by_key(|s| s.fanout);
@@ -131,12 +130,12 @@ impl SyncStudy {
                 r.summary.horizon_noise,
                 r.summary.fanout,
                 r.summary.runs,
-                r.summary.sync_overhead,
-                r.summary.sync_overhead_se,
-                r.f_over_2w1,
-                r.three_f_over_4wm1,
-                r.fm1_over_w,
-                r.model_ie
+                csv_float(r.summary.sync_overhead),
+                csv_float(r.summary.sync_overhead_se),
+                csv_float(r.f_over_2w1),
+                csv_float(r.three_f_over_4wm1),
+                csv_float(r.fm1_over_w),
+                csv_float(r.model_ie)
             ));
         }
         s
@@ -189,11 +188,14 @@ impl SyncStudy {
         let cells = |r: Option<&StudyRow>| {
             r.map_or("– | – | –".to_string(), |r| {
                 format!(
-                    "{:.1} ± {:.1} | {:.1} | {:.1}",
-                    100.0 * r.summary.sync_overhead,
-                    100.0 * r.summary.sync_overhead_se,
-                    100.0 * r.parity_estimate(),
-                    100.0 * r.fm1_over_w
+                    "{} | {} | {}",
+                    mean_se(
+                        100.0 * r.summary.sync_overhead,
+                        100.0 * r.summary.sync_overhead_se,
+                        1
+                    ),
+                    fixed(100.0 * r.parity_estimate(), 1),
+                    fixed(100.0 * r.fm1_over_w, 1)
                 )
             })
         };
@@ -201,8 +203,8 @@ impl SyncStudy {
             let Some(first) = idx.first().map(|&i| &self.rows[i]) else {
                 continue;
             };
-            let b = fit.map_or("–".to_string(), |p| {
-                format!("{:.2} ± {:.2}", p.exponent, p.exponent_se)
+            let b = fit.map_or(UNDEFINED.to_string(), |p| {
+                mean_se(p.exponent, p.exponent_se, 2)
             });
             out.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {} | {} |\n",
@@ -232,20 +234,23 @@ impl SyncStudy {
                 }
             };
             out.push_str(&format!(
-                "| {} | {} | {} | {} | {} | {:.2} ± {:.2} | {:.2}{} | {:.2}{} | {:.2} | {:.2} |\n",
+                "| {} | {} | {} | {} | {} | {} | {}{} | {}{} | {} | {} |\n",
                 r.summary.width,
                 r.summary.depth,
                 r.summary.ordering,
                 r.summary.horizon_noise,
                 r.summary.fanout,
-                100.0 * r.summary.sync_overhead,
-                100.0 * r.summary.sync_overhead_se,
-                100.0 * r.f_over_2w1,
+                mean_se(
+                    100.0 * r.summary.sync_overhead,
+                    100.0 * r.summary.sync_overhead_se,
+                    2
+                ),
+                fixed(100.0 * r.f_over_2w1, 2),
                 star(true),
-                100.0 * r.three_f_over_4wm1,
+                fixed(100.0 * r.three_f_over_4wm1, 2),
                 star(false),
-                100.0 * r.fm1_over_w,
-                100.0 * r.model_ie,
+                fixed(100.0 * r.fm1_over_w, 2),
+                fixed(100.0 * r.model_ie, 2),
             ));
         }
         // Plain statements, computed from the table.
@@ -321,6 +326,23 @@ impl SyncStudy {
     /// sync-overhead.png: one panel per width and depth parity, measured against the three
     /// estimates.
     pub fn plot(&self, path: &Path) -> Result<(), plots::PlotError> {
+        plots::panels(
+            path,
+            "Synchronization overhead: measured (solid, ± s.e.) against the estimates (dashed)",
+            &self.charts(),
+            if self.noises().len() > 1 { 4 } else { 2 },
+        )
+    }
+
+    fn noises(&self) -> Vec<u32> {
+        let mut noises: Vec<u32> = self.rows.iter().map(|r| r.summary.horizon_noise).collect();
+        noises.sort();
+        noises.dedup();
+        noises
+    }
+
+    /// The panels of sync-overhead.png: per width, horizon noise and depth parity.
+    pub fn charts(&self) -> Vec<LineChart> {
         let mut widths: Vec<u32> = self.rows.iter().map(|r| r.summary.width).collect();
         widths.sort();
         widths.dedup();
@@ -330,9 +352,7 @@ impl SyncStudy {
                 orderings.push(r.summary.ordering.clone());
             }
         }
-        let mut noises: Vec<u32> = self.rows.iter().map(|r| r.summary.horizon_noise).collect();
-        noises.sort();
-        noises.dedup();
+        let noises = self.noises();
         let mut charts = Vec::new();
         for &w in &widths {
             for (noise, odd) in noises.iter().flat_map(|&n| [(n, true), (n, false)]) {
@@ -403,8 +423,12 @@ impl SyncStudy {
                     errors: None,
                     markers: false,
                 };
-                series.push(est("f/2(w+1) (eq. 14, odd)", 4, |r| r.f_over_2w1));
-                series.push(est("3f/4(w-1) (even)", 5, |r| r.three_f_over_4wm1));
+                // Only the estimate for this panel's depth parity.
+                if odd {
+                    series.push(est("f/2(w+1) (eq. 14, odd)", 4, |r| r.f_over_2w1));
+                } else {
+                    series.push(est("3f/4(w-1) (even)", 5, |r| r.three_f_over_4wm1));
+                }
                 series.push(est("(f-1)/w", 7, |r| r.fm1_over_w));
                 let ds: Vec<String> = depths.iter().map(|d| d.to_string()).collect();
                 charts.push(LineChart {
@@ -425,12 +449,7 @@ impl SyncStudy {
                 });
             }
         }
-        plots::panels(
-            path,
-            "Synchronization overhead: measured (solid, ± s.e.) against the estimates (dashed)",
-            &charts,
-            if noises.len() > 1 { 4 } else { 2 },
-        )
+        charts
     }
 }
 

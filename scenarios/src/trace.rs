@@ -42,6 +42,9 @@ use sim_core::{Category, MsgKind, RunStats};
 
 /// The one process every processor of the run is a thread of.
 const PID: u32 = 1;
+
+/// How every trace gtsim writes begins (`--trace` overwrites only files that begin so).
+pub const PREFIX: &str = "{\"displayTimeUnit\":\"ms\",\"otherData\":";
 /// Category of the message send/receive slices and of their flow events. Perfetto matches a
 /// flow's start and end by (id, cat, name), so both ends carry the same category and name.
 const MSG_CAT: &str = "msg";
@@ -159,7 +162,7 @@ pub fn chrome_trace(stats: &RunStats, title: &str) -> String {
 
     // Top-level keys in alphabetical order, like the serde_json maps inside; one event per line.
     let mut out = String::new();
-    out.push_str("{\"displayTimeUnit\":\"ms\",\"otherData\":");
+    out.push_str(PREFIX);
     out.push_str(&other.to_string());
     out.push_str(",\"traceEvents\":[");
     for (i, e) in events.iter().enumerate() {

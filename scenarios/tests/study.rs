@@ -91,3 +91,28 @@ fn the_study_writes_its_table_plot_and_report() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn each_study_panel_shows_only_its_depth_parity_estimate() {
+    let p = plan(&STUDY.replace("PD", "false"));
+    let results = scenarios::run_plan(&p, 0, &|_, _| {}).unwrap();
+    let study = scenarios::study::SyncStudy::new(&p, &results.summaries);
+    let charts = study.charts();
+    assert_eq!(charts.len(), 2 * 2, "two widths × two parities");
+    for c in &charts {
+        let labels: Vec<&str> = c.series.iter().map(|s| s.label.as_str()).collect();
+        let odd = c.title.contains("odd depths");
+        assert_eq!(
+            labels.iter().any(|l| l.starts_with("f/2(w+1)")),
+            odd,
+            "{}: {labels:?}",
+            c.title
+        );
+        assert_eq!(
+            labels.iter().any(|l| l.starts_with("3f/4(w-1)")),
+            !odd,
+            "{}: {labels:?}",
+            c.title
+        );
+    }
+}

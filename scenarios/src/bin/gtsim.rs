@@ -76,12 +76,48 @@ fn run(cli: Cli) -> Result<(), String> {
             trace,
         } => {
             let plan = scenarios::load(&file).map_err(|e| e.to_string())?;
+            let default_out = out.is_none();
             let dir = out.unwrap_or_else(|| PathBuf::from("out").join(plan.name()));
+            // Every output path is checked before anything is simulated.
+            if let Some(path) = &trace {
+                scenarios::output::check_trace_path(path, &plan, &dir)
+                    .map_err(|e| e.to_string())?;
+            }
+            if default_out {
+                // The default out/<name>: create out/ (only it) when missing.
+                if let Some(parent) = dir.parent() {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| format!("{}: {e}", parent.display()))?;
+                }
+            }
+            let command_line: Vec<String> = std::env::args_os()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            let provenance = scenarios::provenance::Provenance::new(&plan, command_line)
+                .map_err(|e| e.to_string())?;
+            let mut folder = scenarios::OutputFolder::prepare(&dir).map_err(|e| e.to_string())?;
+            if let Some(hook) = test_hook() {
+                folder.set_hook(hook);
+            }
             let started = std::time::Instant::now();
             let bar = progress_bar(plan.run_count() as u64, quiet);
-            let results =
-                scenarios::run_plan(&plan, threads, &|done, _| bar.set_position(done as u64))
-                    .map_err(|e| e.to_string())?;
+            let mut rows =
+                scenarios::output::RowWriter::new(&mut folder).map_err(|e| e.to_string())?;
+            let json = dir.join("results.json");
+            let summaries = scenarios::run_plan_streaming(
+                &plan,
+                threads,
+                &|done, _| bar.set_position(done as u64),
+                &mut |row| {
+                    rows.row(row).map_err(|e| scenarios::OutputError::Io {
+                        path: json.clone(),
+                        source: e,
+                    })
+                },
+            )
+            .map_err(|e| e.to_string())?;
+            rows.finish(&folder, &plan, &summaries, Some(&provenance))
+                .map_err(|e| e.to_string())?;
             bar.finish_and_clear();
             // The run drawn as timeline.png and/or written as a trace, recorded in full.
             let chosen = plan.timeline.or_else(|| {
@@ -107,8 +143,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => None,
             };
             let timeline = plan.timeline.and(recorded.as_ref());
-            let mut files = scenarios::write_outputs(&plan, &results, timeline, &dir)
-                .map_err(|e| e.to_string())?;
+            let mut files = scenarios::output::finish_outputs(
+                &plan,
+                &summaries,
+                timeline,
+                Some(&provenance),
+                folder,
+            )
+            .map_err(|e| e.to_string())?;
             if let (Some(path), Some(run)) = (&trace, &recorded) {
                 let spec = &plan.configs[run.config];
                 let title = format!(
@@ -132,7 +174,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 );
             }
             if !quiet {
-                for s in scenarios::output::by_config(&plan, &results.summaries)
+                for s in scenarios::output::by_config(&plan, &summaries)
                     .into_iter()
                     .filter(|_| plan.configs.len() <= 4)
                 {
@@ -159,6 +201,37 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Failure injection for the tests of the output folder (never set in normal use):
+/// GTSIM_TEST_FAIL_AT=n makes the n-th step of writing the output folder (0-based: each file,
+/// then "swap", then "cleanup") fail with an I/O error; GTSIM_TEST_KILL_AT=n ends the process
+/// at that step at once, as a kill would (no cleanup runs).
+fn test_hook() -> Option<scenarios::output::Hook> {
+    let at = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+    };
+    let (fail, kill) = (at("GTSIM_TEST_FAIL_AT"), at("GTSIM_TEST_KILL_AT"));
+    if fail.is_none() && kill.is_none() {
+        return None;
+    }
+    let mut n = 0;
+    Some(Box::new(move |step: &str| {
+        let this = n;
+        n += 1;
+        if kill == Some(this) {
+            eprintln!("gtsim: test kill before {step}");
+            std::process::exit(86);
+        }
+        if fail == Some(this) {
+            return Err(std::io::Error::other(format!(
+                "injected failure before {step}"
+            )));
+        }
+        Ok(())
+    }))
 }
 
 /// Runs done / total, elapsed and ETA on a terminal; nothing when quiet or not a terminal.

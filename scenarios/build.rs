@@ -1,0 +1,44 @@
+//! Records the git commit gtsim is built from (GTSIM_GIT_COMMIT), for the provenance that
+//! report.md and results.json carry. Outside a git checkout, or without git, it is "unknown";
+//! this script never fails the build.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn git(args: &[&str]) -> Option<String> {
+    let out = Command::new("git").args(args).output().ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let s = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (!s.is_empty()).then_some(s)
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=GTSIM_GIT_COMMIT");
+    let commit = std::env::var("GTSIM_GIT_COMMIT")
+        .ok()
+        .filter(|c| !c.is_empty())
+        .or_else(|| git(&["rev-parse", "HEAD"]))
+        .unwrap_or_else(|| "unknown".into());
+    // Rerun when HEAD moves: HEAD itself (a branch switch), the branch's ref (a commit) and
+    // packed-refs (where a ref lives after `git gc`). `--git-path` finds them in worktrees too.
+    for name in ["HEAD", "packed-refs"] {
+        watch(git(&["rev-parse", "--git-path", name]));
+    }
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        watch(git(&["rev-parse", "--git-path", &branch]));
+    }
+    println!("cargo:rustc-env=GTSIM_GIT_COMMIT={commit}");
+}
+
+fn watch(path: Option<String>) {
+    if let Some(p) = path {
+        let p = PathBuf::from(p);
+        // Relative paths from git are relative to the package dir, where build scripts run.
+        if p.exists() {
+            println!("cargo:rerun-if-changed={}", p.display());
+        }
+    }
+}

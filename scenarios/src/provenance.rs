@@ -1,0 +1,171 @@
+//! Where a result came from, for report.md, results.json and the output folder's marker:
+//! gtsim's version and git commit, the scenario file and its SHA-256, the command line, the seeds.
+
+use crate::load::Plan;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// gtsim's version (the workspace version).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The git commit gtsim was built from, or "unknown" (set by scenarios/build.rs).
+pub const GIT_COMMIT: &str = env!("GTSIM_GIT_COMMIT");
+
+/// An input file named by its path (as given) and the SHA-256 of its bytes.
+#[derive(Clone, Debug, Serialize)]
+pub struct InputFile {
+    pub path: String,
+    pub sha256: String,
+}
+
+impl InputFile {
+    /// Reads and hashes `path`.
+    pub fn of(path: &Path) -> std::io::Result<Self> {
+        let bytes = std::fs::read(path)?;
+        Ok(InputFile {
+            path: path.display().to_string(),
+            sha256: sha256_hex(&bytes),
+        })
+    }
+}
+
+/// The hex SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The provenance of one run of a scenario.
+#[derive(Clone, Debug, Serialize)]
+pub struct Provenance {
+    pub gtsim_version: String,
+    /// The git commit of the build, or "unknown" outside a checkout.
+    pub git_commit: String,
+    pub scenario: InputFile,
+    /// The reference table named by `outputs.reference`, if any.
+    pub reference: Option<InputFile>,
+    /// The command line, one string per argument.
+    pub command_line: Vec<String>,
+    /// Every seed of the sweep, in order.
+    pub seeds: Vec<u64>,
+}
+
+impl Provenance {
+    /// The provenance of `plan` run by `command_line`; reads and hashes the scenario file (and
+    /// the reference table) as they are now, so call it before the sweep.
+    pub fn new(plan: &Plan, command_line: Vec<String>) -> std::io::Result<Self> {
+        Ok(Provenance {
+            gtsim_version: VERSION.into(),
+            git_commit: GIT_COMMIT.into(),
+            scenario: InputFile::of(&plan.file).map_err(|e| {
+                std::io::Error::new(e.kind(), format!("{}: {e}", plan.file.display()))
+            })?,
+            reference: match &plan.reference {
+                Some(r) => Some(InputFile::of(&r.path).map_err(|e| {
+                    std::io::Error::new(e.kind(), format!("{}: {e}", r.path.display()))
+                })?),
+                None => None,
+            },
+            command_line,
+            seeds: plan.seeds.clone(),
+        })
+    }
+
+    /// The command line as one shell-quoted string.
+    pub fn command(&self) -> String {
+        self.command_line
+            .iter()
+            .map(|a| shell_quote(a))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The report section.
+    pub fn markdown(&self) -> String {
+        let mut out = format!(
+            "\n## Provenance\n\n\
+             - gtsim {} (git commit {})\n\
+             - scenario file `{}`, SHA-256 `{}`\n",
+            self.gtsim_version, self.git_commit, self.scenario.path, self.scenario.sha256
+        );
+        if let Some(r) = &self.reference {
+            out.push_str(&format!(
+                "- reference table `{}`, SHA-256 `{}`\n",
+                r.path, r.sha256
+            ));
+        }
+        out.push_str(&format!(
+            "- command: `{}`\n- seeds ({}): {}\n",
+            self.command(),
+            self.seeds.len(),
+            seed_ranges(&self.seeds)
+        ));
+        out
+    }
+}
+
+/// `a` quoted for a POSIX shell when it needs it.
+fn shell_quote(a: &str) -> String {
+    let plain = !a.is_empty()
+        && a.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if plain {
+        a.to_string()
+    } else {
+        format!("'{}'", a.replace('\'', "'\\''"))
+    }
+}
+
+/// Seeds as ranges of consecutive values: "1–24", "1, 3, 5–9".
+pub fn seed_ranges(seeds: &[u64]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < seeds.len() {
+        let mut j = i;
+        while j + 1 < seeds.len() && seeds[j].checked_add(1) == Some(seeds[j + 1]) {
+            j += 1;
+        }
+        parts.push(if j > i {
+            format!("{}–{}", seeds[i], seeds[j])
+        } else {
+            seeds[i].to_string()
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_are_written_as_ranges() {
+        assert_eq!(seed_ranges(&[1, 2, 3, 4]), "1–4");
+        assert_eq!(seed_ranges(&[1, 3, 5, 6, 7]), "1, 3, 5–7");
+        assert_eq!(
+            seed_ranges(&[u64::MAX - 1, u64::MAX]),
+            format!("{}–{}", u64::MAX - 1, u64::MAX)
+        );
+        assert_eq!(seed_ranges(&[]), "");
+    }
+
+    #[test]
+    fn sha256_of_known_input() {
+        // FIPS 180-2's "abc" example.
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn command_lines_are_quoted_for_a_shell() {
+        assert_eq!(shell_quote("run"), "run");
+        assert_eq!(shell_quote("my file.ron"), "'my file.ron'");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+    }
+}

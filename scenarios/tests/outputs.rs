@@ -1,0 +1,460 @@
+//! The output folder end to end: one unit whatever happens (class 5 of issue 6), paths checked
+//! before the sweep, undefined values never written as NaN (class 7), provenance.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gtsim(args: &[&str], env: &[(&str, String)]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gtsim"));
+    c.args(args);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.output().expect("gtsim runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gtsim-outputs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn shipped(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+/// The shipped pmws-uniform scenario, edited by `(from, to)` replacements, written to `dir`
+/// with its reference table.
+fn scenario(dir: &Path, file: &str, edits: &[(&str, &str)]) -> PathBuf {
+    let mut text = std::fs::read_to_string(shipped("pmws-uniform.ron")).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "{from} in the scenario");
+        text = text.replace(from, to);
+    }
+    std::fs::create_dir_all(dir.join("reference")).unwrap();
+    std::fs::copy(
+        shipped("reference/parabelle-table2-no-tt.csv"),
+        dir.join("reference/parabelle-table2-no-tt.csv"),
+    )
+    .unwrap();
+    let path = dir.join(file);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A quick scenario: small trees, two seeds (`seeds`), f = 1..4, every output file.
+fn quick(dir: &Path, file: &str, seeds: &str) -> PathBuf {
+    scenario(
+        dir,
+        file,
+        &[
+            ("width: 34,", "width: 6,"),
+            ("depth: 5,", "depth: 3,"),
+            ("count: 24", seeds),
+        ],
+    )
+}
+
+/// Every file under a folder (relative path) with its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let rel = path
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                out.insert(rel, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    out
+}
+
+fn restore(dir: &Path, files: &BTreeMap<String, Vec<u8>>) {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).unwrap();
+    for (name, bytes) in files {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+}
+
+/// Entries of `dir` that a run left beside its output folders.
+fn leftovers(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".gtsim-"))
+        .collect()
+}
+
+fn ok(out: &Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_run_failing_or_killed_at_any_step_leaves_the_previous_folder_or_the_new_one_whole() {
+    let dir = scratch("unit");
+    let old_file = quick(&dir, "s.ron", "count: 2");
+    let target = dir.join("out");
+    let t = target.to_str().unwrap();
+    // The new run differs from the previous one in every file (three seeds, not two).
+    let new_file = quick(&dir, "new.ron", "count: 3");
+    let (old_arg, new_arg) = (old_file.to_str().unwrap(), new_file.to_str().unwrap());
+    let new_args = ["run", new_arg, "--out", t, "--quiet"];
+    ok(&gtsim(&new_args, &[]));
+    let new = snapshot(&target);
+    ok(&gtsim(&["run", old_arg, "--out", t, "--quiet"], &[]));
+    let old = snapshot(&target);
+    for name in ["results.csv", "results.json", "report.md", ".gtsim-output"] {
+        assert_ne!(old[name], new[name], "{name} differs between the two runs");
+    }
+    assert!(new.contains_key("timeline.png") && new.contains_key("speedup.png"));
+    let whole = |what: &str, n: usize| {
+        let now = snapshot(&target);
+        assert!(
+            now == old || now == new,
+            "{what} at step {n}: the folder is a mix: {:?}",
+            now.keys().collect::<Vec<_>>()
+        );
+        now == new
+    };
+    let mut steps = 0;
+    for n in 0.. {
+        restore(&target, &old);
+        // An I/O error at step n: the previous folder stays, nothing is left beside it.
+        let out = gtsim(&new_args, &[("GTSIM_TEST_FAIL_AT", n.to_string())]);
+        let failed = !out.status.success();
+        if failed {
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains("injected failure"), "step {n}: {err}");
+            assert!(
+                leftovers(&dir).is_empty(),
+                "step {n}: {:?}",
+                leftovers(&dir)
+            );
+        }
+        let replaced = whole("failure", n);
+        restore(&target, &old);
+        // A kill at step n: no cleanup runs; the folder is still whole.
+        let out = gtsim(&new_args, &[("GTSIM_TEST_KILL_AT", n.to_string())]);
+        let killed = out.status.code() == Some(86);
+        whole("kill", n);
+        // The next run cleans what the killed one left and writes the new folder.
+        ok(&gtsim(&new_args, &[]));
+        assert_eq!(snapshot(&target), new, "step {n}: the run after the kill");
+        assert!(
+            leftovers(&dir).is_empty(),
+            "step {n}: {:?}",
+            leftovers(&dir)
+        );
+        if !failed && !killed {
+            // Past the last step: the run went through.
+            assert!(replaced);
+            break;
+        }
+        // A failure before the swap keeps the previous folder.
+        steps += 1;
+    }
+    // Steps: results.csv, results.json, the runs spool, report.md, 2 charts, the timeline,
+    // the swap and the cleanup at least.
+    assert!(steps >= 9, "only {steps} steps");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs gtsim with `args` (after "run FILE") and expects a refusal that names `words`, before
+/// anything is simulated or written.
+fn refused(dir: &Path, file: &Path, args: &[&str], words: &str) {
+    let before = snapshot(dir);
+    let mut all = vec!["run", file.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let out = gtsim(&all, &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} accepted");
+    assert!(err.contains(words), "{args:?}: '{words}' not in {err}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(snapshot(dir), before, "{args:?} changed the folder");
+}
+
+#[test]
+fn bad_output_paths_are_refused_before_the_sweep_and_nothing_is_touched() {
+    let dir = scratch("refusals");
+    // 100,000 seeds of the shipped trees would run for hours: every refusal below must come
+    // before the sweep.
+    let file = scenario(&dir, "huge.ron", &[("count: 24", "count: 100000")]);
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    // A folder of the user's.
+    std::fs::create_dir_all(dir.join("mine")).unwrap();
+    std::fs::write(dir.join("mine/notes.txt"), "mine").unwrap();
+    refused(
+        &dir,
+        &file,
+        &["--out", &p("mine")],
+        "is not a gtsim output folder",
+    );
+    // A file.
+    refused(&dir, &file, &["--out", &p("huge.ron")], "is a file");
+    // A gtsim folder with a file of the user's in it.
+    std::fs::create_dir_all(dir.join("old")).unwrap();
+    std::fs::write(
+        dir.join("old/.gtsim-output"),
+        "gtsim output folder\nfiles:\n  results.csv\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("old/results.csv"), "x").unwrap();
+    std::fs::write(dir.join("old/notes.txt"), "mine").unwrap();
+    refused(&dir, &file, &["--out", &p("old")], "'notes.txt'");
+    // A missing parent folder.
+    refused(&dir, &file, &["--out", &p("no/such/out")], "no/such");
+    // --trace onto the scenario, its reference table, into the output folder, over a file
+    // that is not a trace, into a missing folder.
+    let out = p("out");
+    for (trace, words) in [
+        (file.to_str().unwrap().to_string(), "the scenario file"),
+        (p("reference/parabelle-table2-no-tt.csv"), "reference table"),
+        (p("out/trace.json"), "inside the output folder"),
+        (p("mine/notes.txt"), "not a trace gtsim wrote"),
+        (p("missing/trace.json"), "cannot write the trace"),
+    ] {
+        refused(&dir, &file, &["--out", &out, "--trace", &trace], words);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_second_run_replaces_the_folder_whole_and_an_empty_folder_is_accepted() {
+    let dir = scratch("replace");
+    // First run with plots and a timeline, second without: no PNG of the first may stay.
+    let with = quick(&dir, "with.ron", "count: 2");
+    let without = scenario(
+        &dir,
+        "without.ron",
+        &[
+            ("width: 34,", "width: 6,"),
+            ("depth: 5,", "depth: 3,"),
+            ("count: 24", "count: 2"),
+            ("plots: true", "plots: false"),
+            ("timeline: (fanout: 4, seed: 1),", ""),
+        ],
+    );
+    let target = dir.join("out");
+    std::fs::create_dir_all(&target).unwrap();
+    let t = target.to_str().unwrap();
+    ok(&gtsim(
+        &["run", with.to_str().unwrap(), "--out", t, "--quiet"],
+        &[],
+    ));
+    assert!(target.join("timeline.png").exists());
+    ok(&gtsim(
+        &["run", without.to_str().unwrap(), "--out", t, "--quiet"],
+        &[],
+    ));
+    let names: Vec<String> = snapshot(&target).into_keys().collect();
+    assert_eq!(
+        names,
+        [".gtsim-output", "report.md", "results.csv", "results.json"],
+        "only the second run's files"
+    );
+    // The trace: written when its path is free or holds a gtsim trace, refused otherwise.
+    let trace = dir.join("run.json");
+    let tr = trace.to_str().unwrap();
+    for _ in 0..2 {
+        ok(&gtsim(
+            &[
+                "run",
+                with.to_str().unwrap(),
+                "--out",
+                t,
+                "--quiet",
+                "--trace",
+                tr,
+            ],
+            &[],
+        ));
+    }
+    assert!(std::fs::read_to_string(&trace)
+        .unwrap()
+        .starts_with("{\"displayTimeUnit\""));
+    assert!(leftovers(&dir).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn undefined_values_are_empty_cells_and_dashes_never_nan() {
+    // Width 1: the model's even-depth estimates and (w−1) terms are undefined; one seed: no
+    // standard errors. With the synchronization study, every writer meets undefined values.
+    let dir = scratch("nan");
+    let file = scenario(
+        &dir,
+        "w1.ron",
+        &[
+            ("width: 34,", "width: 1,"),
+            ("count: 24", "count: 1"),
+            ("fanout: [1, 2, 3, 4]", "fanout: [1, 2]"),
+            ("timeline: (fanout: 4, seed: 1),", "sync_study: true,"),
+            ("reference: \"reference/parabelle-table2-no-tt.csv\",", ""),
+        ],
+    );
+    let out_dir = dir.join("out");
+    let out = gtsim(
+        &[
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        &[],
+    );
+    ok(&out);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("NaN"), "{stdout}");
+    for (name, bytes) in snapshot(&out_dir) {
+        if name.ends_with(".png") {
+            continue;
+        }
+        let text = String::from_utf8(bytes).unwrap();
+        assert!(!text.contains("NaN"), "{name} has NaN");
+        assert!(!text.to_lowercase().contains("inf,"), "{name} has inf");
+    }
+    // results.csv: the undefined model column is an empty cell.
+    let csv = std::fs::read_to_string(out_dir.join("results.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let even = header
+        .iter()
+        .position(|h| *h == "model_sync_overhead_even")
+        .unwrap();
+    for line in lines {
+        assert_eq!(line.split(',').nth(even), Some(""), "{line}");
+    }
+    // results.json: null; report.md: "–" (the standard errors of one seed).
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("results.json")).unwrap())
+            .unwrap();
+    assert!(json["runs"][0]["model_sync_overhead_even"].is_null());
+    assert!(json["summary"][0]["speedup_se"].is_null());
+    let report = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+    assert!(report.contains("1.00 ± –"), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn report_and_json_carry_their_provenance() {
+    use sha2::Digest;
+    let dir = scratch("provenance");
+    let file = scenario(
+        &dir,
+        "p.ron",
+        &[
+            ("width: 34,", "width: 6,"),
+            ("depth: 5,", "depth: 3,"),
+            ("Range(start: 1, count: 24)", "Range(start: 5, count: 3)"),
+            (
+                "timeline: (fanout: 4, seed: 1)",
+                "timeline: (fanout: 4, seed: 6)",
+            ),
+        ],
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let out_dir = dir.join("out");
+    let args = [
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+        "--quiet",
+    ];
+    ok(&gtsim(&args, &[]));
+    let sha: String = sha2::Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("results.json")).unwrap())
+            .unwrap();
+    let p = &json["provenance"];
+    assert_eq!(p["gtsim_version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(p["scenario"]["sha256"], sha.as_str());
+    assert_eq!(p["scenario"]["path"], file.to_str().unwrap());
+    assert_eq!(p["seeds"], serde_json::json!([5, 6, 7]));
+    let command: Vec<&str> = p["command_line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    assert_eq!(command[1..], args);
+    let commit = p["git_commit"].as_str().unwrap();
+    let head = Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    // Built from this checkout: its commit (a test run right after a commit may see the
+    // previous build's HEAD only if cargo did not rerun build.rs, which it must).
+    assert_eq!(Some(commit.to_string()), head.or(Some("unknown".into())));
+    let report = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+    for part in [
+        "## Provenance".to_string(),
+        sha.clone(),
+        format!("git commit {commit}"),
+        "seeds (3): 5–7".into(),
+        "--quiet".into(),
+        // The plots are linked, and simulated time says so.
+        "[overheads.png](overheads.png)".into(),
+        "[timeline.png](timeline.png)".into(),
+        "simulated time (s)".into(),
+    ] {
+        assert!(report.contains(&part), "report.md lacks {part}");
+    }
+    let marker = std::fs::read_to_string(out_dir.join(".gtsim-output")).unwrap();
+    assert!(marker.contains(&sha) && marker.contains("results.csv"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_one_fanout_run_still_draws_its_charts() {
+    let dir = scratch("one-fanout");
+    let file = scenario(
+        &dir,
+        "one.ron",
+        &[
+            ("width: 34,", "width: 6,"),
+            ("depth: 5,", "depth: 3,"),
+            ("count: 24", "count: 2"),
+            ("fanout: [1, 2, 3, 4]", "fanout: [4]"),
+            ("reference: \"reference/parabelle-table2-no-tt.csv\",", ""),
+        ],
+    );
+    let out_dir = dir.join("out");
+    ok(&gtsim(
+        &[
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+            "--quiet",
+        ],
+        &[],
+    ));
+    for png in ["overheads.png", "speedup.png", "timeline.png"] {
+        let bytes = std::fs::read(out_dir.join(png)).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{png}");
+        assert!(bytes.len() > 10_000, "{png} is nearly empty");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
