@@ -852,37 +852,41 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         "3f/4(w-1) estimate (even depth)"
     };
     let from2: Vec<Summary> = s.iter().filter(|x| x.fanout >= 2).cloned().collect();
+    let mut series = vec![
+        series(
+            "search overhead",
+            0,
+            LineStyle::Solid,
+            pct(|x| x.search_overhead),
+        ),
+        series(
+            "time overhead",
+            1,
+            LineStyle::Solid,
+            pct(|x| x.time_overhead),
+        ),
+        series(
+            "communication overhead",
+            2,
+            LineStyle::Solid,
+            pct(|x| x.comm_overhead),
+        ),
+        sync,
+    ];
+    // The estimate exists from f = 2 on: no legend entry for an empty line (fanout: [1]).
+    if !from2.is_empty() {
+        series.push(crate::output::series(
+            estimate,
+            3,
+            LineStyle::Dashed,
+            points(&from2, |x| 100.0 * x.sync_estimate),
+        ));
+    }
     LineChart {
         title: chart_title(plan, &s),
         x_label: "processors f".into(),
         y_label: "overhead (%)".into(),
-        series: vec![
-            series(
-                "search overhead",
-                0,
-                LineStyle::Solid,
-                pct(|x| x.search_overhead),
-            ),
-            series(
-                "time overhead",
-                1,
-                LineStyle::Solid,
-                pct(|x| x.time_overhead),
-            ),
-            series(
-                "communication overhead",
-                2,
-                LineStyle::Solid,
-                pct(|x| x.comm_overhead),
-            ),
-            sync,
-            series(
-                estimate,
-                3,
-                LineStyle::Dashed,
-                points(&from2, |x| 100.0 * x.sync_estimate),
-            ),
-        ],
+        series,
         integer_x: true,
     }
 }

@@ -458,3 +458,35 @@ fn a_one_fanout_run_still_draws_its_charts() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_processor_count_of_one_alone_draws_no_empty_legend_entry() {
+    let dir = scratch("f1-alone");
+    let file = scenario(
+        &dir,
+        "one.ron",
+        &[
+            ("width: 34,", "width: 6,"),
+            ("depth: 5,", "depth: 3,"),
+            ("count: 24", "count: 2"),
+            ("fanout: [1, 2, 3, 4]", "fanout: [1]"),
+            ("timeline: (fanout: 4, seed: 1),", ""),
+        ],
+    );
+    let plan = scenarios::load(&file).unwrap();
+    let results = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
+    for chart in [
+        scenarios::output::overheads_chart(&plan, &results.summaries),
+        scenarios::output::speedup_chart(&plan, &results.summaries),
+    ] {
+        for s in &chart.series {
+            assert!(
+                !s.points.is_empty(),
+                "{}: '{}' has no points",
+                chart.title,
+                s.label
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
