@@ -90,10 +90,17 @@ impl PTree {
             PTree::Campbell { depth, width } => depth == 0 || width == 0,
         }
     }
-    /// Short label for tables and legends: `f = 4` or `(2,4)`.
-    pub fn label(self) -> String {
+    /// The tree in words, for messages: `f = 4` or `(depth 2, width 4)`.
+    pub fn describe(self) -> String {
         match self {
             PTree::Paper { fanout, .. } => format!("f = {fanout}"),
+            PTree::Campbell { depth, width } => format!("(depth {depth}, width {width})"),
+        }
+    }
+    /// Short label for tables and legends: `4` (the paper's f) or `(2,4)` (Campbell's).
+    pub fn label(self) -> String {
+        match self {
+            PTree::Paper { fanout, .. } => fanout.to_string(),
             PTree::Campbell { depth, width } => format!("({depth},{width})"),
         }
     }

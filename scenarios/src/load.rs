@@ -71,8 +71,8 @@ impl Plan {
     }
     /// Simulated runs, baselines included.
     pub fn run_count(&self) -> usize {
-        let sweep = self.fanouts.iter().filter(|&&f| f != 1).count() + 1;
-        self.configs.len() * sweep * self.seeds.len()
+        let sweep = self.ptrees.iter().filter(|p| !p.is_uniprocessor()).count() + 1;
+        self.configs.len() * self.algorithms.len() * sweep * self.seeds.len()
     }
 }
 
@@ -363,7 +363,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
                 PTree::Paper { .. } => &["sweep", "fanout"],
                 PTree::Campbell { .. } => &["sweep", "ptree"],
             };
-            (p.build().width() as u64, field, p.label())
+            (p.build().width() as u64, field, p.describe())
         })
         .max_by_key(|x| x.0)
         .unwrap_or((0, &["sweep"][..], String::new()));

@@ -503,7 +503,15 @@ pub const MAX_PANELS: usize = 12;
 
 /// The summaries of each configuration, in plan order.
 pub fn by_config<'a>(plan: &Plan, summaries: &'a [Summary]) -> Vec<&'a [Summary]> {
-    summaries.chunks(plan.fanouts.len()).collect()
+    summaries.chunks(plan.ptrees.len().max(1)).collect()
+}
+
+/// Whether the plan runs on Campbell's processor trees (then charts are against terminal
+/// processors, and report.md compares algorithms per processor tree).
+fn campbell(plan: &Plan) -> bool {
+    plan.ptrees
+        .iter()
+        .any(|p| matches!(p, crate::dispatch::PTree::Campbell { .. }))
 }
 
 /// The pretty JSON of `value`, every line after the first indented by `indent` spaces (to sit
@@ -653,7 +661,8 @@ pub fn finish_outputs(
         .sync_study
         .then(|| crate::study::SyncStudy::new(plan, summaries));
     let configs = by_config(plan, summaries);
-    let plots = plan.scenario.outputs.plots && configs.len() <= MAX_PANELS;
+    let schemes = campbell(plan);
+    let plots = plan.scenario.outputs.plots && (schemes || configs.len() <= MAX_PANELS);
     let mut md = report(plan, summaries);
     if let Some(reference) = &plan.reference {
         // Published tables describe one configuration: compare the first.
@@ -667,7 +676,12 @@ pub fn finish_outputs(
     }
     // The plots, linked (and shown) from the report.
     let mut pngs: Vec<(&str, &str)> = Vec::new();
-    if plots {
+    if plots && schemes {
+        pngs.push((
+            "speedup.png",
+            "Speedup against terminal processors, per algorithm and ordering",
+        ));
+    } else if plots {
         pngs.push((
             "overheads.png",
             "Overheads against the number of processors",
@@ -701,7 +715,11 @@ pub fn finish_outputs(
         md.push_str(&p.markdown());
     }
     folder.put("report.md", md.as_bytes())?;
-    if plots {
+    if plots && schemes {
+        let charts = scheme_speedup_charts(plan, summaries);
+        let title = format!("{}: speedup against terminal processors", plan.name());
+        folder.draw("speedup.png", |p| draw(p, &title, &charts))?;
+    } else if plots {
         let charts: Vec<LineChart> = configs.iter().map(|s| overheads_chart(plan, s)).collect();
         let title = format!("{}: overheads", plan.name());
         folder.draw("overheads.png", |p| draw(p, &title, &charts))?;
@@ -736,8 +754,14 @@ fn draw(path: &Path, title: &str, charts: &[LineChart]) -> Result<(), plots::Plo
     }
 }
 
+/// A cost in ms, or in ns when it is under a microsecond (Campbell's time units).
 fn ms(t: sim_core::SimTime) -> String {
-    format!("{:.3} ms", t.as_nanos() as f64 * 1e-6)
+    let ns = t.as_nanos();
+    if ns > 0 && ns < 1000 {
+        format!("{ns} ns")
+    } else {
+        format!("{:.3} ms", ns as f64 * 1e-6)
+    }
 }
 
 fn describe(plan: &Plan) -> String {
@@ -749,11 +773,24 @@ fn describe(plan: &Plan) -> String {
         ),
         sim_hw::LinkKind::Ideal => "ideal (no transmission time)".into(),
     };
+    let algorithms: Vec<&str> = plan.algorithms.iter().map(|a| a.name()).collect();
+    let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
+    let read = |r: sim_hw::ReadPolicy| match r {
+        sim_hw::ReadPolicy::Interrupt => "interrupt-driven".to_string(),
+        sim_hw::ReadPolicy::Poll { every } => format!("polling every {every} nodes"),
+        sim_hw::ReadPolicy::WhenIdle => "reading when idle".to_string(),
+    };
+    let levels = if plan.links.levels.len() > 1 {
+        " (other lines below the first level: see the scenario)"
+    } else {
+        ""
+    };
     format!(
-        "pmws on synthetic trees, {} seeds, fanouts {:?}, {}.\n\
-         Costs: k = {}, e = {}, s = {}, interrupt = {}; links: {}.",
+        "{} on synthetic trees, {} seeds, processor trees {}, {}.\n\
+         Costs: k = {}, e = {}, s = {}, interrupt = {}; links: {}{levels}; {}.",
+        algorithms.join(", "),
         plan.seeds.len(),
-        plan.fanouts,
+        ptrees.join(", "),
         if plan.progressive {
             "progressive deepening from depth 1"
         } else {
@@ -763,14 +800,28 @@ fn describe(plan: &Plan) -> String {
         ms(c.e),
         ms(c.s),
         ms(c.interrupt),
-        link
+        link,
+        if plan.reads.hosts == plan.reads.boards {
+            format!("every processor is {}", read(plan.reads.hosts))
+        } else {
+            format!(
+                "processors with children are {}, the others {}",
+                read(plan.reads.hosts),
+                read(plan.reads.boards)
+            )
+        },
     )
 }
 
 fn config_title(s: &[Summary]) -> String {
     s.first().map_or(String::new(), |x| {
+        let algorithm = if x.algorithm == "pmws" {
+            String::new()
+        } else {
+            format!("{}, ", x.algorithm)
+        };
         format!(
-            "w = {}, d = {}, ordering {}, horizon noise {}",
+            "{algorithm}w = {}, d = {}, ordering {}, horizon noise {}",
             x.width, x.depth, x.ordering, x.horizon_noise
         )
     })
@@ -779,7 +830,7 @@ fn config_title(s: &[Summary]) -> String {
 /// The Markdown report of a plan.
 pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
     let mut out = format!(
-        "# {name}\n\n{desc}\n\n{describe}\n\n## Overheads by processor count\n\n\
+        "# {name}\n\n{desc}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
          Means over seeds; time is simulated time. Speedup is the mean of per-tree ratios; the search,\n\
          time and communication overheads come from mean leaf counts and mean times, as in the paper's\n\
          tables (eqs. 9, 11; communication = time − search). Synchronization overhead (measured) is the\n\
@@ -791,6 +842,11 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
         name = plan.name(),
         desc = plan.scenario.description.trim(),
         describe = describe(plan),
+        schemes = if campbell(plan) {
+            scheme_tables(plan, summaries) + "\n"
+        } else {
+            String::new()
+        },
     );
     for s in by_config(plan, summaries) {
         out.push_str(&format!(
@@ -800,6 +856,155 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
         ));
     }
     out
+}
+
+/// Elapsed time and speedup per processor tree (rows) and algorithm (columns), one table per
+/// tree configuration with its orderings: the layout of Campbell's tables.
+fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
+    let mut out = String::from(
+        "## Elapsed time and speedup by algorithm, ordering and processor tree\n\n\
+         Elapsed simulated time in the scenario's time unit (ns: with Campbell's costs one leaf \
+         evaluation is one unit) and speedup over the same algorithm on one processor, means over \
+         seeds ± standard error. A processor tree (d,w) has w slaves under each non-terminal \
+         processor and d levels; its w^d terminal processors search.\n",
+    );
+    // Group by (w, d, horizon noise, ordering), keeping plan order.
+    let mut groups: Vec<(String, Vec<&Summary>)> = Vec::new();
+    for s in summaries {
+        let key = format!(
+            "w = {}, d = {}, ordering {}, horizon noise {}",
+            s.width, s.depth, s.ordering, s.horizon_noise
+        );
+        match groups.iter_mut().find(|g| g.0 == key) {
+            Some(g) => g.1.push(s),
+            None => groups.push((key, vec![s])),
+        }
+    }
+    let algorithms: Vec<&str> = plan.algorithms.iter().map(|a| a.name()).collect();
+    for (key, rows) in groups {
+        out.push_str(&format!(
+            "\n### {key}\n\n| processor tree | terminals | processors |"
+        ));
+        for a in &algorithms {
+            out.push_str(&format!(" {a}: elapsed | {a}: speedup |"));
+        }
+        out.push_str("\n|---|---|---|");
+        for _ in &algorithms {
+            out.push_str("---|---|");
+        }
+        out.push('\n');
+        for p in &plan.ptrees {
+            let label = p.label();
+            let first = rows.iter().find(|s| s.ptree == label);
+            let Some(first) = first else { continue };
+            out.push_str(&format!(
+                "| {} | {} | {} |",
+                label, first.terminals, first.processors
+            ));
+            for a in &algorithms {
+                match rows.iter().find(|s| s.ptree == label && s.algorithm == *a) {
+                    Some(s) => out.push_str(&format!(
+                        " {} | {} |",
+                        crate::results::fixed(s.elapsed_s * 1e9, 0),
+                        crate::results::mean_se(s.speedup, s.speedup_se, 2)
+                    )),
+                    None => out.push_str(" – | – |"),
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Speedup against terminal processors: one panel per processor-tree depth, one line per
+/// algorithm and ordering (the same number of terminal processors can come from trees of
+/// different depths, so they are not joined by one line).
+pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChart> {
+    let mut depths: Vec<u32> = summaries
+        .iter()
+        .filter(|s| s.processors > 1)
+        .map(|s| s.ptree_depth)
+        .collect();
+    depths.sort();
+    depths.dedup();
+    let mut keys: Vec<(String, String)> = Vec::new();
+    for s in summaries {
+        let k = (s.algorithm.clone(), s.ordering.clone());
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    let algorithms: Vec<String> = plan
+        .algorithms
+        .iter()
+        .map(|a| a.name().to_string())
+        .collect();
+    let orderings: Vec<String> = {
+        let mut o: Vec<String> = Vec::new();
+        for (_, ord) in &keys {
+            if !o.contains(ord) {
+                o.push(ord.clone());
+            }
+        }
+        o
+    };
+    depths
+        .iter()
+        .map(|&d| {
+            let mut series_list = Vec::new();
+            let mut most = 1.0f64;
+            for (a, ord) in &keys {
+                let mut pts: Vec<&Summary> = summaries
+                    .iter()
+                    .filter(|s| {
+                        &s.algorithm == a
+                            && &s.ordering == ord
+                            && s.ptree_depth == d
+                            && s.processors > 1
+                    })
+                    .collect();
+                pts.sort_by_key(|s| s.terminals);
+                if pts.is_empty() {
+                    continue;
+                }
+                most = most.max(pts.iter().map(|s| s.terminals as f64).fold(1.0, f64::max));
+                let color = orderings.iter().position(|o| o == ord).unwrap_or(0);
+                let style = if algorithms.iter().position(|x| x == a).unwrap_or(0) % 2 == 0 {
+                    LineStyle::Solid
+                } else {
+                    LineStyle::Dashed
+                };
+                let mut line = series(
+                    &format!("{a}, {ord}"),
+                    color,
+                    style,
+                    pts.iter()
+                        .map(|s| (s.terminals as f64, s.speedup))
+                        .collect(),
+                );
+                line.errors = Some(pts.iter().map(|s| s.speedup_se).collect());
+                series_list.push(line);
+            }
+            series_list.push(series(
+                "ideal (speedup = terminal processors)",
+                7,
+                LineStyle::Dashed,
+                vec![(1.0, 1.0), (most, most)],
+            ));
+            LineChart {
+                title: format!(
+                    "{}: processor trees of depth {d}, {} seeds",
+                    plan.name(),
+                    plan.seeds.len()
+                ),
+                x_label: "terminal processors".into(),
+                y_label: "speedup".into(),
+                series: series_list,
+                integer_x: true,
+            }
+        })
+        .collect()
 }
 
 /// "scenario: w = …, d = …, ordering …, horizon noise …, N seeds".

@@ -69,6 +69,14 @@ pub struct RunRecord {
     pub model_sync_fm1_over_w: f64,
     /// I_{d,f}/E_{d,0} without the paper's approximation (see algorithms::model).
     pub model_sync_overhead_ie: f64,
+    /// Levels of processors below the root processor (0 for a uniprocessor).
+    pub ptree_depth: u32,
+    /// The most children any processor has.
+    pub ptree_width: u32,
+    /// Processors in the machine.
+    pub processors: u32,
+    /// Processors without children (Campbell's terminal processors, which search).
+    pub terminals: u32,
 }
 
 /// The column names of `results.csv`, in order.
@@ -114,6 +122,10 @@ pub const COLUMNS: &[&str] = &[
     "model_sync_overhead_even",
     "model_sync_fm1_over_w",
     "model_sync_overhead_ie",
+    "ptree_depth",
+    "ptree_width",
+    "processors",
+    "terminals",
 ];
 
 /// Identifies the configuration a record belongs to.
@@ -129,18 +141,65 @@ pub struct RunLabel<'a> {
 }
 
 impl<'a> RunLabel<'a> {
-    /// The label of a pmws run of `plan` on the trees of `spec`; `ordering` is
+    /// The label of a run of `algorithm` in `plan` on the trees of `spec`; `ordering` is
     /// `load::ordering_label(&spec.ordering)`.
-    pub fn new(plan: &'a crate::Plan, spec: &algorithms::SyntheticSpec, ordering: &'a str) -> Self {
+    pub fn new(
+        plan: &'a crate::Plan,
+        algorithm: &'a str,
+        spec: &algorithms::SyntheticSpec,
+        ordering: &'a str,
+    ) -> Self {
         RunLabel {
             scenario: plan.name(),
-            algorithm: "pmws",
+            algorithm,
             tree: plan.tree_label(),
             ordering,
             width: spec.width,
             depth: spec.depth,
             length: 1,
             horizon_noise: spec.horizon_noise,
+        }
+    }
+}
+
+/// The shape of a run's processor tree, as results report it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PTreeFigures {
+    /// The paper's fanout (processors per level, the parent included).
+    pub fanout: u32,
+    /// The paper's length (levels below the root).
+    pub length: u32,
+    /// Levels of processors below the root processor.
+    pub depth: u32,
+    /// The most children of any processor.
+    pub width: u32,
+    /// Processors.
+    pub processors: u32,
+    /// Processors without children.
+    pub terminals: u32,
+}
+
+impl PTreeFigures {
+    /// The processor tree a record ran on.
+    pub fn of_record(r: &RunRecord) -> Self {
+        PTreeFigures {
+            fanout: r.fanout,
+            length: r.length,
+            depth: r.ptree_depth,
+            width: r.ptree_width,
+            processors: r.processors,
+            terminals: r.terminals,
+        }
+    }
+    /// The figures of `tree`.
+    pub fn of(tree: &sim_hw::ProcessorTree) -> Self {
+        PTreeFigures {
+            fanout: tree.fanout(),
+            length: tree.length(),
+            depth: tree.depth(),
+            width: tree.width(),
+            processors: tree.len() as u32,
+            terminals: tree.terminals().len() as u32,
         }
     }
 }
@@ -165,11 +224,12 @@ impl Baseline {
 }
 
 impl RunRecord {
-    /// Builds the record of a run at fanout `f` from its statistics and those of the
-    /// uniprocessor run of the same tree.
+    /// Builds the record of a run on processor tree `ptree` from its statistics and those of the
+    /// uniprocessor run of the same tree. The time overhead (eq. 11) multiplies by the number of
+    /// processors (f for the paper's trees of length 1).
     pub fn new(
         label: &RunLabel,
-        f: u32,
+        ptree: &PTreeFigures,
         seed: u64,
         root_value: i32,
         stats: &RunStats,
@@ -180,7 +240,7 @@ impl RunRecord {
         let (el, el1) = (stats.makespan.as_nanos(), base.elapsed_ns);
         let ratio = |a: f64, b: f64| if b == 0.0 { f64::NAN } else { a / b };
         let search_overhead = ratio(nodes.leaves as f64, base.leaf_nodes as f64) - 1.0;
-        let time_overhead = ratio(f as f64 * el as f64, el1 as f64) - 1.0;
+        let time_overhead = ratio(ptree.processors as f64 * el as f64, el1 as f64) - 1.0;
         // Summed in u128: three u64 totals of simulated time cannot overflow it.
         let comm = t.get(Category::Message) as u128
             + t.get(Category::Interrupt) as u128
@@ -193,8 +253,8 @@ impl RunRecord {
             ordering: label.ordering.into(),
             width: label.width,
             depth: label.depth,
-            fanout: f,
-            length: label.length,
+            fanout: ptree.fanout,
+            length: ptree.length,
             seed,
             horizon_noise: label.horizon_noise,
             root_value,
@@ -228,6 +288,10 @@ impl RunRecord {
             model_sync_overhead_even: f64::NAN,
             model_sync_fm1_over_w: f64::NAN,
             model_sync_overhead_ie: f64::NAN,
+            ptree_depth: ptree.depth,
+            ptree_width: ptree.width,
+            processors: ptree.processors,
+            terminals: ptree.terminals,
         }
     }
 
@@ -323,11 +387,18 @@ pub fn to_csv(records: &[RunRecord]) -> String {
 /// seed.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
+    pub algorithm: String,
     pub width: u32,
     pub depth: u32,
     pub ordering: String,
     pub horizon_noise: u32,
     pub fanout: u32,
+    /// The processor tree: `f = 4` for the paper's trees, `(depth,width)` for Campbell's.
+    pub ptree: String,
+    pub ptree_depth: u32,
+    pub ptree_width: u32,
+    pub processors: u32,
+    pub terminals: u32,
     pub runs: usize,
     pub speedup: f64,
     pub speedup_se: f64,
@@ -410,6 +481,7 @@ impl RunFigures {
 /// The identity of a summary's configuration.
 #[derive(Clone, Debug)]
 pub struct ConfigLabel {
+    pub algorithm: String,
     pub width: u32,
     pub depth: u32,
     pub ordering: String,
@@ -419,6 +491,7 @@ pub struct ConfigLabel {
 impl ConfigLabel {
     pub fn of(r: &RunRecord) -> Self {
         ConfigLabel {
+            algorithm: r.algorithm.clone(),
             width: r.width,
             depth: r.depth,
             ordering: r.ordering.clone(),
@@ -448,7 +521,8 @@ impl BaseMeans {
 /// The summary of one processor count `f` from the figures of its runs (in seed order).
 pub fn summarize_fanout(
     label: &ConfigLabel,
-    f: u32,
+    ptree: &PTreeFigures,
+    ptree_label: &str,
     runs: &[RunFigures],
     base: &BaseMeans,
     sync_estimate: f64,
@@ -461,13 +535,19 @@ pub fn summarize_fanout(
     let (comm, _, _) = m(|r| r.comm_ns);
     let se = |g: fn(&RunFigures) -> f64| m(g).1;
     let search_overhead = lf / base.l1 - 1.0;
-    let time_overhead = f as f64 * tf / base.t1 - 1.0;
+    let time_overhead = ptree.processors as f64 * tf / base.t1 - 1.0;
     Summary {
+        algorithm: label.algorithm.clone(),
         width: label.width,
         depth: label.depth,
         ordering: label.ordering.clone(),
         horizon_noise: label.horizon_noise,
-        fanout: f,
+        fanout: ptree.fanout,
+        ptree: ptree_label.to_string(),
+        ptree_depth: ptree.depth,
+        ptree_width: ptree.width,
+        processors: ptree.processors,
+        terminals: ptree.terminals,
         runs: n,
         speedup,
         speedup_se,
@@ -502,11 +582,17 @@ pub fn summarize(
         .iter()
         .filter_map(|&f| {
             let rs: Vec<&RunRecord> = records.iter().filter(|r| r.fanout == f).collect();
-            let label = ConfigLabel::of(rs.first().copied().or(base.first())?);
+            let first = rs.first().copied().or(base.first())?;
+            let label = ConfigLabel::of(first);
+            let ptree = PTreeFigures {
+                fanout: f,
+                ..PTreeFigures::of_record(first)
+            };
             let figures: Vec<RunFigures> = rs.iter().map(|r| RunFigures::of(r)).collect();
             Some(summarize_fanout(
                 &label,
-                f,
+                &ptree,
+                &f.to_string(),
                 &figures,
                 &means,
                 sync_estimate(f),
@@ -517,21 +603,27 @@ pub fn summarize(
 
 /// The summary as a Markdown table (percentages, simulated time in seconds).
 pub fn summary_table(summaries: &[Summary]) -> String {
-    let mut s = String::from(
-        "| f | runs | leaf nodes | simulated time (s) | speedup | search % | time % | comm % | sync % (measured) | sync % (estimate) | message % | idle % |\n\
+    // The paper's trees are named by f; Campbell's by (depth,width).
+    let head = if summaries.iter().all(|r| r.ptree.parse::<u32>().is_ok()) {
+        "f"
+    } else {
+        "processor tree"
+    };
+    let mut s = format!(
+        "| {head} | runs | leaf nodes | simulated time (s) | speedup | search % | time % | comm % | sync % (measured) | sync % (estimate) | message % | idle % |\n\
          |---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let pct = |m: f64, se: f64| mean_se(100.0 * m, 100.0 * se, 1);
     for r in summaries {
         // With one processor nothing waits: the estimate (linear in f) does not apply.
-        let estimate = if r.fanout >= 2 {
+        let estimate = if r.processors >= 2 {
             fixed(100.0 * r.sync_estimate, 1)
         } else {
             UNDEFINED.into()
         };
         s.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            r.fanout,
+            r.ptree,
             r.runs,
             fixed(r.leaf_nodes, 0),
             fixed(r.elapsed_s, 1),
@@ -568,7 +660,8 @@ mod tests {
             leaf_nodes: 4,
             leaf_ns: 8,
         };
-        RunRecord::new(&label, 2, 1, 0, &RunStats::default(), &base)
+        let ptree = PTreeFigures::of(&sim_hw::ProcessorTree::new(2, 1));
+        RunRecord::new(&label, &ptree, 1, 0, &RunStats::default(), &base)
     }
 
     #[test]
@@ -589,7 +682,8 @@ mod tests {
         }];
         let s = summarize_fanout(
             &ConfigLabel::of(&rs[0]),
-            2,
+            &PTreeFigures::of_record(&rs[0]),
+            "2",
             &f,
             &BaseMeans::of(bases.iter()),
             0.5,

@@ -1,10 +1,11 @@
 //! Runs a plan: every (fanout, seed) pair plus the uniprocessor baseline of every seed, in
 //! parallel across cores, with results identical to a one-thread run.
 
-use crate::dispatch::{machine_config, run_algorithm, PTree};
+use crate::dispatch::{machine_config, run_algorithm, AlgorithmSpec, PTree};
 use crate::load::{ordering_label, Plan};
 use crate::results::{
-    summarize_fanout, BaseMeans, Baseline, ConfigLabel, RunFigures, RunLabel, RunRecord, Summary,
+    summarize_fanout, BaseMeans, Baseline, ConfigLabel, PTreeFigures, RunFigures, RunLabel,
+    RunRecord, Summary,
 };
 use algorithms::{model, GameTree, SyntheticTree};
 use sim_core::RunStats;
@@ -15,36 +16,61 @@ use sim_core::RunStats;
 pub enum RunError {
     #[error("seed {seed}: {message}")]
     Tree { seed: u64, message: String },
-    #[error("f = {fanout}, seed {seed}: {message}")]
-    Machine {
-        fanout: u32,
-        seed: u64,
-        message: String,
-    },
     #[error(
-        "f = {fanout}, seed {seed}: the search returned {got:?} but the tree's minimax value is {expected} — a bug in the scheme"
+        "{run}: the search returned {got:?} but the tree's minimax value is {expected} — a bug in the scheme"
     )]
     WrongValue {
-        fanout: u32,
-        seed: u64,
+        run: String,
         got: Option<i32>,
         expected: i32,
     },
-    #[error("f = {fanout}, seed {seed}: the run panicked ({message}) — a bug in gtsim")]
-    Panic {
-        fanout: u32,
-        seed: u64,
-        message: String,
-    },
+    #[error("{run}: {message}")]
+    Machine { run: String, message: String },
+    #[error("{run}: the run panicked ({message}) — a bug in gtsim")]
+    Panic { run: String, message: String },
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
+}
+
+/// Names one run of a plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunKey {
+    /// Index of the tree configuration in the plan.
+    pub config: usize,
+    /// Index of the algorithm in `plan.algorithms`.
+    pub algorithm: usize,
+    /// The processor tree.
+    pub ptree: PTree,
+    pub seed: u64,
+}
+
+impl RunKey {
+    /// The run in words, for errors: algorithm, tree, seed, processor tree.
+    pub fn describe(&self, plan: &Plan) -> String {
+        let spec = &plan.configs[self.config];
+        format!(
+            "{} on w = {}, d = {}, {}, horizon noise {}, seed {}, processor tree {}",
+            plan.algorithms[self.algorithm],
+            spec.width,
+            spec.depth,
+            ordering_label(&spec.ordering),
+            spec.horizon_noise,
+            self.seed,
+            self.ptree.describe()
+        )
+    }
 }
 
 /// One simulated run.
 pub struct Outcome {
     /// Index of the tree configuration in the plan.
     pub config: usize,
+    /// Index of the algorithm in `plan.algorithms`.
+    pub algorithm: usize,
+    /// The processor tree's fanout (the paper's f; 1 + the root's children for Campbell's).
     pub fanout: u32,
+    /// The processor tree.
+    pub ptree: PTree,
     pub seed: u64,
     /// The root value found (checked against the tree's minimax value).
     pub root_value: i32,
@@ -58,7 +84,8 @@ pub struct Recording {
     pub messages: bool,
 }
 
-/// Simulates configuration `config` of the plan at fanout `f` on the tree of `seed`.
+/// Simulates configuration `config` of the plan at fanout `f` (the paper's processor tree of
+/// `hardware.length`) on the tree of `seed`, with the plan's first algorithm.
 pub fn simulate(
     plan: &Plan,
     config: usize,
@@ -66,28 +93,38 @@ pub fn simulate(
     seed: u64,
     rec: Recording,
 ) -> Result<Outcome, RunError> {
-    let spec = &plan.configs[config];
+    let length = plan.ptrees.iter().find_map(|p| match p {
+        PTree::Paper { length, .. } => Some(*length),
+        _ => None,
+    });
+    let key = RunKey {
+        config,
+        algorithm: 0,
+        ptree: PTree::Paper {
+            fanout: f,
+            length: length.unwrap_or(1),
+        },
+        seed,
+    };
+    simulate_run(plan, key, rec)
+}
+
+/// Simulates one run of the plan.
+pub fn simulate_run(plan: &Plan, key: RunKey, rec: Recording) -> Result<Outcome, RunError> {
+    let spec = &plan.configs[key.config];
+    let seed = key.seed;
     let tree = SyntheticTree::new(spec.clone(), seed)
         .map_err(|message| RunError::Tree { seed, message })?;
-    let ptree = PTree::Paper {
-        fanout: f,
-        length: 1,
-    };
-    let mut machine = machine_config(
-        ptree.build(),
-        plan.costs,
-        &plan.links,
-        plan.reads,
-        plan.batching,
-    );
+    let ptree = key.ptree.build();
+    let fanout = ptree.fanout();
+    let mut machine = machine_config(ptree, plan.costs, &plan.links, plan.reads, plan.batching);
     machine.record_intervals = rec.intervals;
     machine.record_messages = rec.messages;
-    let algorithm = plan.algorithms[0];
+    let algorithm = plan.algorithms[key.algorithm];
     let (root_value, stats) =
         run_algorithm(algorithm, &tree, spec.depth, plan.progressive, machine).map_err(|e| {
             RunError::Machine {
-                fanout: f,
-                seed,
+                run: key.describe(plan),
                 message: e.to_string(),
             }
         })?;
@@ -95,15 +132,16 @@ pub fn simulate(
     let expected = tree.root().value;
     if root_value != Some(expected) {
         return Err(RunError::WrongValue {
-            fanout: f,
-            seed,
+            run: key.describe(plan),
             got: root_value,
             expected,
         });
     }
     Ok(Outcome {
-        config,
-        fanout: f,
+        config: key.config,
+        algorithm: key.algorithm,
+        fanout,
+        ptree: key.ptree,
         seed,
         root_value: expected,
         stats,
@@ -171,17 +209,31 @@ pub fn run_plan_streaming<E: From<RunError>>(
     progress: &(dyn Fn(usize, usize) + Sync),
     sink: &mut dyn FnMut(Row) -> Result<(), E>,
 ) -> Result<Vec<Summary>, E> {
-    // Jobs: per configuration, the baseline of every seed, then the sweep (f = 1 reuses the
-    // baseline).
-    let sweep_fanouts: Vec<u32> = plan.fanouts.iter().copied().filter(|&f| f != 1).collect();
+    // Jobs: per configuration and algorithm, the uniprocessor baseline of every seed, then the
+    // sweep over processor trees (a uniprocessor in the sweep reuses the baseline).
+    let sweep_ptrees: Vec<PTree> = plan
+        .ptrees
+        .iter()
+        .copied()
+        .filter(|p| !p.is_uniprocessor())
+        .collect();
     let n_seeds = plan.seeds.len();
-    let per_config = n_seeds * (1 + sweep_fanouts.len());
-    let total = plan.configs.len() * per_config;
-    let job = |i: usize| -> (usize, u32, u64) {
-        let (c, k) = (i / per_config, i % per_config);
+    let n_algorithms = plan.algorithms.len();
+    let per_group = n_seeds * (1 + sweep_ptrees.len());
+    let total = plan.configs.len() * n_algorithms * per_group;
+    let job = |i: usize| -> RunKey {
+        let (group, k) = (i / per_group, i % per_group);
         let (g, s) = (k / n_seeds, k % n_seeds);
-        let f = if g == 0 { 1 } else { sweep_fanouts[g - 1] };
-        (c, f, plan.seeds[s])
+        RunKey {
+            config: group / n_algorithms,
+            algorithm: group % n_algorithms,
+            ptree: if g == 0 {
+                PTree::UNIPROCESSOR
+            } else {
+                sweep_ptrees[g - 1]
+            },
+            seed: plan.seeds[s],
+        }
     };
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -195,9 +247,9 @@ pub fn run_plan_streaming<E: From<RunError>>(
         for t in 0..threads.min(total.max(1)) {
             let worker = || {
                 while let Some(i) = ordered.claim() {
-                    let (c, f, seed) = job(i);
+                    let key = job(i);
                     let o = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        simulate(plan, c, f, seed, Recording::default())
+                        simulate_run(plan, key, Recording::default())
                     }))
                     .unwrap_or_else(|panic| {
                         let message = panic
@@ -206,8 +258,7 @@ pub fn run_plan_streaming<E: From<RunError>>(
                             .or_else(|| panic.downcast_ref::<String>().cloned())
                             .unwrap_or_else(|| "a panic".into());
                         Err(RunError::Panic {
-                            fanout: f,
-                            seed,
+                            run: key.describe(plan),
                             message,
                         })
                     });
@@ -229,7 +280,7 @@ pub fn run_plan_streaming<E: From<RunError>>(
                 }
             }
         }
-        let result = consume(plan, &sweep_fanouts, &ordered, sink);
+        let result = consume(plan, &sweep_ptrees, &ordered, sink);
         // Stop the workers whether the consumer finished or failed half-way.
         ordered.stop();
         result
@@ -239,60 +290,73 @@ pub fn run_plan_streaming<E: From<RunError>>(
 /// The consumer side of the sweep: pulls outcomes in plan order, builds records and summaries.
 fn consume<E: From<RunError>>(
     plan: &Plan,
-    sweep_fanouts: &[u32],
+    sweep_ptrees: &[PTree],
     ordered: &Ordered,
     sink: &mut dyn FnMut(Row) -> Result<(), E>,
 ) -> Result<Vec<Summary>, E> {
     let mut summaries = Vec::new();
     for spec in &plan.configs {
-        let ordering = ordering_label(&spec.ordering);
-        let label = RunLabel::new(plan, spec, &ordering);
-        let model = ModelInputs::new(plan, spec);
-        let (w, d) = (spec.width as u64, spec.depth);
-        let record = |o: &Outcome, b: &Baseline| -> RunRecord {
-            let mut r = RunRecord::new(&label, o.fanout, o.seed, o.root_value, &o.stats, b);
-            model.fill(&mut r);
-            r
-        };
-        let mut base_records = Vec::with_capacity(plan.seeds.len());
-        for _ in &plan.seeds {
-            let b = ordered.next()?;
-            debug_assert_eq!(b.fanout, 1);
-            let r = record(&b, &Baseline::of(&b.stats));
-            sink(Row::Baseline(&r))?;
-            base_records.push(r);
-        }
-        let bases: Vec<Baseline> = base_records.iter().map(RunRecord::as_baseline).collect();
-        let means = BaseMeans::of(bases.iter());
-        let config_label = match base_records.first() {
-            Some(r) => ConfigLabel::of(r),
-            None => continue,
-        };
-        let mut sweep = sweep_fanouts.iter();
-        for &f in &plan.fanouts {
-            let mut figures = Vec::with_capacity(plan.seeds.len());
-            if f == 1 {
-                for r in &base_records {
-                    sink(Row::Sweep(r))?;
-                    figures.push(RunFigures::of(r));
+        for &algorithm in &plan.algorithms {
+            let ordering = ordering_label(&spec.ordering);
+            let label = RunLabel::new(plan, algorithm.name(), spec, &ordering);
+            // The analytical model is pmws's (section VII).
+            let model = (algorithm == AlgorithmSpec::Pmws).then(|| ModelInputs::new(plan, spec));
+            let (w, d) = (spec.width as u64, spec.depth);
+            let record = |o: &Outcome, b: &Baseline| -> RunRecord {
+                let ptree = PTreeFigures::of(&o.ptree.build());
+                let mut r = RunRecord::new(&label, &ptree, o.seed, o.root_value, &o.stats, b);
+                if let Some(m) = &model {
+                    m.fill(&mut r);
                 }
-            } else {
-                debug_assert_eq!(sweep.next(), Some(&f));
-                for b in &bases {
-                    let o = ordered.next()?;
-                    let r = record(&o, b);
-                    sink(Row::Sweep(&r))?;
-                    figures.push(RunFigures::of(&r));
-                }
+                r
+            };
+            let mut base_records = Vec::with_capacity(plan.seeds.len());
+            for _ in &plan.seeds {
+                let b = ordered.next()?;
+                debug_assert!(b.ptree.is_uniprocessor());
+                let r = record(&b, &Baseline::of(&b.stats));
+                sink(Row::Baseline(&r))?;
+                base_records.push(r);
             }
-            let estimate = sync_estimate(w, d, f as u64);
-            summaries.push(summarize_fanout(
-                &config_label,
-                f,
-                &figures,
-                &means,
-                estimate,
-            ));
+            let bases: Vec<Baseline> = base_records.iter().map(RunRecord::as_baseline).collect();
+            let means = BaseMeans::of(bases.iter());
+            let config_label = match base_records.first() {
+                Some(r) => ConfigLabel::of(r),
+                None => continue,
+            };
+            let mut sweep = sweep_ptrees.iter();
+            for &p in &plan.ptrees {
+                let mut figures = Vec::with_capacity(plan.seeds.len());
+                let ptree = PTreeFigures::of(&p.build());
+                if p.is_uniprocessor() {
+                    for r in &base_records {
+                        sink(Row::Sweep(r))?;
+                        figures.push(RunFigures::of(r));
+                    }
+                } else {
+                    debug_assert_eq!(sweep.next(), Some(&p));
+                    for b in &bases {
+                        let o = ordered.next()?;
+                        let r = record(&o, b);
+                        sink(Row::Sweep(&r))?;
+                        figures.push(RunFigures::of(&r));
+                    }
+                }
+                let estimate = match p {
+                    PTree::Paper { fanout, .. } if model.is_some() => {
+                        sync_estimate(w, d, fanout as u64)
+                    }
+                    _ => f64::NAN,
+                };
+                summaries.push(summarize_fanout(
+                    &config_label,
+                    &ptree,
+                    &p.label(),
+                    &figures,
+                    &means,
+                    estimate,
+                ));
+            }
         }
     }
     Ok(summaries)

@@ -1,7 +1,7 @@
 //! Chrome trace export of a real pmws run: the file parses, every category interval is on its
 //! processor's thread with totals exact to the nanosecond, and every message is one flow arrow.
 
-use scenarios::results::{Baseline, RunLabel, RunRecord};
+use scenarios::results::{Baseline, PTreeFigures, RunLabel, RunRecord};
 use scenarios::trace::chrome_trace;
 use scenarios::{parse, simulate, Recording};
 use serde_json::Value;
@@ -180,7 +180,7 @@ fn trace_of_a_pmws_run_adds_up_exactly() {
     let spec = &plan.configs[0];
     assert_eq!(spec.width, 8);
     let ordering = scenarios::load::ordering_label(&spec.ordering);
-    let label = RunLabel::new(&plan, spec, &ordering);
+    let label = RunLabel::new(&plan, "pmws", spec, &ordering);
     for &seed in &plan.seeds {
         let base = simulate(&plan, 0, 1, seed, Recording::default()).unwrap();
         for f in [1, 3] {
@@ -207,7 +207,15 @@ fn trace_of_a_pmws_run_adds_up_exactly() {
                 }
             }
             let root = base.root_value;
-            let r = RunRecord::new(&label, f, seed, root, stats, &Baseline::of(&base.stats));
+            let ptree = PTreeFigures::of(&sim_hw::ProcessorTree::new(f, 1));
+            let r = RunRecord::new(
+                &label,
+                &ptree,
+                seed,
+                root,
+                stats,
+                &Baseline::of(&base.stats),
+            );
             assert_eq!(totals[Category::Search.index()], r.t_search_ns);
             assert_eq!(totals[Category::Message.index()], r.t_message_ns);
             assert_eq!(totals[Category::Interrupt.index()], r.t_interrupt_ns);

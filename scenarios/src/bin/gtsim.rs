@@ -34,6 +34,10 @@ enum Command {
         /// Chrome trace (JSON), for Perfetto or chrome://tracing.
         #[arg(long, value_name = "FILE.json")]
         trace: Option<PathBuf>,
+        /// Turn lookahead batching off: every search step is an engine event of its own. The
+        /// results are the same but for the `events` column (a check of the engine, and slower).
+        #[arg(long)]
+        step_by_step: bool,
     },
     /// Check a scenario file without running it: report errors, or what it would run.
     Check {
@@ -74,8 +78,10 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             quiet,
             trace,
+            step_by_step,
         } => {
-            let plan = scenarios::load(&file).map_err(|e| e.to_string())?;
+            let mut plan = scenarios::load(&file).map_err(|e| e.to_string())?;
+            plan.batching = !step_by_step;
             let default_out = out.is_none();
             let dir = out.unwrap_or_else(|| PathBuf::from("out").join(plan.name()));
             // Every output path is checked before anything is simulated.
@@ -126,21 +132,28 @@ fn run(cli: Cli) -> Result<(), String> {
                     (0, f, plan.seeds[0])
                 })
             });
-            let recorded = match chosen {
-                Some((c, f, seed)) => Some(
-                    scenarios::simulate(
-                        &plan,
-                        c,
-                        f,
-                        seed,
-                        Recording {
-                            intervals: true,
-                            messages: true,
-                        },
-                    )
-                    .map_err(|e| e.to_string())?,
+            // A plan on Campbell's trees only: trace its last processor tree.
+            let chosen_key = match (chosen, plan.fanouts.is_empty()) {
+                (Some((_, _, seed)), true) => Some(scenarios::runner::RunKey {
+                    config: 0,
+                    algorithm: 0,
+                    ptree: *plan.ptrees.last().expect("a plan has a processor tree"),
+                    seed,
+                }),
+                _ => None,
+            };
+            let all = Recording {
+                intervals: true,
+                messages: true,
+            };
+            let recorded = match (chosen_key, chosen) {
+                (Some(key), _) => Some(
+                    scenarios::runner::simulate_run(&plan, key, all).map_err(|e| e.to_string())?,
                 ),
-                None => None,
+                (None, Some((c, f, seed))) => {
+                    Some(scenarios::simulate(&plan, c, f, seed, all).map_err(|e| e.to_string())?)
+                }
+                (None, None) => None,
             };
             let timeline = plan.timeline.and(recorded.as_ref());
             let mut files = scenarios::output::finish_outputs(
@@ -154,9 +167,10 @@ fn run(cli: Cli) -> Result<(), String> {
             if let (Some(path), Some(run)) = (&trace, &recorded) {
                 let spec = &plan.configs[run.config];
                 let title = format!(
-                    "{}: f = {}, seed {}, w = {}, d = {}",
+                    "{}: {} on processor tree {}, seed {}, w = {}, d = {}",
                     plan.name(),
-                    run.fanout,
+                    plan.algorithms[run.algorithm],
+                    run.ptree.describe(),
                     run.seed,
                     spec.width,
                     spec.depth
@@ -166,23 +180,23 @@ fn run(cli: Cli) -> Result<(), String> {
                     .map_err(|e| format!("{}: {e}", path.display()))?;
                 files.push(path.clone());
             }
-            if !quiet && plan.configs.len() > 4 {
+            let groups = plan.configs.len() * plan.algorithms.len();
+            if !quiet && groups > 4 {
                 println!(
-                    "{} tree configurations: the tables are in {}",
-                    plan.configs.len(),
+                    "{groups} configurations (trees × algorithms): the tables are in {}",
                     dir.join("report.md").display()
                 );
             }
             if !quiet {
                 for s in scenarios::output::by_config(&plan, &summaries)
                     .into_iter()
-                    .filter(|_| plan.configs.len() <= 4)
+                    .filter(|_| groups <= 4)
                 {
-                    if plan.configs.len() > 1 {
+                    if groups > 1 {
                         let x = &s[0];
                         println!(
-                            "w = {}, d = {}, ordering {}, horizon noise {}:",
-                            x.width, x.depth, x.ordering, x.horizon_noise
+                            "{}, w = {}, d = {}, ordering {}, horizon noise {}:",
+                            x.algorithm, x.width, x.depth, x.ordering, x.horizon_noise
                         );
                     }
                     print!("{}", scenarios::results::summary_table(s));
