@@ -1,10 +1,15 @@
 //! # algorithms: game trees and the searches that run on gtsim's hardware
 //!
-//! - [`GameTree`]: one trait for every tree source; [`SyntheticTree`] is the weight-based
-//!   generator of Reinefeld, Schaeffer and Marsland (orderings random, first-best with p,
-//!   geometric, perfect, explicit weights), generated on the fly from a seed;
-//! - [`Pvs`]: principal variation search (Fig. 1 of Marsland & Popowich 1985) as a resumable
-//!   machine with an explicit stack, charging `k` per interior node and `e` per leaf;
+//! - [`GameTree`]: one trait for every tree source, shaped for chess (moves generated once per
+//!   node and kept by the search, copy-make [`GameTree::play`], an evaluation that reports its
+//!   quiescence nodes, a hash key); [`SyntheticTree`] is the weight-based generator of
+//!   Reinefeld, Schaeffer and Marsland (orderings random, first-best with p, geometric, perfect,
+//!   explicit weights), generated on the fly from a seed;
+//! - [`SequentialSearch`]: the sequential searches as resumable machines that a processor
+//!   advances step by step (`k` per interior node, `e` per leaf), with window changes
+//!   (Campbell's UPDATE) and aborts as operations on a search in progress: [`Pvs`], principal
+//!   variation search (Fig. 1 of Marsland & Popowich 1985), and [`AlphaBeta`], fail-soft
+//!   alpha-beta; [`pvs_recursive`] and [`alphabeta_recursive`] are their plain references;
 //! - [`pmws`]: principal variation splitting on a processor tree of length 1 (Fig. 4) as
 //!   message-passing roles ([`Pmws`]) for `sim_hw::Machine`;
 //! - [`model`]: the paper's analytical model, equations (1)–(14).
@@ -23,14 +28,18 @@
 //! assert!(stats.total_nodes().leaves > 0);
 //! ```
 
+mod alphabeta;
 pub mod model;
 pub mod pmws;
 mod pvs;
 pub mod rng;
+mod sequential;
 pub mod synthetic;
 mod tree;
 
+pub use alphabeta::{alphabeta_recursive, AlphaBeta};
 pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg};
-pub use pvs::{child_pvs, pvs_recursive, Progress, Pvs};
-pub use synthetic::{Ordering, SynNode, SyntheticSpec, SyntheticTree};
-pub use tree::{negamax, GameTree, Value, INF};
+pub use pvs::{child_pvs, pvs_recursive, Pvs};
+pub use sequential::{SequentialSearch, ABORTED};
+pub use synthetic::{Ordering, SynMove, SynMoves, SynNode, SyntheticSpec, SyntheticTree};
+pub use tree::{negamax, Eval, GameTree, MoveList, Value, INF};

@@ -21,7 +21,7 @@
 //! path) is not simulated: they wait, idle, for their first move.
 
 use crate::pvs::child_pvs;
-use crate::tree::{GameTree, Value};
+use crate::tree::{GameTree, MoveList, Value};
 use sim_core::{MsgKind, ProcId, SimTime};
 use sim_hw::{Cx, Message, Program, Work};
 use std::collections::VecDeque;
@@ -91,8 +91,9 @@ pub enum PmwsOut {
     },
 }
 
-struct PvNode<N> {
+struct PvNode<N, M> {
     node: N,
+    moves: M,
     depth: u32,
     width: usize,
     /// Next successor to hand out.
@@ -111,7 +112,7 @@ pub struct Master<'t, T: GameTree> {
     children: Vec<ProcId>,
     idle: VecDeque<ProcId>,
     root_order: Vec<usize>,
-    pv: Vec<PvNode<T::Node>>,
+    pv: Vec<PvNode<T::Node, T::Moves>>,
     own_busy: bool,
     iteration_values: Vec<Value>,
     result: Option<Value>,
@@ -138,7 +139,7 @@ pub fn pmws_roles<T: GameTree>(
 ) -> Vec<Pmws<'_, T>> {
     assert!(processors >= 1 && config.depth >= 1);
     let children: Vec<ProcId> = (1..processors as u32).map(ProcId).collect();
-    let root_width = tree.width(&tree.root());
+    let root_width = tree.moves(&tree.root()).len();
     let mut roles = vec![Pmws::Master(Master {
         tree,
         config,
@@ -199,14 +200,10 @@ impl<T: GameTree> Master<'_, T> {
 
     /// All processors' first path: generate a PV node (cost k), or evaluate a leaf (cost e).
     fn descend(&mut self, node: T::Node, depth: u32, cx: &mut PCx<T::Node>) {
-        let width = if depth == 0 {
-            0
-        } else {
-            self.tree.width(&node)
-        };
+        let moves = (depth > 0).then(|| self.tree.moves(&node));
         let costs = *cx.costs();
-        if width == 0 {
-            let v = self.tree.evaluate(&node);
+        let Some(moves) = moves.filter(|m| !m.is_empty()) else {
+            let v = self.tree.evaluate(&node).value;
             let mut work = Work {
                 time: costs.e,
                 ..Default::default()
@@ -215,7 +212,8 @@ impl<T: GameTree> Master<'_, T> {
             work.nodes.leaf_ns = costs.e.as_nanos();
             cx.compute(work, PmwsOut::Leaf(v));
             return;
-        }
+        };
+        let width = moves.len();
         let mut work = Work {
             time: costs.k,
             ..Default::default()
@@ -223,6 +221,7 @@ impl<T: GameTree> Master<'_, T> {
         work.nodes.interior = 1;
         self.pv.push(PvNode {
             node,
+            moves,
             depth,
             width,
             next: 0,
@@ -241,7 +240,7 @@ impl<T: GameTree> Master<'_, T> {
         } else {
             slot
         };
-        self.tree.child(&top.node, i)
+        self.tree.play(&top.node, top.moves.get(i))
     }
 
     /// The first successor of the PV node on top came back with `own_value` (its own view).

@@ -1,9 +1,10 @@
 //! Principal variation search (paper Fig. 1) as a resumable machine with an explicit stack.
 //!
-//! The machine executes one costed step at a time (generate an interior node: `k`; evaluate a
-//! leaf: `e`) and can stop between any two steps, so a processor can run it "until local time T"
-//! and a window change or an abort can take effect at the right simulated time. No Rust recursion:
-//! the stack is data.
+//! The machine executes one step at a time (generate the moves of an interior node, charged `k`
+//! by the processor; evaluate a leaf, charged `e`) and can stop between any two steps, so a
+//! processor can run it "until local time T" and a window change or an abort can take effect at
+//! the right simulated time ([`SequentialSearch`]). No Rust recursion: the stack is data, and
+//! each frame keeps the moves of its node, generated once.
 //!
 //! **One deliberate difference from Fig. 1 as printed.** Fig. 1 updates `score` only when a
 //! zero-window search fails high (`value > alpha`); a fail-low value above the current score is
@@ -14,10 +15,21 @@
 //! 1, and the re-search with window (3, ∞) returns 3 instead of 1. gtsim keeps the best bound on a
 //! fail-low too (`score := max(score, value)`), the usual fail-soft form; the node counts on trees
 //! where the difference does not matter (perfectly ordered trees, all of eq. (1)) are unchanged.
+//!
+//! **Window changes while it runs** ([`SequentialSearch::raise_alpha`] and
+//! [`SequentialSearch::lower_beta`], Campbell's UPDATE) need two more rules, which change nothing
+//! when the window stays put. A zero-window search of a successor tests whether it beats the
+//! alpha of the moment it started, `null`; if alpha is raised while it runs, its window
+//! `(null, null + 1)` narrowed by the new alpha is empty, and a value between `null` and the new
+//! alpha that it returns is no bound of anything. So every successor whose zero-window value lies
+//! above `null` and below beta is re-searched, with the window `(max(value, alpha), beta)` (with
+//! a fixed window, `alpha = null` and this is Fig. 1's `(value, beta)`). And the score keeps the
+//! best value across a re-search too (`score := max(score, value)`): with a fixed window the
+//! re-search value is never below the score, with a raised alpha it can fail low below it.
 
-use crate::tree::{GameTree, Value, INF};
-use sim_core::SimTime;
-use sim_hw::{CostModel, Work};
+use crate::sequential::{Narrow, SequentialSearch, ABORTED};
+use crate::tree::{GameTree, MoveList, Value, INF};
+use sim_hw::{run_alone, CostModel, Search, Step, Work};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
@@ -29,15 +41,22 @@ enum Stage {
     ReSearch,
 }
 
-struct Frame<N> {
-    node: N,
+/// An open call: an interior node whose successors are being searched.
+struct Frame<T: GameTree> {
+    node: T::Node,
+    /// The node's moves, generated once when the frame opened.
+    moves: T::Moves,
+    width: usize,
+    /// The window; `alpha` also rises with the best score, as Fig. 1's does.
     alpha: Value,
     beta: Value,
     depth: u32,
-    width: usize,
+    /// The successor being searched.
     i: usize,
     score: Value,
     stage: Stage,
+    /// The alpha of the zero window `(null, null + 1)` the successor was given (stage `Zero`).
+    null: Value,
 }
 
 /// A call waiting to be entered: pvs(node, alpha, beta, depth).
@@ -48,39 +67,51 @@ struct Call<N> {
     depth: u32,
 }
 
-/// Outcome of [`Pvs::run`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Progress {
-    /// The search returned this value (fail-soft: a bound when outside the window).
-    Done(Value),
-    /// The budget ran out before the next step; call `run` again.
-    Paused,
-}
-
-/// One `pvs(p, alpha, beta, depth)` call of Fig. 1, run step by step.
+/// One `pvs(p, alpha, beta, depth)` call of Fig. 1, run step by step: a [`SequentialSearch`]
+/// (window changes, abort) and a [`sim_hw::Search`] that a processor advances.
 ///
 /// ```
-/// use algorithms::{negamax, GameTree, Ordering, Pvs, SyntheticSpec, SyntheticTree, INF};
-/// use sim_hw::CostModel;
+/// use algorithms::{negamax, GameTree, Ordering, Pvs, SequentialSearch, SyntheticSpec,
+///                  SyntheticTree, INF};
+/// use sim_hw::{run_alone, CostModel};
 /// let spec = SyntheticSpec { width: 4, depth: 3, ordering: Ordering::Random,
 ///                            value_spread: 100, horizon_noise: 0 };
 /// let tree = SyntheticTree::new(spec, 1).unwrap();
-/// let mut pvs = Pvs::new(tree.root(), -INF, INF, 3);
-/// let v = pvs.run_to_end(&tree, &CostModel::campbell());
+/// let mut pvs = Pvs::new(&tree, tree.root(), -INF, INF, 3);
+/// let (v, work) = run_alone(&mut pvs, &CostModel::campbell());
 /// assert_eq!(v, negamax(&tree, &tree.root(), 3));
 /// // Campbell's costs: one time unit per leaf.
-/// assert_eq!(pvs.work().time.as_nanos(), pvs.work().nodes.leaves);
+/// assert_eq!(work.time.as_nanos(), work.nodes.leaves);
 /// ```
-pub struct Pvs<N> {
-    stack: Vec<Frame<N>>,
-    call: Option<Call<N>>,
+pub struct Pvs<'t, T: GameTree> {
+    tree: &'t T,
+    stack: Vec<Frame<T>>,
+    /// The call to enter at the next step.
+    call: Option<Call<T::Node>>,
+    /// A value returned by the last call, to back up at the next step (the result, once the
+    /// stack is empty).
     ret: Option<Value>,
-    work: Work,
+    /// The root's window as given and narrowed since.
+    window: (Value, Value),
+    aborted: bool,
 }
 
-impl<N: Clone> Pvs<N> {
-    pub fn new(node: N, alpha: Value, beta: Value, depth: u32) -> Self {
+impl<'t, T: GameTree> Pvs<'t, T> {
+    fn narrow(&mut self, change: Narrow) {
+        change.apply(0, &mut self.window.0, &mut self.window.1);
+        for (ply, f) in self.stack.iter_mut().enumerate() {
+            change.apply(ply, &mut f.alpha, &mut f.beta);
+        }
+        if let Some(c) = &mut self.call {
+            change.apply(self.stack.len(), &mut c.alpha, &mut c.beta);
+        }
+    }
+}
+
+impl<'t, T: GameTree> SequentialSearch<'t, T> for Pvs<'t, T> {
+    fn new(tree: &'t T, node: T::Node, alpha: Value, beta: Value, depth: u32) -> Self {
         Pvs {
+            tree,
             stack: Vec::new(),
             call: Some(Call {
                 node,
@@ -89,92 +120,99 @@ impl<N: Clone> Pvs<N> {
                 depth,
             }),
             ret: None,
-            work: Work::default(),
+            window: (alpha, beta),
+            aborted: false,
         }
     }
 
-    /// Time and nodes spent so far.
-    pub fn work(&self) -> Work {
-        self.work
+    fn raise_alpha(&mut self, a: Value) {
+        self.narrow(Narrow::RaiseAlpha(a));
     }
 
-    /// Runs to completion and returns the value.
-    pub fn run_to_end<T: GameTree<Node = N>>(&mut self, tree: &T, costs: &CostModel) -> Value {
-        match self.run(tree, costs, SimTime::MAX) {
-            Progress::Done(v) => v,
-            Progress::Paused => unreachable!("an unlimited budget cannot pause"),
+    fn lower_beta(&mut self, b: Value) {
+        self.narrow(Narrow::LowerBeta(b));
+    }
+
+    fn abort(&mut self) {
+        self.aborted = true;
+    }
+
+    fn window(&self) -> (Value, Value) {
+        self.window
+    }
+
+    fn is_aborted(&self) -> bool {
+        self.aborted
+    }
+}
+
+impl<T: GameTree> Search for Pvs<'_, T> {
+    type Out = Value;
+
+    fn step(&mut self) -> Step<Value> {
+        if self.aborted {
+            self.stack.clear();
+            self.call = None;
+            return Step::Done(ABORTED);
         }
-    }
-
-    /// Executes steps while their costs fit in `budget` (counted from this call); stops before
-    /// the first step that would exceed it, or when the search is done.
-    pub fn run<T: GameTree<Node = N>>(
-        &mut self,
-        tree: &T,
-        costs: &CostModel,
-        budget: SimTime,
-    ) -> Progress {
-        let mut spent = SimTime::ZERO;
+        let tree = self.tree;
         loop {
             // 1. Enter a pending call: one costed step.
             if let Some(call) = self.call.take() {
-                let width = if call.depth == 0 {
-                    0
-                } else {
-                    tree.width(&call.node)
+                if call.depth > 0 {
+                    let moves = tree.moves(&call.node);
+                    let width = moves.len();
+                    if width > 0 {
+                        let first = tree.play(&call.node, moves.get(0));
+                        self.call = Some(Call {
+                            node: first,
+                            alpha: -call.beta,
+                            beta: -call.alpha,
+                            depth: call.depth - 1,
+                        });
+                        self.stack.push(Frame {
+                            node: call.node,
+                            moves,
+                            width,
+                            alpha: call.alpha,
+                            beta: call.beta,
+                            depth: call.depth,
+                            i: 0,
+                            score: -INF,
+                            stage: Stage::First,
+                            null: call.alpha,
+                        });
+                        return Step::Interior;
+                    }
+                }
+                // The horizon, or a terminal node.
+                let eval = tree.evaluate(&call.node);
+                self.ret = Some(eval.value);
+                return Step::Leaf {
+                    quiescence: eval.quiescence,
                 };
-                let cost = if width == 0 { costs.e } else { costs.k };
-                if budget.as_nanos() - spent.as_nanos() < cost.as_nanos() {
-                    self.call = Some(call);
-                    return Progress::Paused;
-                }
-                spent += cost;
-                self.work.time += cost;
-                if width == 0 {
-                    self.work.nodes.leaves += 1;
-                    self.work.nodes.leaf_ns += cost.as_nanos();
-                    self.ret = Some(tree.evaluate(&call.node));
-                } else {
-                    self.work.nodes.interior += 1;
-                    let first = tree.child(&call.node, 0);
-                    self.call = Some(Call {
-                        node: first,
-                        alpha: -call.beta,
-                        beta: -call.alpha,
-                        depth: call.depth - 1,
-                    });
-                    self.stack.push(Frame {
-                        node: call.node,
-                        alpha: call.alpha,
-                        beta: call.beta,
-                        depth: call.depth,
-                        width,
-                        i: 0,
-                        score: -INF,
-                        stage: Stage::First,
-                    });
-                }
-                continue;
             }
             // 2. A value came back from a call.
-            let r = self
-                .ret
-                .take()
-                .expect("neither a call nor a return pending");
+            let r = self.ret.expect("neither a call nor a return pending");
             let Some(f) = self.stack.last_mut() else {
-                return Progress::Done(r);
+                return Step::Done(r);
             };
+            self.ret = None;
             let v = -r;
             match f.stage {
                 Stage::First => f.score = v,
                 Stage::Zero => {
-                    if v > f.alpha && v < f.beta {
-                        // Fail-high inside the window: re-search with (value, beta).
+                    if v > f.null && v < f.beta {
+                        // Fail-high inside the window: re-search with (value, beta). Unless
+                        // the window was raised while the zero-window search ran, `f.alpha` is
+                        // still `f.null` and `v > f.alpha`; if it was raised to `v` or above,
+                        // `v` is no bound at all (see the module doc) and the re-search takes
+                        // the window (alpha, beta).
                         f.stage = Stage::ReSearch;
                         self.call = Some(Call {
-                            node: tree.child(&f.node, f.i),
+                            node: tree.play(&f.node, f.moves.get(f.i)),
                             alpha: -f.beta,
-                            beta: -v,
+                            beta: -v.max(f.alpha),
                             depth: f.depth - 1,
                         });
                         continue;
@@ -183,7 +221,9 @@ impl<N: Clone> Pvs<N> {
                     // see the module doc for why a fail-low must raise the score too).
                     f.score = f.score.max(v);
                 }
-                Stage::ReSearch => f.score = v,
+                // Without window changes the re-search value is above the score already; with
+                // them it can fall below it (a fail-low against a raised alpha).
+                Stage::ReSearch => f.score = f.score.max(v),
             }
             f.i += 1;
             if f.i >= f.width || f.score >= f.beta {
@@ -194,8 +234,9 @@ impl<N: Clone> Pvs<N> {
             }
             f.alpha = f.alpha.max(f.score);
             f.stage = Stage::Zero;
+            f.null = f.alpha;
             self.call = Some(Call {
-                node: tree.child(&f.node, f.i),
+                node: tree.play(&f.node, f.moves.get(f.i)),
                 alpha: -f.alpha - 1,
                 beta: -f.alpha,
                 depth: f.depth - 1,
@@ -204,8 +245,9 @@ impl<N: Clone> Pvs<N> {
     }
 }
 
-/// Plain recursive PVS (Fig. 1) outside any simulator: the speed reference for benchmarks.
-/// Returns the value and the number of leaves evaluated.
+/// Plain recursive PVS (Fig. 1, with the fail-low difference of the module doc) outside any
+/// simulator: the reference for [`Pvs`] (same value, same leaves) and the speed reference for
+/// benchmarks. Returns the value and adds the number of leaves evaluated to `leaves`.
 pub fn pvs_recursive<T: GameTree>(
     tree: &T,
     node: &T::Node,
@@ -214,18 +256,29 @@ pub fn pvs_recursive<T: GameTree>(
     depth: u32,
     leaves: &mut u64,
 ) -> Value {
-    let w = if depth == 0 { 0 } else { tree.width(node) };
-    if w == 0 {
+    let moves = if depth == 0 {
+        None
+    } else {
+        Some(tree.moves(node))
+    };
+    let Some(moves) = moves.filter(|m| !m.is_empty()) else {
         *leaves += 1;
-        return tree.evaluate(node);
-    }
-    let mut score = -pvs_recursive(tree, &tree.child(node, 0), -beta, -alpha, depth - 1, leaves);
-    for i in 1..w {
+        return tree.evaluate(node).value;
+    };
+    let mut score = -pvs_recursive(
+        tree,
+        &tree.play(node, moves.get(0)),
+        -beta,
+        -alpha,
+        depth - 1,
+        leaves,
+    );
+    for i in 1..moves.len() {
         if score >= beta {
             return score;
         }
         alpha = alpha.max(score);
-        let c = tree.child(node, i);
+        let c = tree.play(node, moves.get(i));
         let value = -pvs_recursive(tree, &c, -alpha - 1, -alpha, depth - 1, leaves);
         if value > alpha && value < beta {
             score = -pvs_recursive(tree, &c, -beta, -value, depth - 1, leaves);
@@ -238,7 +291,8 @@ pub fn pvs_recursive<T: GameTree>(
 
 /// The child's part of Fig. 4: a zero-window search of `node` (a successor of a PV node whose
 /// best score so far is `bound`, from the PV node's view), re-searched with (value, +INF) on a
-/// fail-high. Returns the value from the PV node's view, the work, and whether it failed high.
+/// fail-high. Returns the value from the PV node's view, the work (charged with `costs` as
+/// [`sim_hw::run_alone`] does), and whether it failed high.
 pub fn child_pvs<T: GameTree>(
     tree: &T,
     costs: &CostModel,
@@ -246,14 +300,14 @@ pub fn child_pvs<T: GameTree>(
     bound: Value,
     depth: u32,
 ) -> (Value, Work, bool) {
-    let mut zero = Pvs::new(node.clone(), -bound - 1, -bound, depth);
-    let mut value = -zero.run_to_end(tree, costs);
-    let mut work = zero.work();
+    let mut zero = Pvs::new(tree, node.clone(), -bound - 1, -bound, depth);
+    let (r, mut work) = run_alone(&mut zero, costs);
+    let mut value = -r;
     let failed_high = value > bound;
     if failed_high {
-        let mut wide = Pvs::new(node.clone(), -INF, -value, depth);
-        value = -wide.run_to_end(tree, costs);
-        let w2 = wide.work();
+        let mut wide = Pvs::new(tree, node.clone(), -INF, -value, depth);
+        let (r, w2) = run_alone(&mut wide, costs);
+        value = -r;
         work.time += w2.time;
         work.nodes.add(&w2.nodes);
     }

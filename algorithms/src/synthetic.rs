@@ -23,7 +23,7 @@
 //! the worse the estimate. With `horizon_noise = 0` the evaluation is perfect (an oracle).
 
 use crate::rng::{mix2, mix64, SplitMix64};
-use crate::tree::{GameTree, Value};
+use crate::tree::{Eval, GameTree, MoveList, Value};
 use rand::{Rng, SeedableRng};
 use rand_distr::weighted::WeightedAliasIndex;
 use rand_distr::Distribution;
@@ -187,30 +187,70 @@ impl SyntheticTree {
     }
 }
 
+/// The moves of a synthetic node: how many, and which one leads to the best successor (drawn
+/// once per node, when the moves are generated). No allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SynMoves {
+    width: u32,
+    best: u32,
+}
+
+/// A move of a synthetic node: the successor's index in move order, and where it stands
+/// relative to the best successor (which decides how its value is drawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SynMove {
+    /// The successor's index in move order.
+    pub index: u32,
+    place: std::cmp::Ordering,
+}
+
+impl MoveList for SynMoves {
+    type Move = SynMove;
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.width as usize
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> SynMove {
+        debug_assert!(i < self.width as usize, "move {i} of {}", self.width);
+        let index = i as u32;
+        SynMove {
+            index,
+            place: index.cmp(&self.best),
+        }
+    }
+}
+
 impl GameTree for SyntheticTree {
     type Node = SynNode;
+    type Move = SynMove;
+    type Moves = SynMoves;
 
     fn root(&self) -> SynNode {
         self.root
     }
 
     #[inline]
-    fn width(&self, node: &SynNode) -> usize {
+    fn moves(&self, node: &SynNode) -> SynMoves {
         if node.ply >= self.spec.depth {
-            0
+            SynMoves { width: 0, best: 0 }
         } else {
-            self.spec.width as usize
+            SynMoves {
+                width: self.spec.width,
+                best: self.best_child(node) as u32,
+            }
         }
     }
 
     #[inline]
-    fn child(&self, node: &SynNode, i: usize) -> SynNode {
-        let b = self.best_child(node);
-        let key = mix2(node.key, i as u64);
+    fn play(&self, node: &SynNode, mv: SynMove) -> SynNode {
+        let key = mix2(node.key, mv.index as u64);
         let v = node.value;
         let s = self.spec.value_spread as i32;
         // Values from the parent's view: left of the best strictly below v, right at most v.
-        let x = match i.cmp(&b) {
+        let x = match mv.place {
             std::cmp::Ordering::Equal => v,
             std::cmp::Ordering::Less => v - SplitMix64::seed_from_u64(key).random_range(1..=s),
             std::cmp::Ordering::Greater => v - SplitMix64::seed_from_u64(key).random_range(0..=s),
@@ -223,15 +263,20 @@ impl GameTree for SyntheticTree {
     }
 
     #[inline]
-    fn evaluate(&self, node: &SynNode) -> Value {
+    fn evaluate(&self, node: &SynNode) -> Eval {
         let short = self.spec.depth.saturating_sub(node.ply) as i64;
         let amp = self.spec.horizon_noise as i64 * short;
-        if amp == 0 {
-            return node.value;
+        let value = if amp == 0 {
+            node.value
+        } else {
+            let r = mix64(node.key ^ NOISE_SALT);
+            let noise = (r % (2 * amp as u64 + 1)) as i64 - amp;
+            (node.value as i64 + noise) as Value
+        };
+        Eval {
+            value,
+            quiescence: 0,
         }
-        let r = mix64(node.key ^ NOISE_SALT);
-        let noise = (r % (2 * amp as u64 + 1)) as i64 - amp;
-        (node.value as i64 + noise) as Value
     }
 
     #[inline]

@@ -1,9 +1,10 @@
-//! Every search returns the negamax value; every parallel run accounts all its time.
+//! pmws returns the negamax value and accounts all its time (the sequential searches are tested
+//! in `sequential.rs`).
 
 use algorithms::*;
 use rand::{Rng, SeedableRng};
 use sim_core::{Category, SimTime};
-use sim_hw::{CostModel, LinkSpec, Machine, MachineConfig, ProcessorTree};
+use sim_hw::{run_alone, CostModel, LinkSpec, Machine, MachineConfig, ProcessorTree};
 
 fn random_spec(rng: &mut impl Rng, max_w: u32, max_d: u32) -> SyntheticSpec {
     let ordering = match rng.random_range(0..5) {
@@ -24,76 +25,6 @@ fn random_spec(rng: &mut impl Rng, max_w: u32, max_d: u32) -> SyntheticSpec {
         // Small spreads make ties and fail-highs frequent: the hard cases.
         value_spread: rng.random_range(1..=50),
         horizon_noise: rng.random_range(0..=20),
-    }
-}
-
-#[test]
-fn pvs_machine_equals_negamax_on_1000_random_trees() {
-    let mut rng = algorithms::rng::SplitMix64::seed_from_u64(42);
-    let costs = CostModel {
-        k: SimTime(3),
-        e: SimTime(7),
-        ..CostModel::campbell()
-    };
-    for n in 0..1000u64 {
-        let spec = random_spec(&mut rng, 6, 5);
-        let tree = SyntheticTree::new(spec.clone(), n).unwrap();
-        let root = tree.root();
-        let expected = negamax(&tree, &root, spec.depth);
-        assert_eq!(
-            expected, root.value,
-            "generator inconsistent: {spec:?} seed {n}"
-        );
-        // Full window, and resumed in tiny budgets: the same value and the same work.
-        let mut whole = Pvs::new(root, -INF, INF, spec.depth);
-        assert_eq!(
-            whole.run_to_end(&tree, &costs),
-            expected,
-            "{spec:?} seed {n}"
-        );
-        let mut pieces = Pvs::new(root, -INF, INF, spec.depth);
-        let v = loop {
-            match pieces.run(&tree, &costs, SimTime(rng.random_range(0..20))) {
-                Progress::Done(v) => break v,
-                Progress::Paused => {}
-            }
-        };
-        assert_eq!(v, expected);
-        assert_eq!(pieces.work(), whole.work());
-        let w = whole.work();
-        assert_eq!(w.time.as_nanos(), 7 * w.nodes.leaves + 3 * w.nodes.interior);
-        let mut leaves = 0;
-        let r = pvs_recursive(&tree, &root, -INF, INF, spec.depth, &mut leaves);
-        assert_eq!((r, leaves), (expected, w.nodes.leaves));
-        // Fail-soft bounds with a narrow window around a random point.
-        let a = expected + rng.random_range(-30..30);
-        let mut narrow = Pvs::new(root, a, a + 1, spec.depth);
-        let b = narrow.run_to_end(&tree, &costs);
-        if b <= a {
-            assert!(expected <= b, "fail-low bound {b} below true {expected}");
-        } else {
-            assert!(expected >= b, "fail-high bound {b} above true {expected}");
-        }
-    }
-}
-
-#[test]
-fn perfectly_ordered_trees_visit_the_minimal_tree() {
-    for w in 1..=6u64 {
-        for d in 1..=6u32 {
-            let spec = SyntheticSpec {
-                width: w as u32,
-                depth: d,
-                ordering: Ordering::Perfect,
-                value_spread: 10,
-                horizon_noise: 0,
-            };
-            let tree = SyntheticTree::new(spec, 9).unwrap();
-            let mut pvs = Pvs::new(tree.root(), -INF, INF, d);
-            pvs.run_to_end(&tree, &CostModel::campbell());
-            let n = w.pow(d.div_ceil(2)) + w.pow(d / 2) - 1;
-            assert_eq!(pvs.work().nodes.leaves, n, "w={w} d={d}");
-        }
     }
 }
 
@@ -181,12 +112,11 @@ fn pmws_with_one_processor_is_sequential_pvs() {
             horizon_noise: 10,
         };
         let tree = SyntheticTree::new(spec, seed).unwrap();
-        let mut pvs = Pvs::new(tree.root(), -INF, INF, 5);
-        let v = pvs.run_to_end(&tree, &costs);
+        let (v, work) = run_alone(&mut Pvs::new(&tree, tree.root(), -INF, INF, 5), &costs);
         let (stats, value) = run_pmws(&tree, 1, 5, false, costs, LinkSpec::ideal());
         assert_eq!(value, Some(v));
-        assert_eq!(stats.makespan, pvs.work().time);
-        assert_eq!(stats.total_nodes().leaves, pvs.work().nodes.leaves);
+        assert_eq!(stats.makespan, work.time);
+        assert_eq!(stats.total_nodes().leaves, work.nodes.leaves);
         assert_eq!(
             stats.procs[0].times.get(Category::Search),
             stats.makespan.as_nanos()

@@ -50,10 +50,13 @@
 //! follows it to the nanosecond.
 
 use algorithms::model::{self, Rational};
-use algorithms::{pmws_roles, GameTree, Ordering, PmwsConfig, Pvs, SyntheticSpec, SyntheticTree};
+use algorithms::{
+    pmws_roles, GameTree, MoveList, Ordering, PmwsConfig, Pvs, SequentialSearch, SyntheticSpec,
+    SyntheticTree,
+};
 use algorithms::{Value, INF};
 use sim_core::{Category, MsgKind, RunStats, SimTime};
-use sim_hw::{CostModel, LinkSpec, Machine, MachineConfig, ProcessorTree};
+use sim_hw::{run_alone, CostModel, LinkSpec, Machine, MachineConfig, ProcessorTree};
 
 /// The widths of the checks: every small width, a power of two, and the paper's chess average.
 const WIDTHS: [u32; 9] = [2, 3, 4, 5, 6, 7, 8, 16, 34];
@@ -181,9 +184,9 @@ fn single_processor_time_is_t_d() {
                 assert_eq!(run.makespan(), t, "pmws f = 1, {at}");
                 assert_eq!(run.stats.procs[0].times.get(Category::Search), t);
                 // The sequential PVS machine of Fig. 1.
-                let mut pvs = Pvs::new(tree.root(), -INF, INF, d);
-                assert_eq!(pvs.run_to_end(&tree, &c), tree.root().value, "{at}");
-                assert_eq!(pvs.work().time.as_nanos(), t, "Pvs, {at}");
+                let (v, work) = run_alone(&mut Pvs::new(&tree, tree.root(), -INF, INF, d), &c);
+                assert_eq!(v, tree.root().value, "{at}");
+                assert_eq!(work.time.as_nanos(), t, "Pvs, {at}");
             }
         }
     }
@@ -622,8 +625,9 @@ fn progressive_deepening_is_the_sum_of_the_iterations() {
             let tree = perfect_tree(w, d, seed(w, d) + 7);
             let wu = u64::from(w);
             let root = tree.root();
+            let moves = tree.moves(&root);
             root_ties += (1..w as usize)
-                .filter(|&i| -tree.child(&root, i).value == root.value)
+                .filter(|&i| -tree.play(&root, moves.get(i)).value == root.value)
                 .count();
             for f in 1..=8u32 {
                 let fu = u64::from(f);
