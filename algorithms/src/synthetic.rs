@@ -117,8 +117,11 @@ pub struct SyntheticSpec {
 /// A node of a synthetic tree: its key, its own minimax value and its ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SynNode {
+    /// The node's key, from which its random numbers are drawn (also its hash key).
     pub key: u64,
+    /// The node's true minimax value (negamax view) in the full-depth tree.
     pub value: Value,
+    /// Plies from the root (the root is 0).
     pub ply: u32,
 }
 
@@ -144,6 +147,7 @@ const BEST_SALT: u64 = 0xB357_0000_0000_0001;
 const NOISE_SALT: u64 = 0x4015_E000_0000_0002;
 
 impl SyntheticTree {
+    /// The tree of `spec` and `seed`, or what is wrong with `spec`.
     pub fn new(spec: SyntheticSpec, seed: u64) -> Result<Self, String> {
         if spec.depth == 0 {
             return Err("depth must be at least 1".into());
@@ -173,11 +177,13 @@ impl SyntheticTree {
         })
     }
 
+    /// The parameters the tree was made from.
     pub fn spec(&self) -> &SyntheticSpec {
         &self.spec
     }
 
-    /// Which successor of `node` holds its value.
+    /// Which successor of `node` holds its value (drawn from the node's key: the same every
+    /// time; [`GameTree::moves`] draws it once per node).
     #[inline]
     pub fn best_child(&self, node: &SynNode) -> usize {
         match &self.best {
