@@ -484,7 +484,11 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
                     file: file.clone(),
                     line,
                     col,
-                    message: format!("{field}: {m} (width {w})"),
+                    message: if m.contains("width") {
+                        format!("{field}: {m}")
+                    } else {
+                        format!("{field}: {m} (width {w})")
+                    },
                 });
             }
         }
