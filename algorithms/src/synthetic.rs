@@ -360,3 +360,64 @@ impl GameTree for SyntheticTree {
         node.key
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_the_alias_table_cannot_use_are_refused_before_a_tree_is_built() {
+        for (w, why) in [
+            (vec![1e308, 1e308], "add up to inf"),
+            (vec![0.0, 5e-324], "add up to 5e-324"),
+            (vec![1e-250, 1e-250], "add up to 2e-250"),
+            (vec![1.0, 1e-13], "below 1e-12 of the sum"),
+            (vec![1.0, f64::NAN], "weight 2 is NaN"),
+            (vec![-1.0, 2.0], "weight 1 is -1"),
+            (vec![0.0, 0.0], "not all be zero"),
+        ] {
+            let e = Ordering::Weights(w.clone()).validate().unwrap_err();
+            assert!(e.contains(why), "{w:?}: {e}");
+            let spec = SyntheticSpec {
+                width: 2,
+                depth: 2,
+                ordering: Ordering::Weights(w),
+                value_spread: 1000,
+                horizon_noise: 0,
+            };
+            assert!(SyntheticTree::new(spec, 1).is_err());
+        }
+        assert!(Ordering::Geometric { p: 1e-300 }.validate().is_err());
+        assert!(Ordering::FirstBest { p: 1.5 }.validate().is_err());
+        // Zero weights are fine (Perfect is one), and so is a weight 2e-12 of the sum.
+        assert!(Ordering::Weights(vec![1.0, 0.0, 2e-12]).validate().is_ok());
+    }
+
+    #[test]
+    fn every_ordering_has_its_own_label() {
+        let labels: Vec<String> = [
+            Ordering::Random,
+            Ordering::Perfect,
+            Ordering::FirstBest { p: 0.6 },
+            Ordering::Geometric { p: 0.25 },
+            Ordering::Weights(vec![70.0, 5.0, 5.0, 5.0]),
+            Ordering::Weights(vec![5.0, 70.0, 5.0, 5.0]),
+            Ordering::Weights(vec![0.5, 1e-3]),
+        ]
+        .iter()
+        .map(Ordering::label)
+        .collect();
+        assert_eq!(
+            labels,
+            [
+                "random",
+                "perfect",
+                "first_best(0.6)",
+                "geometric(0.25)",
+                "weights(70 5 5 5)",
+                "weights(5 70 5 5)",
+                "weights(0.5 0.001)"
+            ]
+        );
+    }
+}
