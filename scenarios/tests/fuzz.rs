@@ -40,7 +40,8 @@ impl Rng {
     }
 }
 
-const EXTREMES: [&str; 16] = [
+const EXTREMES: [&str; 17] = [
+    "3600000000",
     "-1",
     "0",
     "18446744073709551615",
