@@ -30,7 +30,11 @@ use rand_distr::Distribution;
 use serde::{Deserialize, Serialize};
 
 /// How likely each successor is to be the best one (section 4.1.1's weights).
+///
+/// Deserializing validates (see [`Ordering::validate`]), so a scenario file cannot hold an
+/// ordering the generator would reject for a reason other than the tree's width.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "OrderingFields")]
 pub enum Ordering {
     /// Every successor equally likely to be best (random trees).
     Random,
@@ -44,12 +48,64 @@ pub enum Ordering {
     Weights(Vec<f64>),
 }
 
-impl Ordering {
-    /// The weights for `width` successors, or a reason they are impossible.
-    pub fn weights(&self, width: usize) -> Result<Vec<f64>, String> {
-        if width == 0 {
-            return Err("width must be at least 1".into());
+/// The same variants as [`Ordering`], as read from a file before validation.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+enum OrderingFields {
+    Random,
+    FirstBest { p: Probability },
+    Geometric { p: Probability },
+    Perfect,
+    Weights(Vec<f64>),
+}
+
+/// A probability, checked where it is written (so an error points at it).
+#[derive(Deserialize)]
+#[serde(try_from = "f64")]
+struct Probability(f64);
+
+impl TryFrom<f64> for Probability {
+    type Error = String;
+    fn try_from(p: f64) -> Result<Self, String> {
+        if (0.0..=1.0).contains(&p) {
+            Ok(Probability(p))
+        } else {
+            Err(format!("probability p = {p} is not between 0 and 1"))
         }
+    }
+}
+
+impl TryFrom<OrderingFields> for Ordering {
+    type Error = String;
+    fn try_from(o: OrderingFields) -> Result<Self, String> {
+        let o = match o {
+            OrderingFields::Random => Ordering::Random,
+            OrderingFields::FirstBest { p } => Ordering::FirstBest { p: p.0 },
+            OrderingFields::Geometric { p } => Ordering::Geometric { p: p.0 },
+            OrderingFields::Perfect => Ordering::Perfect,
+            OrderingFields::Weights(w) => Ordering::Weights(w),
+        };
+        o.validate()?;
+        Ok(o)
+    }
+}
+
+/// The sum of an ordering's weights must lie in `[MIN_WEIGHT_SUM, MAX_WEIGHT_SUM]`: far from
+/// overflow (the alias table multiplies every weight by the width) and from subnormal numbers
+/// (where the table's arithmetic loses its precision and draws wrong successors).
+pub const MIN_WEIGHT_SUM: f64 = 1e-200;
+/// See [`MIN_WEIGHT_SUM`].
+pub const MAX_WEIGHT_SUM: f64 = 1e200;
+/// Every non-zero explicit weight must be at least this fraction of the sum: a smaller one would
+/// hardly ever be drawn, and not with the probability written (write 0 instead).
+pub const MIN_WEIGHT_FRACTION: f64 = 1e-12;
+
+impl Ordering {
+    /// Checks what does not depend on the tree's width: probabilities in [0, 1] (a geometric `p`
+    /// at least [`MIN_WEIGHT_SUM`]), explicit weights finite, non-negative, not all zero, their
+    /// sum within [`MIN_WEIGHT_SUM`]..=[`MAX_WEIGHT_SUM`] and every non-zero weight at least
+    /// [`MIN_WEIGHT_FRACTION`] of the sum.
+    pub fn validate(&self) -> Result<(), String> {
         let check_p = |p: f64| {
             if (0.0..=1.0).contains(&p) {
                 Ok(())
@@ -57,6 +113,78 @@ impl Ordering {
                 Err(format!("probability p = {p} is not between 0 and 1"))
             }
         };
+        match self {
+            Ordering::Random | Ordering::Perfect => Ok(()),
+            Ordering::FirstBest { p } => check_p(*p),
+            Ordering::Geometric { p } => {
+                check_p(*p)?;
+                if *p < MIN_WEIGHT_SUM {
+                    return Err(format!(
+                        "geometric ordering needs p >= {MIN_WEIGHT_SUM:e}, got {p}"
+                    ));
+                }
+                Ok(())
+            }
+            Ordering::Weights(v) => {
+                if v.is_empty() {
+                    return Err("Weights lists no weight".into());
+                }
+                if let Some((i, x)) = v
+                    .iter()
+                    .enumerate()
+                    .find(|(_, x)| !x.is_finite() || **x < 0.0)
+                {
+                    return Err(format!(
+                        "weight {} is {x}: weights must be finite and non-negative",
+                        i + 1
+                    ));
+                }
+                let sum: f64 = v.iter().sum();
+                if sum == 0.0 {
+                    return Err("weights must not all be zero".into());
+                }
+                if !(MIN_WEIGHT_SUM..=MAX_WEIGHT_SUM).contains(&sum) {
+                    return Err(format!(
+                        "the weights add up to {sum:e}; the sum must be between {MIN_WEIGHT_SUM:e} and {MAX_WEIGHT_SUM:e} (scale them)"
+                    ));
+                }
+                if let Some((i, x)) = v
+                    .iter()
+                    .enumerate()
+                    .find(|(_, x)| **x > 0.0 && **x < MIN_WEIGHT_FRACTION * sum)
+                {
+                    return Err(format!(
+                        "weight {} ({x:e}) is below {MIN_WEIGHT_FRACTION:e} of the sum ({sum:e}): it would almost never be drawn; write 0",
+                        i + 1
+                    ));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Short tag for results and legends: `random`, `perfect`, `first_best(0.6)`,
+    /// `geometric(0.3)`, `weights(70 5 5 5)` (every weight, so distinct weights get distinct tags;
+    /// spaces, not commas, so the tag needs no quoting in CSV files).
+    pub fn label(&self) -> String {
+        match self {
+            Ordering::Random => "random".into(),
+            Ordering::Perfect => "perfect".into(),
+            Ordering::FirstBest { p } => format!("first_best({p})"),
+            Ordering::Geometric { p } => format!("geometric({p})"),
+            Ordering::Weights(w) => {
+                let list: Vec<String> = w.iter().map(|x| x.to_string()).collect();
+                format!("weights({})", list.join(" "))
+            }
+        }
+    }
+
+    /// The weights for `width` successors, or a reason they are impossible.
+    pub fn weights(&self, width: usize) -> Result<Vec<f64>, String> {
+        if width == 0 {
+            return Err("width must be at least 1".into());
+        }
+        self.validate()?;
         let w = match self {
             Ordering::Random => vec![1.0; width],
             Ordering::Perfect => {
@@ -65,7 +193,6 @@ impl Ordering {
                 v
             }
             Ordering::FirstBest { p } => {
-                check_p(*p)?;
                 if width == 1 {
                     vec![1.0]
                 } else {
@@ -75,13 +202,7 @@ impl Ordering {
                     v
                 }
             }
-            Ordering::Geometric { p } => {
-                check_p(*p)?;
-                if *p == 0.0 {
-                    return Err("geometric ordering needs p > 0".into());
-                }
-                (0..width).map(|i| p * (1.0 - p).powi(i as i32)).collect()
-            }
+            Ordering::Geometric { p } => (0..width).map(|i| p * (1.0 - p).powi(i as i32)).collect(),
             Ordering::Weights(v) => {
                 if v.len() != width {
                     return Err(format!(
@@ -89,14 +210,14 @@ impl Ordering {
                         v.len()
                     ));
                 }
-                if v.iter().any(|x| !x.is_finite() || *x < 0.0) {
-                    return Err("weights must be finite and non-negative".into());
-                }
                 v.clone()
             }
         };
-        if w.iter().sum::<f64>() <= 0.0 {
-            return Err("weights must not all be zero".into());
+        let sum = w.iter().sum::<f64>();
+        if !(MIN_WEIGHT_SUM..=MAX_WEIGHT_SUM).contains(&sum) {
+            return Err(format!(
+                "the weights add up to {sum:e}, outside {MIN_WEIGHT_SUM:e}..={MAX_WEIGHT_SUM:e}"
+            ));
         }
         Ok(w)
     }
@@ -288,5 +409,66 @@ impl GameTree for SyntheticTree {
     #[inline]
     fn key(&self, node: &SynNode) -> u64 {
         node.key
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_the_alias_table_cannot_use_are_refused_before_a_tree_is_built() {
+        for (w, why) in [
+            (vec![1e308, 1e308], "add up to inf"),
+            (vec![0.0, 5e-324], "add up to 5e-324"),
+            (vec![1e-250, 1e-250], "add up to 2e-250"),
+            (vec![1.0, 1e-13], "below 1e-12 of the sum"),
+            (vec![1.0, f64::NAN], "weight 2 is NaN"),
+            (vec![-1.0, 2.0], "weight 1 is -1"),
+            (vec![0.0, 0.0], "not all be zero"),
+        ] {
+            let e = Ordering::Weights(w.clone()).validate().unwrap_err();
+            assert!(e.contains(why), "{w:?}: {e}");
+            let spec = SyntheticSpec {
+                width: 2,
+                depth: 2,
+                ordering: Ordering::Weights(w),
+                value_spread: 1000,
+                horizon_noise: 0,
+            };
+            assert!(SyntheticTree::new(spec, 1).is_err());
+        }
+        assert!(Ordering::Geometric { p: 1e-300 }.validate().is_err());
+        assert!(Ordering::FirstBest { p: 1.5 }.validate().is_err());
+        // Zero weights are fine (Perfect is one), and so is a weight 2e-12 of the sum.
+        assert!(Ordering::Weights(vec![1.0, 0.0, 2e-12]).validate().is_ok());
+    }
+
+    #[test]
+    fn every_ordering_has_its_own_label() {
+        let labels: Vec<String> = [
+            Ordering::Random,
+            Ordering::Perfect,
+            Ordering::FirstBest { p: 0.6 },
+            Ordering::Geometric { p: 0.25 },
+            Ordering::Weights(vec![70.0, 5.0, 5.0, 5.0]),
+            Ordering::Weights(vec![5.0, 70.0, 5.0, 5.0]),
+            Ordering::Weights(vec![0.5, 1e-3]),
+        ]
+        .iter()
+        .map(Ordering::label)
+        .collect();
+        assert_eq!(
+            labels,
+            [
+                "random",
+                "perfect",
+                "first_best(0.6)",
+                "geometric(0.25)",
+                "weights(70 5 5 5)",
+                "weights(5 70 5 5)",
+                "weights(0.5 0.001)"
+            ]
+        );
     }
 }

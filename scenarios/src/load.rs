@@ -3,7 +3,7 @@
 
 use crate::dispatch::{AlgorithmSpec, LevelLink, LinkPlan, PTree};
 use crate::schema::{self, Duration, Link, Scenario, Workload};
-use algorithms::{Ordering, SyntheticSpec};
+use algorithms::{Ordering, SyntheticSpec, SyntheticTree};
 use sim_core::SimTime;
 use sim_hw::{cycles, CostModel, LinkSpec, ReadPolicies, ReadPolicy};
 use std::path::{Path, PathBuf};
@@ -16,6 +16,9 @@ pub enum ScenarioError {
         file: String,
         source: std::io::Error,
     },
+    /// The file itself is unusable (not a regular file, too large); the message names it.
+    #[error("{0}")]
+    File(String),
     #[error("{file}:{line}:{col}: {message}")]
     At {
         file: String,
@@ -31,6 +34,82 @@ pub const MAX_DEPTH: u64 = 30;
 pub const MAX_WIDTH: u64 = 10_000;
 /// Largest number of processors accepted.
 pub const MAX_FANOUT: u64 = 1024;
+/// Most seeds in a sweep.
+pub const MAX_SEEDS: u64 = 100_000;
+/// Most simulated runs (baselines included) in a sweep.
+pub const MAX_RUNS: u64 = 1_000_000;
+/// Largest scenario file read.
+pub const MAX_SCENARIO_BYTES: u64 = 16 << 20;
+/// Largest reference table read.
+pub const MAX_REFERENCE_BYTES: u64 = 4 << 20;
+/// Simulated leaves per second of wall time on one core, for `check`'s estimate: the
+/// `pmws f = 1` and `f = 4` rows of BENCHMARKS.md (30.5 and 27.3 M leaves/s, criterion
+/// estimates, 2026-11-21, 2-core development machine), rounded down.
+pub const LEAVES_PER_SECOND_PER_CORE: f64 = 27e6;
+
+/// Reads a file the user named, whole, after checking that it is a regular file (not a
+/// directory, a device such as /dev/zero, or a FIFO) of at most `cap` bytes. Errors name the file.
+pub fn read_bounded(path: &Path, cap: u64, what: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let name = path.display();
+    let kind = |m: &std::fs::Metadata| {
+        let t = m.file_type();
+        if t.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file (a device, FIFO or socket)"
+        }
+    };
+    let meta =
+        std::fs::metadata(path).map_err(|e| format!("{name}: cannot read the {what}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{name}: cannot read the {what}: {}", kind(&meta)));
+    }
+    let too_big =
+        |n: u64| format!("{name}: the {what} is {n} bytes, more than the limit of {cap} bytes");
+    if meta.len() > cap {
+        return Err(too_big(meta.len()));
+    }
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("{name}: cannot read the {what}: {e}"))?;
+    // Checked again on the open file: the path may have been replaced in between.
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("{name}: cannot read the {what}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{name}: cannot read the {what}: {}", kind(&meta)));
+    }
+    let mut bytes = Vec::new();
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: cannot read the {what}: {e}"))?;
+    if bytes.len() as u64 > cap {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// Text of a file the user named: UTF-8, with a leading byte-order mark dropped. Invalid UTF-8 is
+/// an error at the line and column (in characters, 1-based) of the first invalid byte.
+pub fn decode_text(bytes: &[u8]) -> Result<&str, (usize, usize, String)> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
+        let line = good.matches('\n').count() + 1;
+        let col = good[good.rfind('\n').map_or(0, |n| n + 1)..]
+            .chars()
+            .count()
+            + 1;
+        (
+            line,
+            col,
+            format!(
+                "the file is not UTF-8 text: invalid byte 0x{:02X}",
+                bytes[e.valid_up_to()]
+            ),
+        )
+    })
+}
 
 /// A validated scenario, ready to run.
 #[derive(Clone, Debug)]
@@ -59,6 +138,9 @@ pub struct Plan {
     pub reads: ReadPolicies,
     /// Lookahead batching (`gtsim run --step-by-step` turns it off).
     pub batching: bool,
+    /// Things the user should know that do not stop the run (e.g. reference rows for processor
+    /// counts the sweep does not run), each naming its file and line.
+    pub warnings: Vec<String>,
 }
 
 impl Plan {
@@ -74,59 +156,109 @@ impl Plan {
         let sweep = self.ptrees.iter().filter(|p| !p.is_uniprocessor()).count() + 1;
         self.configs.len() * self.algorithms.len() * sweep * self.seeds.len()
     }
+
+    /// Leaves of the minimal trees searched by one run of configuration `config` (every
+    /// iteration with progressive deepening): a lower bound of the run's work.
+    pub fn minimal_leaves(&self, config: usize) -> f64 {
+        let spec = &self.configs[config];
+        let w = spec.width as f64;
+        let minimal = |d: u32| w.powi(d.div_ceil(2) as i32) + w.powi((d / 2) as i32) - 1.0;
+        if self.progressive {
+            (1..=spec.depth).map(minimal).sum()
+        } else {
+            minimal(spec.depth)
+        }
+    }
+
+    /// Leaves of the minimal trees of every run of the sweep (baselines included): a lower
+    /// bound of the work. Linear in the number of configurations.
+    pub fn minimal_leaves_total(&self) -> f64 {
+        let runs_per_config =
+            ((self.fanouts.iter().filter(|&&f| f != 1).count() + 1) * self.seeds.len()) as f64;
+        (0..self.configs.len())
+            .map(|c| self.minimal_leaves(c) * runs_per_config)
+            .sum()
+    }
 }
 
-/// Short tag of an ordering for results and legends.
+/// Short tag of an ordering for results and legends (see [`Ordering::label`]).
 pub fn ordering_label(o: &Ordering) -> String {
-    match o {
-        Ordering::Random => "random".into(),
-        Ordering::Perfect => "perfect".into(),
-        Ordering::FirstBest { p } => format!("first_best({p})"),
-        Ordering::Geometric { p } => format!("geometric({p})"),
-        Ordering::Weights(_) => "weights".into(),
-    }
+    o.label()
 }
 
-fn convert_ordering(o: &schema::Ordering) -> Ordering {
-    match o {
-        schema::Ordering::Random => Ordering::Random,
-        schema::Ordering::Perfect => Ordering::Perfect,
-        schema::Ordering::FirstBest { p } => Ordering::FirstBest { p: p.0 },
-        schema::Ordering::Geometric { p } => Ordering::Geometric { p: p.0 },
-        schema::Ordering::Weights(w) => Ordering::Weights(w.clone()),
-    }
-}
-
-/// Reads and validates a scenario file.
+/// Reads and validates a scenario file (a regular file of at most [`MAX_SCENARIO_BYTES`]).
 pub fn load(path: &Path) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
-    let src = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
+    let bytes = read_bounded(path, MAX_SCENARIO_BYTES, "scenario").map_err(ScenarioError::File)?;
+    let src = decode_text(&bytes).map_err(|(line, col, message)| ScenarioError::At {
         file: file.clone(),
-        source,
+        line,
+        col,
+        message,
     })?;
-    parse(&src, path)
+    parse(src, path)
 }
 
-/// Validates scenario text; `path` names it in errors.
+/// The path of the value being read when deserialization failed, as the scenario spells it
+/// (`workload.width`, `sweep.ordering[2]`); enum variant names are left out.
+fn field_path(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut out = String::new();
+    for seg in path.iter() {
+        match seg {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Segment::Enum { .. } | Segment::Unknown => {}
+        }
+    }
+    out
+}
+
+/// Validates scenario text (a leading byte-order mark is ignored); `path` names it in errors.
 pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
+    let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
     let file = path.display().to_string();
     // implicit_some: optional fields take a bare value (`timeline: (fanout: 4, seed: 1)`);
     // `Some(...)` is accepted too.
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    let scenario: Scenario = options.from_str(src).map_err(|e| ScenarioError::At {
-        file: file.clone(),
-        line: e.span.start.line,
-        col: e.span.start.col,
-        message: e.code.to_string(),
-    })?;
+    let spanned = |e: ron::error::SpannedError, field: String| {
+        let message = if field.is_empty() {
+            e.code.to_string()
+        } else {
+            format!("{field}: {}", e.code)
+        };
+        ScenarioError::At {
+            file: file.clone(),
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message,
+        }
+    };
+    let mut de = ron::Deserializer::from_str_with_options(src, &options)
+        .map_err(|e| spanned(e, String::new()))?;
+    let scenario: Scenario = match serde_path_to_error::deserialize(&mut de) {
+        Ok(s) => s,
+        Err(e) => {
+            let field = field_path(e.path());
+            let inner = de.span_error(e.into_inner());
+            return Err(spanned(inner, field));
+        }
+    };
+    de.end()
+        .map_err(|e| spanned(de.span_error(e), String::new()))?;
     let at = |keys: &[&str], message: String| {
         let (line, col) = locate(src, keys);
         ScenarioError::At {
             file: file.clone(),
             line,
             col,
-            message,
+            message: format!("{}: {message}", keys.join(".")),
         }
     };
 
@@ -149,7 +281,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     };
     if costs.e == SimTime::ZERO {
         return Err(at(
-            &["costs", "e"],
+            &["hardware", "costs", "e"],
             "leaf evaluation cost e must be positive (speedups and overheads divide by it)".into(),
         ));
     }
@@ -161,13 +293,29 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         value_spread,
         horizon_noise,
     } = &scenario.workload;
-    if value_spread.0 > 1_000_000 || *horizon_noise > 1_000_000 {
+    if value_spread.0 > 1_000_000 {
         return Err(at(
             &["workload", "value_spread"],
-            "value_spread and horizon_noise must be at most 1000000".into(),
+            format!("{} is above the limit of 1000000", value_spread.0),
+        ));
+    }
+    if *horizon_noise > 1_000_000 {
+        return Err(at(
+            &["workload", "horizon_noise"],
+            format!("{horizon_noise} is above the limit of 1000000"),
         ));
     }
     let sweep = &scenario.sweep;
+    let width_at: &[&str] = if sweep.width.is_empty() {
+        &["workload", "width"]
+    } else {
+        &["sweep", "width"]
+    };
+    let depth_at: &[&str] = if sweep.depth.is_empty() {
+        &["workload", "depth"]
+    } else {
+        &["sweep", "depth"]
+    };
     let widths: Vec<u64> = if sweep.width.is_empty() {
         vec![width.0]
     } else {
@@ -178,24 +326,16 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     } else {
         sweep.depth.iter().map(|d| d.0).collect()
     };
-    let orderings: Vec<(Ordering, &[&str])> = if sweep.ordering.is_empty() {
-        vec![(convert_ordering(ordering), &["workload", "ordering"][..])]
+    // (ordering, where it is written, its index in sweep.ordering)
+    let orderings: Vec<(&Ordering, &[&str], Option<usize>)> = if sweep.ordering.is_empty() {
+        vec![(ordering, &["workload", "ordering"][..], None)]
     } else {
         sweep
             .ordering
             .iter()
-            .map(|o| (convert_ordering(o), &["sweep", "ordering"][..]))
+            .enumerate()
+            .map(|(i, o)| (o, &["sweep", "ordering"][..], Some(i)))
             .collect()
-    };
-    let width_at: &[&str] = if sweep.width.is_empty() {
-        &["workload", "width"]
-    } else {
-        &["sweep", "width"]
-    };
-    let depth_at: &[&str] = if sweep.depth.is_empty() {
-        &["workload", "depth"]
-    } else {
-        &["sweep", "depth"]
     };
     let noises: Vec<u32> = if sweep.horizon_noise.is_empty() {
         vec![*horizon_noise]
@@ -208,42 +348,37 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
             "horizon_noise must be at most 1000000".into(),
         ));
     }
-    let mut configs = Vec::new();
-    for &w in &widths {
-        if w > MAX_WIDTH {
-            return Err(at(
-                width_at,
-                format!("width {w} is above the limit of {MAX_WIDTH}"),
-            ));
-        }
-        for &d in &depths {
-            if d > MAX_DEPTH {
-                return Err(at(
-                    depth_at,
-                    format!("depth {d} is above the limit of {MAX_DEPTH}"),
-                ));
-            }
-            for (o, o_at) in &orderings {
-                o.weights(w as usize).map_err(|m| at(o_at, m))?;
-                for &noise in &noises {
-                    let spec = SyntheticSpec {
-                        width: w as u32,
-                        depth: d as u32,
-                        ordering: o.clone(),
-                        value_spread: value_spread.0 as u32,
-                        horizon_noise: noise,
-                    };
-                    if configs.contains(&spec) {
-                        return Err(at(
-                            &["sweep"],
-                            format!(
-                                "the tree configuration w = {w}, d = {d}, {}, horizon noise {noise} appears twice",
-                                ordering_label(o)
-                            ),
-                        ));
-                    }
-                    configs.push(spec);
-                }
+    if let Some(w) = widths.iter().find(|&&w| w > MAX_WIDTH) {
+        return Err(at(
+            width_at,
+            format!("width {w} is above the limit of {MAX_WIDTH}"),
+        ));
+    }
+    if let Some(d) = depths.iter().find(|&&d| d > MAX_DEPTH) {
+        return Err(at(
+            depth_at,
+            format!("depth {d} is above the limit of {MAX_DEPTH}"),
+        ));
+    }
+    // A configuration appears twice exactly when one of the lists holds a value twice; checked
+    // per list (sorting, or hashing labels), not by comparing configurations pairwise.
+    if let Some(w) = first_duplicate(&widths) {
+        return Err(at(width_at, format!("width {w} is listed twice")));
+    }
+    if let Some(d) = first_duplicate(&depths) {
+        return Err(at(depth_at, format!("depth {d} is listed twice")));
+    }
+    if let Some(n) = first_duplicate(&noises) {
+        return Err(at(
+            &["sweep", "horizon_noise"],
+            format!("horizon noise {n} is listed twice"),
+        ));
+    }
+    {
+        let mut seen = std::collections::HashSet::new();
+        for (o, o_at, _) in &orderings {
+            if !seen.insert(o.label()) {
+                return Err(at(o_at, format!("ordering {} is listed twice", o.label())));
             }
         }
     }
@@ -422,31 +557,95 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         boards: read(&hw.reads.boards),
     };
 
-    let seeds = scenario.sweep.seeds.list();
-    if seeds.is_empty() {
-        return Err(at(&["sweep", "seeds"], "sweep.seeds lists no seed".into()));
+    // Sizes, computed before anything of that size is built.
+    let seed_count = sweep.seeds.count();
+    if seed_count == 0 {
+        return Err(at(&["sweep", "seeds"], "lists no seed".into()));
     }
-    if seeds.len() > 100_000 {
+    let seeds = sweep
+        .seeds
+        .list(MAX_SEEDS)
+        .map_err(|m| at(&["sweep", "seeds"], m))?;
+    if let Some(seed) = first_duplicate(&seeds) {
         return Err(at(
             &["sweep", "seeds"],
-            format!("{} seeds is more than the limit of 100000", seeds.len()),
+            format!("seed {seed} is listed twice"),
         ));
     }
-    let mut sorted = seeds.clone();
-    sorted.sort_unstable();
-    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-        return Err(at(
-            &["sweep", "seeds"],
-            format!("seed {} is listed twice", w[0]),
-        ));
+    // Per seed: per algorithm, the uniprocessor baseline and every other processor tree.
+    let per_seed = (ptrees.iter().filter(|p| !p.is_uniprocessor()).count() as u64 + 1)
+        * algorithms.len() as u64;
+    let config_count = [widths.len(), depths.len(), orderings.len(), noises.len()]
+        .iter()
+        .try_fold(1u64, |n, &k| n.checked_mul(k as u64));
+    let runs = config_count
+        .and_then(|c| c.checked_mul(per_seed))
+        .and_then(|r| r.checked_mul(seed_count));
+    match runs {
+        Some(r) if r <= MAX_RUNS => {}
+        _ => {
+            let describe =
+                |n: Option<u64>| n.map_or("more than 2^64".to_string(), |n| n.to_string());
+            return Err(at(
+                &["sweep"],
+                format!(
+                    "the sweep makes {} runs ({} tree configurations x {per_seed} runs per seed (algorithms x processor trees, the uniprocessor baseline included) x {seed_count} seeds), more than the limit of {MAX_RUNS}",
+                    describe(runs),
+                    describe(config_count),
+                ),
+            ));
+        }
     }
 
-    let total = configs.len() * algorithms.len() * ptrees.len().max(1) * seeds.len();
-    if total > 1_000_000 {
-        return Err(at(
-            &["sweep"],
-            format!("the sweep makes {total} runs, more than the limit of 1000000"),
-        ));
+    // The generator is built once for every (width, ordering) pair, exactly as a run builds it,
+    // so that no configuration `check` accepts can fail in `run` for a generator reason (depth,
+    // horizon noise and value spread only enter its checks through the limits above).
+    for &w in &widths {
+        for (o, o_at, index) in &orderings {
+            let spec = SyntheticSpec {
+                width: w as u32,
+                depth: depths[0] as u32,
+                ordering: (*o).clone(),
+                value_spread: value_spread.0 as u32,
+                horizon_noise: noises[0],
+            };
+            if let Err(m) = SyntheticTree::new(spec, 0) {
+                let field = match index {
+                    Some(i) => format!("sweep.ordering[{i}]"),
+                    None => "workload.ordering".into(),
+                };
+                let (line, col) = match index {
+                    Some(i) => locate_item(src, o_at, *i),
+                    None => locate(src, o_at),
+                };
+                return Err(ScenarioError::At {
+                    file: file.clone(),
+                    line,
+                    col,
+                    message: if m.contains("width") {
+                        format!("{field}: {m}")
+                    } else {
+                        format!("{field}: {m} (width {w})")
+                    },
+                });
+            }
+        }
+    }
+    let mut configs = Vec::with_capacity(config_count.unwrap_or(0) as usize);
+    for &w in &widths {
+        for &d in &depths {
+            for (o, _, _) in &orderings {
+                for &noise in &noises {
+                    configs.push(SyntheticSpec {
+                        width: w as u32,
+                        depth: d as u32,
+                        ordering: (*o).clone(),
+                        value_spread: value_spread.0 as u32,
+                        horizon_noise: noise,
+                    });
+                }
+            }
+        }
     }
 
     let timeline = match &scenario.outputs.timeline {
@@ -465,11 +664,10 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
                     t.seed
                 )));
             }
-            let want_o = t.ordering.as_ref().map(convert_ordering);
             let index = configs.iter().position(|c| {
                 t.width.is_none_or(|w| w.0 == c.width as u64)
                     && t.depth.is_none_or(|d| d.0 == c.depth as u64)
-                    && want_o.as_ref().is_none_or(|o| *o == c.ordering)
+                    && t.ordering.as_ref().is_none_or(|o| *o == c.ordering)
                     && t.horizon_noise.is_none_or(|n| n == c.horizon_noise)
             });
             let Some(index) = index else {
@@ -481,11 +679,15 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         }
     };
 
+    let mut warnings = Vec::new();
     let reference = match &scenario.outputs.reference {
         None => None,
         Some(name) => {
             let file_path = path.parent().unwrap_or(Path::new(".")).join(name);
-            Some(crate::reference::read(&file_path).map_err(|m| at(&["outputs", "reference"], m))?)
+            let r = crate::reference::read(&file_path, &fanouts)
+                .map_err(|m| at(&["outputs", "reference"], m))?;
+            warnings.extend(r.warnings.iter().cloned());
+            Some(r)
         }
     };
 
@@ -495,6 +697,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         links,
         reads,
         batching: true,
+        warnings,
         reference,
         progressive: scenario.search.progressive_deepening,
         file: path.to_path_buf(),
@@ -508,9 +711,67 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     })
 }
 
+/// The first value that occurs twice in `v`, found by sorting a copy.
+fn first_duplicate<T: Ord + Copy>(v: &[T]) -> Option<T> {
+    let mut sorted = v.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+}
+
+/// Line and column of item `index` of the list at `keys` (the list's own position if the item
+/// cannot be found).
+fn locate_item(src: &str, keys: &[&str], index: usize) -> (usize, usize) {
+    let start = locate_offset(src, keys);
+    let (line, col) = line_col(src, start);
+    let bytes = src.as_bytes();
+    let Some(open) = src[start..].find('[').map(|i| start + i) else {
+        return (line, col);
+    };
+    let (mut depth, mut item, mut i) = (0usize, 0usize, open + 1);
+    let mut item_start = None;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+                continue;
+            }
+            b'(' | b'[' => depth += 1,
+            b')' | b']' if depth == 0 => break,
+            b')' | b']' => depth -= 1,
+            b',' if depth == 0 => {
+                item += 1;
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        if item == index && item_start.is_none() && !bytes[i].is_ascii_whitespace() {
+            item_start = Some(i);
+            break;
+        }
+        i += 1;
+    }
+    item_start.map_or((line, col), |at| line_col(src, at))
+}
+
 /// Line and column (1-based) of the field reached by following `keys` (each searched after the
 /// previous one), skipping comments and strings; the start of the file if not found.
 fn locate(src: &str, keys: &[&str]) -> (usize, usize) {
+    line_col(src, locate_offset(src, keys))
+}
+
+/// Byte offset of the field reached by following `keys` (see [`locate`]); 0 if not found.
+fn locate_offset(src: &str, keys: &[&str]) -> usize {
     let bytes = src.as_bytes();
     let mut pos = 0usize;
     let mut found = None;
@@ -561,9 +822,16 @@ fn locate(src: &str, keys: &[&str]) -> (usize, usize) {
         }
         break;
     }
-    let at = found.unwrap_or(0);
+    found.unwrap_or(0)
+}
+
+/// Line and column (1-based, the column in characters) of byte offset `at`.
+fn line_col(src: &str, at: usize) -> (usize, usize) {
     let line = src[..at].matches('\n').count() + 1;
-    let col = at - src[..at].rfind('\n').map(|n| n + 1).unwrap_or(0) + 1;
+    let col = src[src[..at].rfind('\n').map_or(0, |n| n + 1)..at]
+        .chars()
+        .count()
+        + 1;
     (line, col)
 }
 

@@ -24,15 +24,37 @@ pub struct Reference {
     /// The file's comment lines (its provenance), without the `#`.
     pub notes: Vec<String>,
     pub rows: Vec<ReferenceRow>,
+    /// Rows that will not be shown (processor counts the sweep does not run), as
+    /// `FILE:LINE: message`.
+    pub warnings: Vec<String>,
 }
 
-/// Reads a reference CSV; errors name the file and line.
-pub fn read(path: &Path) -> Result<Reference, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: cannot read the reference table: {e}", path.display()))?;
+/// The columns a reference table may have.
+pub const REFERENCE_COLUMNS: [&str; 6] = [
+    "fanout",
+    "leaf_nodes",
+    "secs",
+    "speedup",
+    "search_overhead_pct",
+    "time_overhead_pct",
+];
+
+/// Reads a reference CSV (a regular file of at most [`crate::load::MAX_REFERENCE_BYTES`], UTF-8,
+/// a leading byte-order mark ignored) for a sweep of processor counts `fanouts`. Errors name the
+/// file and line: an unknown or repeated column, a value that is not a finite number (NaN and
+/// inf are refused; counts, times and speedups must not be negative), a processor count given
+/// twice. Rows for processor counts the sweep does not run are kept out of the report with a
+/// warning (not an error: a scenario copied with fewer fanouts keeps its table).
+pub fn read(path: &Path, fanouts: &[u32]) -> Result<Reference, String> {
+    let bytes =
+        crate::load::read_bounded(path, crate::load::MAX_REFERENCE_BYTES, "reference table")?;
+    let text = crate::load::decode_text(&bytes)
+        .map_err(|(line, col, m)| format!("{}:{line}:{col}: {m}", path.display()))?;
     let mut notes = Vec::new();
     let mut header: Option<Vec<String>> = None;
-    let mut rows = Vec::new();
+    let mut rows: Vec<ReferenceRow> = Vec::new();
+    let mut first_line = std::collections::HashMap::new();
+    let mut warnings = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let at = |m: String| format!("{}:{}: {m}", path.display(), n + 1);
         let line = line.trim();
@@ -48,6 +70,17 @@ pub fn read(path: &Path) -> Result<Reference, String> {
             if !fields.contains(&"fanout") {
                 return Err(at("the header has no 'fanout' column".into()));
             }
+            for (i, name) in fields.iter().enumerate() {
+                if !REFERENCE_COLUMNS.contains(name) {
+                    return Err(at(format!(
+                        "unknown column '{name}' (the columns are {})",
+                        REFERENCE_COLUMNS.join(", ")
+                    )));
+                }
+                if fields[..i].contains(name) {
+                    return Err(at(format!("column '{name}' appears twice")));
+                }
+            }
             header = Some(fields.iter().map(|s| s.to_string()).collect());
             continue;
         };
@@ -60,24 +93,46 @@ pub fn read(path: &Path) -> Result<Reference, String> {
         }
         let mut row = ReferenceRow::default();
         for (name, value) in h.iter().zip(&fields) {
-            let num = || {
-                value
+            let num = |nonnegative: bool| {
+                let x = value
                     .parse::<f64>()
-                    .map_err(|_| at(format!("column {name}: '{value}' is not a number")))
+                    .map_err(|_| at(format!("column {name}: '{value}' is not a number")))?;
+                if !x.is_finite() {
+                    return Err(at(format!(
+                        "column {name}: '{value}' is not a finite number"
+                    )));
+                }
+                if nonnegative && x < 0.0 {
+                    return Err(at(format!("column {name}: '{value}' is negative")));
+                }
+                Ok(x)
             };
             match name.as_str() {
                 "fanout" => {
-                    row.fanout = value
-                        .parse()
-                        .map_err(|_| at(format!("fanout '{value}' is not a whole number")))?
+                    row.fanout =
+                        value.parse().ok().filter(|&f| f >= 1).ok_or_else(|| {
+                            at(format!("fanout '{value}' is not a whole number >= 1"))
+                        })?
                 }
-                "leaf_nodes" => row.leaf_nodes = Some(num()?),
-                "secs" => row.secs = Some(num()?),
-                "speedup" => row.speedup = Some(num()?),
-                "search_overhead_pct" => row.search_overhead_pct = Some(num()?),
-                "time_overhead_pct" => row.time_overhead_pct = Some(num()?),
-                _ => {}
+                "leaf_nodes" => row.leaf_nodes = Some(num(true)?),
+                "secs" => row.secs = Some(num(true)?),
+                "speedup" => row.speedup = Some(num(true)?),
+                "search_overhead_pct" => row.search_overhead_pct = Some(num(false)?),
+                "time_overhead_pct" => row.time_overhead_pct = Some(num(false)?),
+                _ => unreachable!("the header was checked"),
             }
+        }
+        if let Some(first) = first_line.insert(row.fanout, n + 1) {
+            return Err(at(format!(
+                "a second row for fanout {} (the first is on line {first})",
+                row.fanout
+            )));
+        }
+        if !fanouts.contains(&row.fanout) {
+            warnings.push(at(format!(
+                "fanout {} is not in the sweep (sweep.fanout); this row is not shown",
+                row.fanout
+            )));
         }
         rows.push(row);
     }
@@ -91,6 +146,7 @@ pub fn read(path: &Path) -> Result<Reference, String> {
         path: path.to_path_buf(),
         notes,
         rows,
+        warnings,
     })
 }
 
@@ -142,13 +198,13 @@ mod tests {
             "# note\nfanout,leaf_nodes,speedup\n1,100,1.0\n2,110,1.8\n",
         )
         .unwrap();
-        let r = read(&good).unwrap();
+        let r = read(&good, &[1, 2]).unwrap();
         assert_eq!(r.notes, vec!["note"]);
         assert_eq!(r.rows.len(), 2);
         assert_eq!(r.rows[1].speedup, Some(1.8));
         let bad = dir.join("bad.csv");
         std::fs::write(&bad, "fanout,speedup\n1,1.0\n2,fast\n").unwrap();
-        let e = read(&bad).unwrap_err();
+        let e = read(&bad, &[1, 2]).unwrap_err();
         assert!(e.contains("bad.csv:3:") && e.contains("fast"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -47,9 +47,15 @@ impl TryFrom<String> for Name {
 }
 
 /// An integer that must be at least 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
-#[serde(try_from = "u64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Positive(pub u64);
+
+impl<'de> Deserialize<'de> for Positive {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = num::u64(d)?;
+        Positive::try_from(v).map_err(serde::de::Error::custom)
+    }
+}
 
 impl TryFrom<u64> for Positive {
     type Error = String;
@@ -62,30 +68,14 @@ impl TryFrom<u64> for Positive {
     }
 }
 
-/// A probability, between 0 and 1.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(try_from = "f64")]
-pub struct Probability(pub f64);
-
-impl TryFrom<f64> for Probability {
-    type Error = String;
-    fn try_from(v: f64) -> Result<Self, String> {
-        if (0.0..=1.0).contains(&v) {
-            Ok(Probability(v))
-        } else {
-            Err(format!("a probability must be between 0 and 1, got {v}"))
-        }
-    }
-}
-
 /// A duration: in time units, or in processor cycles at `hardware.clock_hz`.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 pub enum Duration {
-    Ns(u64),
+    Ns(#[serde(deserialize_with = "num::u64")] u64),
     Us(Amount),
     Ms(Amount),
     S(Amount),
-    Cycles(u64),
+    Cycles(#[serde(deserialize_with = "num::u64")] u64),
 }
 
 /// A finite, non-negative amount of a time unit.
@@ -248,7 +238,7 @@ pub enum Workload {
         #[serde(default = "default_spread")]
         value_spread: Positive,
         /// Static-evaluation noise per ply short of full depth. Default 50.
-        #[serde(default = "default_noise")]
+        #[serde(default = "default_noise", deserialize_with = "num::u32")]
         horizon_noise: u32,
     },
 }
@@ -260,16 +250,8 @@ fn default_noise() -> u32 {
     50
 }
 
-/// Move ordering of synthetic trees.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum Ordering {
-    Random,
-    Perfect,
-    FirstBest { p: Probability },
-    Geometric { p: Probability },
-    Weights(Vec<f64>),
-}
+/// Move ordering of synthetic trees: the generator's own type, validated as it is read.
+pub use algorithms::Ordering;
 
 /// The search to run.
 #[derive(Clone, Debug, Deserialize)]
@@ -321,7 +303,7 @@ pub struct Sweep {
     #[serde(default)]
     pub ordering: Vec<Ordering>,
     /// Horizon noises to sweep instead of the workload's `horizon_noise`. Default: the workload's.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "num::vec_u32")]
     pub horizon_noise: Vec<u32>,
 }
 
@@ -340,17 +322,41 @@ pub struct PTreeShape {
 pub enum Seeds {
     /// `count` consecutive seeds from `start`.
     Range {
+        #[serde(deserialize_with = "num::u64")]
         start: u64,
         count: Positive,
     },
-    List(Vec<u64>),
+    List(#[serde(deserialize_with = "num::vec_u64")] Vec<u64>),
 }
 
 impl Seeds {
-    pub fn list(&self) -> Vec<u64> {
+    /// How many seeds, computed without listing them.
+    pub fn count(&self) -> u64 {
         match self {
-            Seeds::Range { start, count } => (0..count.0).map(|i| start + i).collect(),
-            Seeds::List(v) => v.clone(),
+            Seeds::Range { count, .. } => count.0,
+            Seeds::List(v) => v.len() as u64,
+        }
+    }
+
+    /// The seeds, or why they cannot be listed: a range whose last seed is above `u64::MAX`,
+    /// or more than `limit` of them (checked before anything is allocated).
+    pub fn list(&self, limit: u64) -> Result<Vec<u64>, String> {
+        let n = self.count();
+        if n > limit {
+            return Err(format!("{n} seeds is more than the limit of {limit}"));
+        }
+        match self {
+            Seeds::Range { start, count } => {
+                let Some(_last) = start.checked_add(count.0 - 1) else {
+                    return Err(format!(
+                        "Range(start: {start}, count: {}) goes past the largest seed, {}",
+                        count.0,
+                        u64::MAX
+                    ));
+                };
+                Ok((0..count.0).map(|i| start + i).collect())
+            }
+            Seeds::List(v) => Ok(v.clone()),
         }
     }
 }
@@ -391,6 +397,7 @@ impl Default for Outputs {
 #[serde(deny_unknown_fields)]
 pub struct TimelineRun {
     pub fanout: Positive,
+    #[serde(deserialize_with = "num::u64")]
     pub seed: u64,
     #[serde(default)]
     pub width: Option<Positive>,
@@ -398,6 +405,112 @@ pub struct TimelineRun {
     pub depth: Option<Positive>,
     #[serde(default)]
     pub ordering: Option<Ordering>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "num::opt_u32")]
     pub horizon_noise: Option<u32>,
+}
+
+/// Integers read so that a wrong number says what was expected and what was found
+/// (`expected an unsigned integer, found the float 8.5`) instead of a syntax error: the value is
+/// read as any number and then checked.
+pub mod num {
+    use serde::de::{Error, Visitor};
+    use serde::{Deserialize, Deserializer};
+    use std::fmt;
+
+    struct Uint(u64);
+
+    impl<'de> Deserialize<'de> for Uint {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_any(UintVisitor)
+        }
+    }
+
+    struct UintVisitor;
+
+    impl<'de> Visitor<'de> for UintVisitor {
+        type Value = Uint;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("an unsigned integer")
+        }
+        fn visit_u64<E: Error>(self, v: u64) -> Result<Uint, E> {
+            Ok(Uint(v))
+        }
+        fn visit_i64<E: Error>(self, v: i64) -> Result<Uint, E> {
+            u64::try_from(v).map(Uint).map_err(|_| {
+                E::custom(format!(
+                    "expected an unsigned integer, found the negative number {v}"
+                ))
+            })
+        }
+        fn visit_u128<E: Error>(self, v: u128) -> Result<Uint, E> {
+            u64::try_from(v).map(Uint).map_err(|_| {
+                E::custom(format!(
+                    "expected an unsigned integer, found {v}, above the largest ({})",
+                    u64::MAX
+                ))
+            })
+        }
+        fn visit_i128<E: Error>(self, v: i128) -> Result<Uint, E> {
+            u64::try_from(v).map(Uint).map_err(|_| {
+                E::custom(format!(
+                    "expected an unsigned integer from 0 to {}, found {v}",
+                    u64::MAX
+                ))
+            })
+        }
+        fn visit_f64<E: Error>(self, v: f64) -> Result<Uint, E> {
+            let why = if v.is_finite() && v.fract() == 0.0 && v.abs() >= 1.8e19 {
+                format!(
+                    "expected an unsigned integer, found {v:e}, above the largest ({})",
+                    u64::MAX
+                )
+            } else if v.is_finite() && v.fract() == 0.0 {
+                format!("expected an unsigned integer, found the float {v} (write it without a decimal point or exponent)")
+            } else {
+                format!("expected an unsigned integer, found the float {v}")
+            };
+            Err(E::custom(why))
+        }
+    }
+
+    fn narrow_u32<E: Error>(v: u64) -> Result<u32, E> {
+        u32::try_from(v).map_err(|_| {
+            E::custom(format!(
+                "expected an unsigned integer up to {}, found {v}",
+                u32::MAX
+            ))
+        })
+    }
+
+    pub fn u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        Uint::deserialize(d).map(|x| x.0)
+    }
+    pub fn u32<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        narrow_u32(u64(d)?)
+    }
+    pub fn vec_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
+        Ok(Vec::<Uint>::deserialize(d)?
+            .into_iter()
+            .map(|x| x.0)
+            .collect())
+    }
+    struct Uint32(u32);
+
+    impl<'de> Deserialize<'de> for Uint32 {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            narrow_u32(u64(d)?).map(Uint32)
+        }
+    }
+
+    pub fn vec_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
+        Ok(Vec::<Uint32>::deserialize(d)?
+            .into_iter()
+            .map(|x| x.0)
+            .collect())
+    }
+    pub fn opt_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+        Option::<Uint>::deserialize(d)?
+            .map(|x| narrow_u32(x.0))
+            .transpose()
+    }
 }

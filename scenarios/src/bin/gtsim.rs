@@ -7,9 +7,16 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Most worker threads `--threads` accepts.
+const MAX_THREADS: usize = 256;
+
 /// gtsim: a discrete-event simulator of multiprocessor game-tree-search hardware.
 #[derive(Parser)]
-#[command(name = "gtsim", version, about)]
+#[command(
+    name = "gtsim",
+    version,
+    about = "gtsim: simulate multiprocessor game-tree search (pmws on Parabelle-like hardware) from a scenario file"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -24,8 +31,8 @@ enum Command {
         /// Output folder [default: out/<scenario name>].
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Worker threads for the independent runs of the sweep (0 = one per core).
-        #[arg(long, default_value_t = 0)]
+        /// Worker threads for the independent runs of the sweep (0 = one per core; at most 256).
+        #[arg(long, default_value_t = 0, value_parser = parse_threads)]
         threads: usize,
         /// Print nothing but errors (no table, no progress bar).
         #[arg(long)]
@@ -61,6 +68,9 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Check { file } => {
             let plan = scenarios::load(&file).map_err(|e| e.to_string())?;
+            for w in &plan.warnings {
+                eprintln!("gtsim: warning: {w}");
+            }
             println!(
                 "{}: ok — scenario '{}': {} tree configurations × fanouts {:?} × {} seeds = {} simulated runs (f = 1 baselines included)",
                 file.display(),
@@ -70,6 +80,22 @@ fn run(cli: Cli) -> Result<(), String> {
                 plan.seeds.len(),
                 plan.run_count()
             );
+            let leaves = plan.minimal_leaves_total();
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let secs = leaves / (scenarios::load::LEAVES_PER_SECOND_PER_CORE * cores as f64);
+            println!(
+                "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} core{} at {:.0} M leaves/s per core",
+                if plan.progressive { ", every iteration" } else { "" },
+                human_time(secs),
+                if cores == 1 { "" } else { "s" },
+                scenarios::load::LEAVES_PER_SECOND_PER_CORE / 1e6
+            );
+            if secs > 60.0 {
+                eprintln!(
+                    "gtsim: warning: this scenario would run for {}; make the sweep smaller (fewer seeds, fanouts or configurations, smaller width or depth) if that is not intended",
+                    human_time(secs)
+                );
+            }
             Ok(())
         }
         Command::Run {
@@ -82,6 +108,9 @@ fn run(cli: Cli) -> Result<(), String> {
         } => {
             let mut plan = scenarios::load(&file).map_err(|e| e.to_string())?;
             plan.batching = !step_by_step;
+            for w in &plan.warnings {
+                eprintln!("gtsim: warning: {w}");
+            }
             let default_out = out.is_none();
             let dir = out.unwrap_or_else(|| PathBuf::from("out").join(plan.name()));
             // Every output path is checked before anything is simulated.
@@ -246,6 +275,35 @@ fn test_hook() -> Option<scenarios::output::Hook> {
         }
         Ok(())
     }))
+}
+
+/// `--threads`: a number from 0 (one per core) to [`MAX_THREADS`].
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n <= MAX_THREADS as u64 => Ok(n as usize),
+        Ok(_) | Err(_) => Err(format!(
+            "expected a number of worker threads from 0 (one per core) to {MAX_THREADS}"
+        )),
+    }
+}
+
+/// A duration for people: seconds, minutes, hours, days or years.
+fn human_time(secs: f64) -> String {
+    if !secs.is_finite() || secs > 1e3 * 365.0 * 86400.0 {
+        "more than a thousand years".into()
+    } else if secs < 1.0 {
+        "under a second".into()
+    } else if secs < 120.0 {
+        format!("at least {secs:.0} s")
+    } else if secs < 7200.0 {
+        format!("at least {:.0} min", secs / 60.0)
+    } else if secs < 2.0 * 86400.0 {
+        format!("at least {:.1} h", secs / 3600.0)
+    } else if secs < 2.0 * 365.0 * 86400.0 {
+        format!("at least {:.0} days", secs / 86400.0)
+    } else {
+        format!("at least {:.0} years", secs / (365.0 * 86400.0))
+    }
 }
 
 /// Runs done / total, elapsed and ETA on a terminal; nothing when quiet or not a terminal.

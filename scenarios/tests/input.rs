@@ -1,0 +1,456 @@
+//! Regression tests for the input side of issue 6: one per class of bad input (sizes, generator
+//! inputs, `--threads`, messages, reference tables, the cost of a scenario), run through the
+//! `gtsim` binary where the message is what matters.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gtsim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gtsim"))
+        .args(args)
+        .output()
+        .expect("gtsim runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gtsim-input-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn shipped(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+fn uniform_text() -> String {
+    std::fs::read_to_string(shipped("pmws-uniform.ron")).unwrap()
+}
+
+/// `text` with `from` (which must occur) replaced by `to`.
+fn edit(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "the scenario says {from:?}");
+    text.replacen(from, to, 1)
+}
+
+/// A small uniform scenario (w = 4, d = 3, 2 seeds, f = 1, 2) without a reference table.
+fn small_text() -> String {
+    let t = uniform_text();
+    let t = edit(&t, "width: 34", "width: 4");
+    let t = edit(&t, "depth: 5", "depth: 3");
+    let t = edit(&t, "count: 24", "count: 2");
+    let t = edit(&t, "fanout: [1, 2, 3, 4]", "fanout: [1, 2]");
+    let t = edit(&t, "timeline: (fanout: 4, seed: 1),", "");
+    edit(
+        &t,
+        "reference: \"reference/parabelle-table2-no-tt.csv\",",
+        "",
+    )
+}
+
+/// Writes `bytes` as `<dir>/<name>` and returns its path.
+fn write(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+/// `gtsim check` and `gtsim run` both reject `file` with an error that starts with
+/// `FILE:LINE:COL: ` and contains each of `words`; nothing is written. Returns the message.
+fn rejected(file: &Path, line: usize, col: usize, words: &[&str]) -> String {
+    let out_dir = file.with_extension("out");
+    let mut message = String::new();
+    for args in [
+        vec!["check", file.to_str().unwrap()],
+        vec![
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+    ] {
+        let out = gtsim(&args);
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(!out.status.success(), "accepted: {args:?}");
+        let at = format!("gtsim: error: {}:{line}:{col}: ", file.display());
+        assert!(
+            err.starts_with(&at),
+            "error does not start with {at}: {err}"
+        );
+        for w in words {
+            assert!(err.contains(w), "error does not say {w:?}: {err}");
+        }
+        assert!(out.stdout.is_empty());
+        message = err;
+    }
+    assert!(!out_dir.exists(), "an output folder was created");
+    message
+}
+
+// Class 1: sizes are checked before anything is allocated; files are read bounded.
+
+#[test]
+fn class1_seed_ranges_are_checked_arithmetically() {
+    let dir = scratch("seeds");
+    // Would be 18446744073709551615 seeds: refused before listing them (was a panic).
+    let f = write(
+        &dir,
+        "huge.ron",
+        edit(&small_text(), "count: 2", "count: 18446744073709551615"),
+    );
+    rejected(
+        &f,
+        47,
+        9,
+        &[
+            "sweep.seeds",
+            "18446744073709551615 seeds",
+            "limit of 100000",
+        ],
+    );
+    // The last seed would be past u64::MAX (was a silent wrap to seed 0).
+    let f = write(
+        &dir,
+        "wrap.ron",
+        edit(
+            &small_text(),
+            "start: 1, count: 2",
+            "start: 18446744073709551615, count: 2",
+        ),
+    );
+    rejected(&f, 47, 9, &["sweep.seeds", "goes past the largest seed"]);
+    // The run count is a checked product: 10 seeds x 100 widths x 1000 noises x 2 fanouts.
+    let widths: Vec<String> = (1..=100).map(|w| w.to_string()).collect();
+    let noises: Vec<String> = (0..1000).map(|n| n.to_string()).collect();
+    let t = edit(
+        &small_text(),
+        "seeds: Range(start: 1, count: 2),",
+        &format!(
+            "seeds: Range(start: 1, count: 10), width: [{}], horizon_noise: [{}],",
+            widths.join(", "),
+            noises.join(", ")
+        ),
+    );
+    let f = write(&dir, "many.ron", t);
+    rejected(
+        &f,
+        45,
+        5,
+        &["sweep: the sweep makes 2000000 runs", "limit of 1000000"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn class1_only_bounded_regular_files_are_read() {
+    let dir = scratch("files");
+    for (path, why) in [
+        ("/dev/zero", "not a regular file"),
+        (dir.to_str().unwrap(), "a directory"),
+    ] {
+        let out = gtsim(&["check", path]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert!(
+            err.contains(&format!("{path}: cannot read the scenario: {why}")),
+            "{err}"
+        );
+    }
+    // A scenario over 16 MiB (a long comment) is refused without being parsed.
+    let mut big = small_text().into_bytes();
+    big.extend(b"\n//");
+    big.resize(16 * 1024 * 1024 + 10, b'x');
+    let f = write(&dir, "big.ron", &big);
+    let out = gtsim(&["check", f.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("more than the limit of 16777216 bytes"),
+        "{err}"
+    );
+    // The reference table goes through the same reader.
+    let t = edit(
+        &small_text(),
+        "plots: true,",
+        "plots: true, reference: \"/dev/zero\",",
+    );
+    let f = write(&dir, "devref.ron", t);
+    rejected(
+        &f,
+        50,
+        22,
+        &[
+            "outputs.reference",
+            "/dev/zero: cannot read the reference table: not a regular file",
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Class 3: what the generator would refuse, check refuses, at the field.
+
+#[test]
+fn class3_weights_the_generator_cannot_use_are_rejected_by_check() {
+    let dir = scratch("weights");
+    for (name, weights, words) in [
+        (
+            "overflow",
+            "[1e308, 1e308, 1e308, 1e308]",
+            "the weights add up to inf",
+        ),
+        (
+            "subnormal",
+            "[0.0, 5e-324, 0.0, 0.0]",
+            "the weights add up to 5e-324",
+        ),
+        ("tiny", "[1.0, 1e-15, 1.0, 1.0]", "below 1e-12 of the sum"),
+        ("negative", "[1.0, -1.0, 1.0, 1.0]", "weight 2 is -1"),
+    ] {
+        let t = edit(
+            &small_text(),
+            "ordering: FirstBest(p: 0.6),",
+            &format!("ordering: Weights({weights}),"),
+        );
+        let f = write(&dir, &format!("{name}.ron"), t);
+        // The position is the end of the value, where the list was read whole.
+        let err = rejected(&f, 37, 27 + weights.len(), &["workload.ordering", words]);
+        assert!(!err.contains("scheme"), "{err}");
+    }
+    // Width-dependent: four weights for a sweep over widths 4 and 5; names the list item.
+    let t = edit(
+        &small_text(),
+        "seeds: Range(start: 1, count: 2),",
+        "seeds: Range(start: 1, count: 2), width: [4, 5], ordering: [Random, Weights([1, 2, 3, 4])],",
+    );
+    let f = write(&dir, "width.ron", t);
+    rejected(
+        &f,
+        47,
+        77,
+        &["sweep.ordering[1]: 4 weights given for a tree of width 5"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn class3_distinct_weight_lists_get_distinct_labels() {
+    let dir = scratch("labels");
+    let t = edit(
+        &small_text(),
+        "seeds: Range(start: 1, count: 2),",
+        "seeds: Range(start: 1, count: 2), ordering: [Weights([70, 10, 10, 10]), Weights([10, 70, 10, 10]), FirstBest(p: 0.6)],",
+    );
+    let t = edit(&t, "plots: true,", "plots: false,");
+    let f = write(&dir, "labels.ron", t);
+    let out_dir = dir.join("out");
+    let out = gtsim(&[
+        "run",
+        f.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = std::fs::read_to_string(out_dir.join("results.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let col = header.iter().position(|&c| c == "ordering").unwrap();
+    let mut labels: Vec<String> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(col).unwrap().to_string())
+        .collect();
+    labels.dedup();
+    assert_eq!(
+        labels,
+        [
+            "weights(70 10 10 10)",
+            "weights(10 70 10 10)",
+            "first_best(0.6)"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Class 4: --threads is bounded.
+
+#[test]
+fn class4_threads_is_bounded() {
+    let file = shipped("pmws-uniform.ron");
+    for n in ["100000", "257", "18446744073709551615", "-1", "many"] {
+        let arg = format!("--threads={n}");
+        let out = gtsim(&[
+            "run",
+            file.to_str().unwrap(),
+            &arg,
+            "--out",
+            "/nonexistent/x",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--threads {n}: {err}");
+        assert!(
+            err.contains(&format!("invalid value '{n}' for '--threads <THREADS>'"))
+                && err.contains("from 0 (one per core) to 256"),
+            "{err}"
+        );
+    }
+}
+
+// Class 6: messages name the field and the expected type; BOMs are accepted.
+
+#[test]
+fn class6_wrong_numbers_name_the_field_and_the_type() {
+    let dir = scratch("types");
+    for (name, from, to, line, col, words) in [
+        ("float", "width: 4", "width: 8.5", 33, 16, "workload.width: expected an unsigned integer, found the float 8.5"),
+        ("rate", "rate: 960", "rate: 960.5", 29, 25, "hardware.link.rate: expected an unsigned integer, found the float 960.5"),
+        ("negative", "depth: 3", "depth: -2", 34, 17, "workload.depth: expected an unsigned integer, found the negative number -2"),
+        ("big", "count: 2", "count: 18446744073709551616", 47, 39, "sweep.seeds.count: expected an unsigned integer, found 1.8446744073709552e19, above the largest (18446744073709551615)"),
+        ("fanout", "fanout: [1, 2]", "fanout: [1, 2.0]", 46, 21, "sweep.fanout[1]: expected an unsigned integer, found the float 2 (write it without a decimal point or exponent)"),
+        ("bool", "plots: true", "plots: 1", 50, 15, "outputs.plots: Expected boolean"),
+        ("noise", "horizon_noise: 50,", "horizon_noise: 1e3,", 39, 24, "workload.horizon_noise: expected an unsigned integer, found the float 1000"),
+    ] {
+        let f = write(&dir, &format!("{name}.ron"), edit(&small_text(), from, to));
+        rejected(&f, line, col, &[words]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn class6_byte_order_marks_and_invalid_utf8() {
+    let dir = scratch("bom");
+    std::fs::create_dir_all(dir.join("reference")).unwrap();
+    let table = std::fs::read(shipped("reference/parabelle-table2-no-tt.csv")).unwrap();
+    let mut bom_table = b"\xEF\xBB\xBF".to_vec();
+    bom_table.extend(&table);
+    write(&dir, "reference/parabelle-table2-no-tt.csv", &bom_table);
+    let mut bom_scenario = b"\xEF\xBB\xBF".to_vec();
+    bom_scenario.extend(uniform_text().bytes());
+    let f = write(&dir, "bom.ron", &bom_scenario);
+    let out = gtsim(&["check", f.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Invalid UTF-8: the position of the first bad byte (line 3, after "ab").
+    let f = write(&dir, "latin1.ron", b"// a\n// b\n// ab\xE9\n(name: \"x\")");
+    rejected(&f, 3, 6, &["not UTF-8 text: invalid byte 0xE9"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Class 8: reference tables are checked strictly.
+
+#[test]
+fn class8_reference_tables_are_checked_strictly() {
+    let dir = scratch("reference");
+    let scenario = edit(
+        &small_text(),
+        "plots: true,",
+        "plots: true, reference: \"table.csv\",",
+    );
+    let f = write(&dir, "ref.ron", &scenario);
+    let table = dir.join("table.csv");
+    for (text, line, words) in [
+        (
+            "fanout,speedup\n1,1.0\n2,1.8\n1,1.1\n",
+            4,
+            "a second row for fanout 1 (the first is on line 2)",
+        ),
+        ("fanout,speedups\n1,1.0\n", 1, "unknown column 'speedups'"),
+        (
+            "fanout,speedup,speedup\n1,1.0,1.0\n",
+            1,
+            "column 'speedup' appears twice",
+        ),
+        (
+            "fanout,speedup\n1,1.0\n2,NaN\n",
+            3,
+            "column speedup: 'NaN' is not a finite number",
+        ),
+        (
+            "fanout,secs\n1,inf\n",
+            2,
+            "column secs: 'inf' is not a finite number",
+        ),
+        ("fanout,secs\n1,-5\n", 2, "column secs: '-5' is negative"),
+    ] {
+        std::fs::write(&table, text).unwrap();
+        rejected(
+            &f,
+            50,
+            22,
+            &[
+                "outputs.reference",
+                &format!("{}:{line}: {words}", table.display()),
+            ],
+        );
+    }
+    // A processor count the sweep does not run: a warning, not an error.
+    std::fs::write(&table, "fanout,speedup\n1,1.0\n2,1.8\n3,2.5\n").unwrap();
+    let out = gtsim(&["check", f.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!(
+            "gtsim: warning: {}:4: fanout 3 is not in the sweep (sweep.fanout); this row is not shown",
+            table.display()
+        )),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Class 9 (check): the number of runs and an estimate of the work, a warning above a minute.
+
+#[test]
+fn class9_check_prints_runs_and_work_and_warns_about_long_scenarios() {
+    let dir = scratch("cost");
+    // 2 seeds x 2 fanouts (f = 1 included) x 1 configuration; minimal trees of w = 4 at depths
+    // 1, 2, 3 (progressive deepening): 4 + 7 + 19 = 30 leaves per run, 120 in all.
+    let f = write(&dir, "small.ron", small_text());
+    let out = gtsim(&["check", f.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(stdout.contains("= 4 simulated runs"), "{stdout}");
+    assert!(stdout.contains("at least 1.200e2 leaves"), "{stdout}");
+    assert!(out.stderr.is_empty(), "no warning for a small scenario");
+    // Width 10,000, depth 30: accepted (exit 0) with a warning on stderr.
+    let t = edit(&small_text(), "width: 4", "width: 10000");
+    let t = edit(&t, "depth: 3", "depth: 30");
+    let f = write(&dir, "days.ron", t);
+    let out = gtsim(&["check", f.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("gtsim: warning: this scenario would run for more than a thousand years"),
+        "{err}"
+    );
+    // 100,000 tree configurations (1,000 horizon noises x 100 depths... 100 widths x 1,000
+    // noises) check without comparing configurations pairwise.
+    let widths: Vec<String> = (1..=100).map(|w| w.to_string()).collect();
+    let noises: Vec<String> = (0..1000).map(|n| n.to_string()).collect();
+    let t = edit(
+        &small_text(),
+        "seeds: Range(start: 1, count: 2),",
+        &format!(
+            "seeds: Range(start: 1, count: 1), width: [{}], horizon_noise: [{}],",
+            widths.join(", "),
+            noises.join(", ")
+        ),
+    );
+    let t = edit(&t, "fanout: [1, 2]", "fanout: [1]");
+    let f = write(&dir, "configs.ron", t);
+    let out = gtsim(&["check", f.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("100000 tree configurations"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
