@@ -50,7 +50,7 @@ pub enum Ordering {
 
 /// The same variants as [`Ordering`], as read from a file before validation.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Ordering")]
 enum OrderingFields {
     Random,
     FirstBest { p: Probability },
