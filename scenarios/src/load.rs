@@ -173,8 +173,8 @@ impl Plan {
     /// Leaves of the minimal trees of every run of the sweep (baselines included): a lower
     /// bound of the work. Linear in the number of configurations.
     pub fn minimal_leaves_total(&self) -> f64 {
-        let runs_per_config =
-            ((self.fanouts.iter().filter(|&&f| f != 1).count() + 1) * self.seeds.len()) as f64;
+        let per_seed = self.ptrees.iter().filter(|p| !p.is_uniprocessor()).count() + 1;
+        let runs_per_config = (per_seed * self.algorithms.len() * self.seeds.len()) as f64;
         (0..self.configs.len())
             .map(|c| self.minimal_leaves(c) * runs_per_config)
             .sum()

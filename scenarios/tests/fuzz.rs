@@ -204,6 +204,7 @@ fn mutated_shipped_scenarios_never_panic_and_every_rejection_names_a_position() 
     std::panic::set_hook(Box::new(|_| {}));
     let mut rng = Rng(seed);
     let (mut accepted, mut rejected, mut ran, mut skipped) = (0usize, 0usize, 0usize, 0usize);
+    let mut unrepresentable = 0usize;
     let mut panics: Vec<String> = Vec::new();
     let mut unplaced: Vec<String> = Vec::new();
     for m in 0..mutants {
@@ -248,14 +249,26 @@ fn mutated_shipped_scenarios_never_panic_and_every_rejection_names_a_position() 
             if plan.minimal_leaves(0) > RUN_BUDGET {
                 return Ok(false);
             }
-            let f = *plan.fanouts.iter().min().expect("a fanout");
-            scenarios::simulate(&plan, 0, f, plan.seeds[0], scenarios::Recording::default())
+            // The first processor tree of the sweep (a fanout, or a Campbell tree), first
+            // algorithm, first seed.
+            let key = scenarios::runner::RunKey {
+                config: 0,
+                algorithm: 0,
+                ptree: plan.ptrees[0],
+                seed: plan.seeds[0],
+            };
+            scenarios::runner::simulate_run(&plan, key, scenarios::Recording::default())
                 .map_err(|e| e.to_string())?;
             Ok(true)
         }));
         match run {
             Ok(Ok(true)) => ran += 1,
             Ok(Ok(false)) => skipped += 1,
+            // Costs the schema accepts can still push a run past u64 nanoseconds: that run is
+            // an error naming the run and the fields to change (issue 6, class 2), not a panic.
+            Ok(Err(e)) if e.contains("would pass") && e.contains("hardware.costs") => {
+                unrepresentable += 1
+            }
             Ok(Err(e)) => panics.push(format!(
                 "mutant {m} of {file}: run failed after check accepted: {e}"
             )),
@@ -270,7 +283,7 @@ fn mutated_shipped_scenarios_never_panic_and_every_rejection_names_a_position() 
     }
     let _ = std::panic::take_hook();
     println!(
-        "{mutants} mutants (seed {seed}): {rejected} rejected, {accepted} accepted; of these {ran} simulated, {skipped} skipped (over {RUN_BUDGET} leaves); {} failures",
+        "{mutants} mutants (seed {seed}): {rejected} rejected, {accepted} accepted; of these {ran} simulated, {unrepresentable} ended with a time-overflow error, {skipped} skipped (over {RUN_BUDGET} leaves); {} failures",
         panics.len()
     );
     assert!(

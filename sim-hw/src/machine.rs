@@ -135,12 +135,19 @@ pub enum MachineError {
         message: String,
     },
     /// Simulated time would pass the largest representable time (about 584 years).
-    #[error("{proc}: simulated time passes {} s at {} s; costs or link rates this large cannot be represented", SimTime::MAX.as_secs_f64(), at.as_secs_f64())]
+    #[error("{proc}: simulated time would pass {:.3e} s (the largest it can represent, reached from {:.3e} s); make the costs (hardware.costs: k, e, s, interrupt) smaller or the line rate (hardware.link.rate) larger", SimTime::MAX.as_secs_f64(), at.as_secs_f64())]
     TimeOverflow {
         /// The processor whose next step overflowed.
         proc: ProcId,
         /// The time it had reached.
         at: SimTime,
+    },
+    /// A total over all processors (a category's time, the leaf time) is larger than a u64 of
+    /// nanoseconds can hold, although each processor's own time fits.
+    #[error("the processors' total {what} would pass {:.3e} s; make the costs (hardware.costs) smaller or use fewer processors", SimTime::MAX.as_secs_f64())]
+    TotalOverflow {
+        /// Which total.
+        what: String,
     },
     /// The run handled more engine events than its budget allowed.
     #[error("the run exceeded its budget of {0} engine events")]
@@ -551,6 +558,7 @@ impl<P: Program> Machine<P> {
             return Err(e);
         }
         self.check_finished()?;
+        self.check_totals(end)?;
         let mut procs = Vec::with_capacity(self.procs.len());
         let mut programs = Vec::with_capacity(self.procs.len());
         for mut p in self.procs {
@@ -602,6 +610,32 @@ impl<P: Program> Machine<P> {
         } else {
             Err(MachineError::Deadlock { stuck })
         }
+    }
+
+    /// Every total over all processors that results add up must fit in a u64 of nanoseconds.
+    fn check_totals(&mut self, end: SimTime) -> Result<(), MachineError> {
+        let mut totals = [0u128; 5];
+        let mut leaf_ns = 0u128;
+        for p in &mut self.procs {
+            p.account.close(end);
+            for c in Category::ALL {
+                totals[c.index()] += p.account.times().get(c) as u128;
+            }
+            leaf_ns += p.nodes.leaf_ns as u128;
+        }
+        for c in Category::ALL {
+            if totals[c.index()] > u64::MAX as u128 {
+                return Err(MachineError::TotalOverflow {
+                    what: format!("{} time", c.name()),
+                });
+            }
+        }
+        if leaf_ns > u64::MAX as u128 {
+            return Err(MachineError::TotalOverflow {
+                what: "leaf evaluation time".into(),
+            });
+        }
+        Ok(())
     }
 
     fn fail(&mut self, e: MachineError) {
@@ -728,7 +762,13 @@ impl<P: Program> Machine<P> {
                         Action::Send { .. } => self.config.costs.s,
                         Action::Handle { .. } => self.config.costs.interrupt,
                         Action::Compute { time, nodes, .. } => {
-                            proc.nodes.add(nodes);
+                            match proc.nodes.leaf_ns.checked_add(nodes.leaf_ns) {
+                                Some(_) => proc.nodes.add(nodes),
+                                None => {
+                                    self.fail(MachineError::TimeOverflow { proc: me, at: now });
+                                    return;
+                                }
+                            }
                             *time
                         }
                         Action::Search(_) => unreachable!("handled above"),
@@ -812,7 +852,10 @@ impl<P: Program> Machine<P> {
                 }
                 Step::Leaf { quiescence } => {
                     proc.nodes.leaves += 1;
-                    proc.nodes.leaf_ns += costs.e.as_nanos();
+                    match proc.nodes.leaf_ns.checked_add(costs.e.as_nanos()) {
+                        Some(x) => proc.nodes.leaf_ns = x,
+                        None => overflow = true,
+                    }
                     proc.nodes.quiescence += quiescence as u64;
                     costs.e
                 }

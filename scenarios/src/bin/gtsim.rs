@@ -71,12 +71,15 @@ fn run(cli: Cli) -> Result<(), String> {
             for w in &plan.warnings {
                 eprintln!("gtsim: warning: {w}");
             }
+            let algorithms: Vec<&str> = plan.algorithms.iter().map(|a| a.name()).collect();
+            let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
             println!(
-                "{}: ok — scenario '{}': {} tree configurations × fanouts {:?} × {} seeds = {} simulated runs (f = 1 baselines included)",
+                "{}: ok — scenario '{}': {} tree configurations × algorithms [{}] × processor trees [{}] × {} seeds = {} simulated runs (uniprocessor baselines included)",
                 file.display(),
                 plan.name(),
                 plan.configs.len(),
-                plan.fanouts,
+                algorithms.join(", "),
+                ptrees.join(", "),
                 plan.seeds.len(),
                 plan.run_count()
             );
