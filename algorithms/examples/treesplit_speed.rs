@@ -1,0 +1,134 @@
+//! How fast gtsim simulates `scenarios/treesplit.ron`: leaves per second of wall time, with
+//! lookahead batching on and off, against plain recursive alpha-beta over the same trees.
+//!
+//! ```sh
+//! cargo run --release -p algorithms --example treesplit_speed
+//! ```
+//!
+//! The trees and machine are those of the scenario: w = 24, d = 4, orderings random,
+//! first_best(0.8) and perfect, seeds 1..=20; Campbell's costs (e = 1, the rest free), ideal lines,
+//! interrupt-driven processors; treesplit and treesplit_update on processor trees (1,2) (1,4)
+//! (1,8) (2,2) (2,4) (3,2). Each case is timed over three passes after a warm-up pass.
+
+use algorithms::{
+    alphabeta_recursive, run_scheme, GameTree, Ordering, SyntheticSpec, SyntheticTree, TreeSplit,
+    TreeSplitConfig, INF,
+};
+use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree, ReadPolicies, ReadPolicy};
+use std::time::Instant;
+
+const PTREES: [(u32, u32); 6] = [(1, 2), (1, 4), (1, 8), (2, 2), (2, 4), (3, 2)];
+
+fn trees() -> Vec<SyntheticTree> {
+    let mut trees = Vec::new();
+    for ordering in [
+        Ordering::Random,
+        Ordering::FirstBest { p: 0.8 },
+        Ordering::Perfect,
+    ] {
+        for seed in 1..=20 {
+            let spec = SyntheticSpec {
+                width: 24,
+                depth: 4,
+                ordering: ordering.clone(),
+                value_spread: 1000,
+                horizon_noise: 0,
+            };
+            trees.push(SyntheticTree::new(spec, seed).expect("a valid tree"));
+        }
+    }
+    trees
+}
+
+/// Simulates every (algorithm, processor tree) of the scenario on every tree; returns the
+/// leaves and engine events. `parabelle`: Parabelle's costs and 960 bytes/s lines instead of
+/// Campbell's free messages, so that there is lookahead for batching to use.
+fn simulated(trees: &[SyntheticTree], batching: bool, parabelle: bool) -> (u64, u64) {
+    let (mut leaves, mut events) = (0, 0);
+    for tree in trees {
+        for update in [false, true] {
+            for (d, w) in PTREES {
+                let (costs, link) = if parabelle {
+                    let ms = |x: u64| sim_core::SimTime::from_micros(x);
+                    let costs = CostModel {
+                        k: ms(8_000),
+                        e: ms(25_650),
+                        s: ms(2_000),
+                        interrupt: ms(1_000),
+                    };
+                    (costs, LinkSpec::serial(960, true))
+                } else {
+                    (CostModel::campbell(), LinkSpec::ideal())
+                };
+                let mut config = MachineConfig::new(ProcessorTree::campbell(d, w), costs, link);
+                config.reads = ReadPolicies {
+                    hosts: ReadPolicy::Interrupt,
+                    boards: ReadPolicy::Interrupt,
+                };
+                config.batching = batching;
+                let scheme = TreeSplit(TreeSplitConfig { depth: 4, update });
+                let run = run_scheme(&scheme, tree, config).expect("a run");
+                assert_eq!(run.root_value, Some(tree.root().value));
+                leaves += run.stats.total_nodes().leaves;
+                events += run.stats.events;
+            }
+        }
+    }
+    (leaves, events)
+}
+
+/// Plain alpha-beta over every tree, once per simulated run (12 per tree), for the same count.
+fn plain(trees: &[SyntheticTree]) -> u64 {
+    let mut leaves = 0;
+    for tree in trees {
+        for _ in 0..2 * PTREES.len() {
+            let v = alphabeta_recursive(tree, &tree.root(), -INF, INF, 4, &mut leaves);
+            assert_eq!(v, tree.root().value);
+        }
+    }
+    leaves
+}
+
+/// Leaves per second over three timed passes after a warm-up.
+fn time(f: impl Fn() -> u64) -> (u64, f64) {
+    let leaves = f();
+    let start = Instant::now();
+    for _ in 0..3 {
+        assert_eq!(f(), leaves);
+    }
+    (leaves, 3.0 * leaves as f64 / start.elapsed().as_secs_f64())
+}
+
+fn main() {
+    let trees = trees();
+    let (plain_leaves, plain_rate) = time(|| plain(&trees));
+    println!(
+        "| case | leaves per pass | engine events per pass | M leaves/s | / plain alpha-beta |"
+    );
+    println!("|---|---:|---:|---:|---:|");
+    for parabelle in [false, true] {
+        for batching in [true, false] {
+            let events = simulated(&trees, batching, parabelle).1;
+            let (leaves, rate) = time(|| simulated(&trees, batching, parabelle).0);
+            println!(
+                "| {}, batching {} | {leaves} | {events} | {:.1} | {:.2} |",
+                if parabelle {
+                    "same runs on Parabelle's costs and 960 bytes/s lines"
+                } else {
+                    "treesplit.ron simulated"
+                },
+                if batching {
+                    "on"
+                } else {
+                    "off (--step-by-step)"
+                },
+                rate / 1e6,
+                rate / plain_rate
+            );
+        }
+    }
+    println!(
+        "| plain alpha-beta (alphabeta_recursive), same trees, 12 passes per tree | {plain_leaves} | – | {:.1} | 1.00 |",
+        plain_rate / 1e6
+    );
+}
