@@ -1,0 +1,101 @@
+//! The hardware section as a run sees it: a line rate per processor count (the paper's 480
+//! bytes/s with four processors), a link per level, read policies; and a run whose simulated
+//! time cannot be represented is an error naming the run and the fields to change.
+
+use scenarios::dispatch::{machine_config, PTree};
+use sim_hw::{LinkKind, ReadPolicy};
+use std::path::Path;
+use std::process::Command;
+
+fn scenario(hardware: &str, sweep: &str) -> String {
+    format!(
+        r#"(
+    name: "hw",
+    hardware: ({hardware}),
+    workload: Synthetic(width: 4, depth: 3, ordering: Random),
+    search: (algorithm: TreeSplit(update: true), progressive_deepening: false),
+    sweep: ({sweep}, seeds: Range(start: 1, count: 2)),
+)"#
+    )
+}
+
+#[test]
+fn the_line_rate_follows_the_processor_count_and_the_level() {
+    let text = scenario(
+        "costs: (k: Ms(8.0), e: Ms(25.65)),
+         link: Sci(rate: 960, rate_by_processors: {4: 480, 7: 240}),
+         link_below: Serial(rate: 100),
+         reads: (hosts: Interrupt, boards: Poll(every: 7))",
+        "fanout: [1, 2, 4], ptree: [(depth: 2, width: 2)]",
+    );
+    let plan = scenarios::parse(&text, Path::new("hw.ron")).unwrap();
+    assert_eq!(plan.reads.boards, ReadPolicy::Poll { every: 7 });
+    assert_eq!(plan.reads.hosts, ReadPolicy::Interrupt);
+    let rate = |p: PTree, level: usize| {
+        let m = machine_config(p.build(), plan.costs, &plan.links, plan.reads, true);
+        match m.link_at(level).kind {
+            LinkKind::Serial { rate } => rate,
+            LinkKind::Ideal => 0,
+        }
+    };
+    let paper = |f| PTree::Paper {
+        fanout: f,
+        length: 1,
+    };
+    assert_eq!(rate(paper(2), 0), 960);
+    assert_eq!(rate(paper(4), 0), 480, "halved with four processors");
+    // (2,2): seven processors; the root's lines at 240, the lines below at 100 bytes/s.
+    let deep = PTree::Campbell { depth: 2, width: 2 };
+    assert_eq!(rate(deep, 0), 240);
+    assert_eq!(rate(deep, 1), 100);
+    // And the simulated lines really run at those rates: the run's message log shows it.
+    let key = scenarios::runner::RunKey {
+        config: 0,
+        algorithm: 0,
+        ptree: deep,
+        seed: 1,
+    };
+    let rec = scenarios::Recording {
+        intervals: false,
+        messages: true,
+    };
+    let run = scenarios::runner::simulate_run(&plan, key, rec).unwrap();
+    for m in &run.stats.message_log {
+        let deeper = m.from.0 > 2 || m.to.0 > 2;
+        let rate = if deeper { 100 } else { 240 };
+        assert_eq!(
+            (m.arrived.0 - m.transmit_start.0),
+            sim_core::SimTime::transmit(m.bytes, rate).0,
+            "{m:?}"
+        );
+    }
+}
+
+#[test]
+fn a_run_past_the_largest_time_is_an_error_naming_the_run_and_the_fields() {
+    let dir = std::env::temp_dir().join(format!("gtsim-overflow-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("huge.ron");
+    // Accepted by the schema (each cost under a million hours), but 24^2 leaves of 3.6e15 s
+    // each pass 584 years of nanoseconds.
+    std::fs::write(
+        &file,
+        scenario(
+            "costs: (k: Ms(0.0), e: S(3600000000.0)), link: Ideal",
+            "ptree: [(depth: 1, width: 2)]",
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let run = Command::new(env!("CARGO_BIN_EXE_gtsim"))
+        .args(["run", file.to_str().unwrap(), "--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success());
+    assert!(err.contains("treesplit_update on w = 4, d = 3"), "{err}");
+    assert!(err.contains("seed 1"), "{err}");
+    assert!(err.contains("hardware.costs"), "{err}");
+    assert!(!out.exists(), "no output folder for a failed run");
+    let _ = std::fs::remove_dir_all(&dir);
+}
