@@ -88,7 +88,12 @@ fn a_run_past_the_largest_time_is_an_error_naming_the_run_and_the_fields() {
     .unwrap();
     let out = dir.join("out");
     let run = Command::new(env!("CARGO_BIN_EXE_gtsim"))
-        .args(["run", file.to_str().unwrap(), "--out", out.to_str().unwrap()])
+        .args([
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&run.stderr);
