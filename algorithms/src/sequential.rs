@@ -53,6 +53,12 @@ pub trait SequentialSearch<'t, T: GameTree>: Search<Out = Value> {
     fn window(&self) -> (Value, Value);
     /// Whether [`SequentialSearch::abort`] was called.
     fn is_aborted(&self) -> bool;
+    /// The largest number of entries the search's OPEN list (SSS*, DUAL*, staged SSS* and
+    /// their hybrids) has held so far; 0 for the depth-first searches, which keep none. The
+    /// `open_peak` column: storage is the cost the Reinefeld paper holds against SSS*.
+    fn open_peak(&self) -> usize {
+        0
+    }
 }
 
 /// A window change in the root's view on its way down a search's stack: Campbell's UPDATE
