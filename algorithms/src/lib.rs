@@ -32,6 +32,7 @@
 //! # Ok::<(), sim_hw::MachineError>(())
 //! ```
 
+pub mod alone;
 mod alphabeta;
 pub mod model;
 pub mod pmws;
@@ -43,6 +44,7 @@ pub mod synthetic;
 mod tree;
 pub mod treesplit;
 
+pub use alone::{full_window, Alone};
 pub use alphabeta::{alphabeta_recursive, AlphaBeta};
 pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
 pub use pvs::{child_pvs, pvs_recursive, Pvs};

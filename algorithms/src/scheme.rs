@@ -120,6 +120,11 @@ pub trait Scheme<'t, T: GameTree + 't> {
     fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, String>;
     /// The root value the roles found (None if the search did not finish).
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value>;
+    /// The largest OPEN list the scheme's SSS*-family searches held (the `open_peak` column), or
+    /// None for schemes that keep none.
+    fn open_peak(&self, _roles: &[Self::Role]) -> Option<usize> {
+        None
+    }
 }
 
 /// What a scheme's run produced.

@@ -3,14 +3,15 @@
 //! section.
 
 use algorithms::{
-    run_scheme, PmwsConfig, PmwsScheme, Scheme, SchemeError, SyntheticTree, TreeSplit,
-    TreeSplitConfig, Value,
+    run_scheme, Alone, AlphaBeta, GameTree, PmwsConfig, PmwsScheme, Pvs, Scheme, SchemeError,
+    SequentialSearch, TreeSplit, TreeSplitConfig, Value, INF,
 };
 use sim_core::RunStats;
 use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree, ReadPolicies};
 use std::fmt;
 
-/// A parallel scheme and its options.
+/// A search algorithm and its options: a parallel scheme, or a sequential search that runs on
+/// one processor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AlgorithmSpec {
     /// Principal variation splitting on a processor tree of depth 1 (paper Fig. 4).
@@ -20,18 +21,42 @@ pub enum AlgorithmSpec {
         /// Dynamic window update.
         update: bool,
     },
+    /// A sequential search, alone on one processor.
+    Sequential(Sequential),
+}
+
+/// The sequential searches the seed papers compare (Campbell section 2.2, Reinefeld et al.
+/// section 4), each run alone on one processor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sequential {
+    /// Fail-soft alpha-beta (`ab`).
+    Ab,
+    /// Palphabeta / principal variation search (`pab`).
+    Pab,
+}
+
+impl Sequential {
+    /// The name in results.
+    pub fn name(self) -> &'static str {
+        match self {
+            Sequential::Ab => "ab",
+            Sequential::Pab => "pab",
+        }
+    }
 }
 
 impl AlgorithmSpec {
-    /// The name in results: `pmws`, `treesplit`, `treesplit_update`.
-    pub fn name(self) -> &'static str {
+    /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `ab`, …
+    pub fn name(self) -> String {
         match self {
-            AlgorithmSpec::Pmws => "pmws",
-            AlgorithmSpec::TreeSplit { update: false } => "treesplit",
-            AlgorithmSpec::TreeSplit { update: true } => "treesplit_update",
+            AlgorithmSpec::Pmws => "pmws".into(),
+            AlgorithmSpec::TreeSplit { update: false } => "treesplit".into(),
+            AlgorithmSpec::TreeSplit { update: true } => "treesplit_update".into(),
+            AlgorithmSpec::Sequential(s) => s.name().into(),
         }
     }
-    /// Whether the scheme can run on this processor tree (None) or why not.
+    /// Whether the algorithm can ever run on this processor tree (None) or why not: a scenario
+    /// that asks for it is an error.
     pub fn unsupported(self, ptree: &PTree) -> Option<String> {
         match (self, ptree) {
             (AlgorithmSpec::Pmws, PTree::Paper { length, .. }) if *length != 1 => Some(format!(
@@ -40,14 +65,27 @@ impl AlgorithmSpec {
             (AlgorithmSpec::Pmws, PTree::Campbell { depth, .. }) if *depth > 1 => Some(format!(
                 "pmws runs on a processor tree of depth 1 (a master and its children), not {depth}"
             )),
+            (AlgorithmSpec::Sequential(s), p) if !p.is_uniprocessor() => Some(format!(
+                "{} is a sequential search: it runs on one processor, not on {}",
+                s.name(),
+                p.describe()
+            )),
             _ => None,
         }
+    }
+    /// Whether the algorithm applies to a search of `depth` plies on this processor tree (None)
+    /// or why not (e.g. pv-splitting on a processor tree as deep as the search, a hybrid whose
+    /// upper part is the whole tree). Such runs are skipped and reported, as Campbell's tables
+    /// leave those cells empty.
+    pub fn not_applicable(self, ptree: &PTree, depth: u32) -> Option<String> {
+        let _ = (ptree, depth);
+        None
     }
 }
 
 impl fmt::Display for AlgorithmSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.name())
     }
 }
 
@@ -155,27 +193,55 @@ impl LevelLink {
     }
 }
 
-/// Runs `algorithm` to `depth` on `tree` on the machine `config`: the root value found and the
-/// machine's statistics.
-pub fn run_algorithm(
+/// What one run of an algorithm produced.
+pub struct AlgorithmRun {
+    /// The root value found (None if the search did not finish).
+    pub root_value: Option<Value>,
+    /// The machine's statistics.
+    pub stats: RunStats,
+    /// The largest OPEN list held (SSS*-family searches), None for the others.
+    pub open_peak: Option<usize>,
+}
+
+/// Runs `algorithm` to `depth` on `tree` on the machine `config`.
+pub fn run_algorithm<T: GameTree>(
     algorithm: AlgorithmSpec,
-    tree: &SyntheticTree,
+    tree: &T,
     depth: u32,
     progressive: bool,
     config: MachineConfig,
-) -> Result<(Option<Value>, RunStats), SchemeError> {
-    fn go<'t, S: Scheme<'t, SyntheticTree>>(
+) -> Result<AlgorithmRun, SchemeError> {
+    fn go<'t, T: GameTree + 't, S: Scheme<'t, T>>(
         scheme: &S,
-        tree: &'t SyntheticTree,
+        tree: &'t T,
         config: MachineConfig,
-    ) -> Result<(Option<Value>, RunStats), SchemeError> {
+    ) -> Result<AlgorithmRun, SchemeError> {
         let run = run_scheme(scheme, tree, config)?;
-        Ok((run.root_value, run.stats))
+        Ok(AlgorithmRun {
+            root_value: run.root_value,
+            open_peak: scheme.open_peak(&run.roles),
+            stats: run.stats,
+        })
     }
     match algorithm {
         AlgorithmSpec::Pmws => go(&PmwsScheme(PmwsConfig { depth, progressive }), tree, config),
         AlgorithmSpec::TreeSplit { update } => {
             go(&TreeSplit(TreeSplitConfig { depth, update }), tree, config)
+        }
+        AlgorithmSpec::Sequential(s) => {
+            let name = s.name();
+            match s {
+                Sequential::Ab => go(
+                    &Alone::new(name, depth, |t, n, d| AlphaBeta::new(t, n, -INF, INF, d)),
+                    tree,
+                    config,
+                ),
+                Sequential::Pab => go(
+                    &Alone::new(name, depth, |t, n, d| Pvs::new(t, n, -INF, INF, d)),
+                    tree,
+                    config,
+                ),
+            }
         }
     }
 }

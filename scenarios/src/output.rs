@@ -773,7 +773,7 @@ fn describe(plan: &Plan) -> String {
         ),
         sim_hw::LinkKind::Ideal => "ideal (no transmission time)".into(),
     };
-    let algorithms: Vec<&str> = plan.algorithms.iter().map(|a| a.name()).collect();
+    let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
     let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
     let read = |r: sim_hw::ReadPolicy| match r {
         sim_hw::ReadPolicy::Interrupt => "interrupt-driven".to_string(),
@@ -880,7 +880,7 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
             None => groups.push((key, vec![s])),
         }
     }
-    let algorithms: Vec<&str> = plan.algorithms.iter().map(|a| a.name()).collect();
+    let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
     for (key, rows) in groups {
         out.push_str(&format!(
             "\n### {key}\n\n| processor tree | terminals | processors |"

@@ -1,7 +1,7 @@
 //! Runs a plan: every (fanout, seed) pair plus the uniprocessor baseline of every seed, in
 //! parallel across cores, with results identical to a one-thread run.
 
-use crate::dispatch::{machine_config, run_algorithm, AlgorithmSpec, PTree};
+use crate::dispatch::{machine_config, run_algorithm, AlgorithmRun, AlgorithmSpec, PTree};
 use crate::load::{ordering_label, Plan};
 use crate::results::{
     summarize_fanout, BaseMeans, Baseline, ConfigLabel, PTreeFigures, RunFigures, RunLabel,
@@ -75,6 +75,8 @@ pub struct Outcome {
     /// The root value found (checked against the tree's minimax value).
     pub root_value: i32,
     pub stats: RunStats,
+    /// The peak size of the OPEN list (SSS*-family searches), None for the others.
+    pub open_peak: Option<usize>,
 }
 
 /// What to record beyond the totals.
@@ -121,13 +123,16 @@ pub fn simulate_run(plan: &Plan, key: RunKey, rec: Recording) -> Result<Outcome,
     machine.record_intervals = rec.intervals;
     machine.record_messages = rec.messages;
     let algorithm = plan.algorithms[key.algorithm];
-    let (root_value, stats) =
-        run_algorithm(algorithm, &tree, spec.depth, plan.progressive, machine).map_err(|e| {
-            RunError::Machine {
-                run: key.describe(plan),
-                message: e.to_string(),
-            }
-        })?;
+    let AlgorithmRun {
+        root_value,
+        stats,
+        open_peak,
+    } = run_algorithm(algorithm, &tree, spec.depth, plan.progressive, machine).map_err(|e| {
+        RunError::Machine {
+            run: key.describe(plan),
+            message: e.to_string(),
+        }
+    })?;
     // The generator fixes the minimax value before the tree exists: every run must find it.
     let expected = tree.root().value;
     if root_value != Some(expected) {
@@ -145,6 +150,7 @@ pub fn simulate_run(plan: &Plan, key: RunKey, rec: Recording) -> Result<Outcome,
         seed,
         root_value: expected,
         stats,
+        open_peak,
     })
 }
 
@@ -298,7 +304,8 @@ fn consume<E: From<RunError>>(
     for spec in &plan.configs {
         for &algorithm in &plan.algorithms {
             let ordering = ordering_label(&spec.ordering);
-            let label = RunLabel::new(plan, algorithm.name(), spec, &ordering);
+            let name = algorithm.name();
+            let label = RunLabel::new(plan, &name, spec, &ordering);
             // The analytical model is pmws's (section VII).
             let model = (algorithm == AlgorithmSpec::Pmws).then(|| ModelInputs::new(plan, spec));
             let (w, d) = (spec.width as u64, spec.depth);

@@ -71,7 +71,7 @@ fn run(cli: Cli) -> Result<(), String> {
             for w in &plan.warnings {
                 eprintln!("gtsim: warning: {w}");
             }
-            let algorithms: Vec<&str> = plan.algorithms.iter().map(|a| a.name()).collect();
+            let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
             let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
             println!(
                 "{}: ok — scenario '{}': {} tree configurations × algorithms [{}] × processor trees [{}] × {} seeds = {} simulated runs (uniprocessor baselines included)",
