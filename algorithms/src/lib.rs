@@ -32,6 +32,8 @@
 //! # Ok::<(), sim_hw::MachineError>(())
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod alone;
 mod alphabeta;
 pub mod model;

@@ -41,17 +41,34 @@ pub struct PmwsConfig {
 pub enum PmwsMsg<N> {
     /// Master to child: search successor `slot` of the current PV node with this bound.
     Work {
+        /// The successor to search (the position itself; see the module doc).
         node: N,
+        /// The PV node's best value so far: the child searches a zero window around it.
         bound: Value,
+        /// Plies left to search below `node`.
         depth: u32,
+        /// The successor's index among the PV node's moves.
         slot: u32,
     },
     /// Child to master: the value of successor `slot` (PV node's view).
-    Result { value: Value, slot: u32 },
+    Result {
+        /// The successor's value from the PV node's view (after the re-search, if it failed high).
+        value: Value,
+        /// The index the successor had in the [`PmwsMsg::Work`] message.
+        slot: u32,
+    },
     /// Child to master: the better line it found, `plies` long.
-    Line { plies: u32 },
+    Line {
+        /// The line's length in plies, from the successor to the leaf (2 bytes each).
+        plies: u32,
+    },
     /// Master to child between iterations: sorted root moves and refutation table.
-    Iteration { width: u32, iteration: u32 },
+    Iteration {
+        /// The number of root moves w.
+        width: u32,
+        /// The iteration just finished i (its depth, from 1), which sizes the refutation table.
+        iteration: u32,
+    },
 }
 
 impl<N> Message for PmwsMsg<N> {
@@ -82,12 +99,22 @@ pub enum PmwsOut {
     /// The master evaluated the node it descended into (a leaf): its value.
     Leaf(Value),
     /// The master finished its own `child_pvs` of successor `slot`.
-    Own { slot: u32, value: Value },
+    Own {
+        /// The successor's index among the PV node's moves.
+        slot: u32,
+        /// Its value from the PV node's view.
+        value: Value,
+    },
     /// A child finished the move it was given.
     Child {
+        /// The successor's index among the PV node's moves, as the work message gave it.
         slot: u32,
+        /// Its value from the PV node's view.
         value: Value,
+        /// The zero-window search failed high and was re-searched: the child found a better
+        /// line and reports it in a [`PmwsMsg::Line`].
         failed_high: bool,
+        /// The length of that line in plies (the successor's depth plus one).
         plies: u32,
     },
 }
@@ -195,7 +222,9 @@ pub struct Child<'t, T: GameTree> {
 
 /// A pmws role on one processor.
 pub enum Pmws<'t, T: GameTree> {
+    /// Processor 0: walks the PV, splits its nodes' successors and searches some itself.
     Master(Master<'t, T>),
+    /// Every other processor: searches the successors it is sent.
     Child(Child<'t, T>),
 }
 

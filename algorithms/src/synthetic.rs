@@ -39,9 +39,16 @@ pub enum Ordering {
     /// Every successor equally likely to be best (random trees).
     Random,
     /// The first successor is best with probability `p`, otherwise one of the others, uniformly.
-    FirstBest { p: f64 },
+    FirstBest {
+        /// The probability that the first successor is best, in [0, 1].
+        p: f64,
+    },
     /// Successor `i` is best with probability proportional to `p (1 − p)^i`.
-    Geometric { p: f64 },
+    Geometric {
+        /// The parameter of the weights `p (1 − p)^i`, 0 < p ≤ 1: the larger, the more often
+        /// an early successor is best.
+        p: f64,
+    },
     /// The first successor is always best: perfectly ordered (minimal) trees.
     Perfect,
     /// Explicit relative weights, one per successor (e.g. 70, 5, 5, …, 3 for w = 20).
@@ -226,8 +233,11 @@ impl Ordering {
 /// Parameters of a synthetic uniform tree.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SyntheticSpec {
+    /// Successors per interior node (w).
     pub width: u32,
+    /// Plies from the root to the leaves (d).
     pub depth: u32,
+    /// How likely each successor is to be the best one.
     pub ordering: Ordering,
     /// Sibling values are drawn from a window this wide below the parent's value.
     pub value_spread: u32,

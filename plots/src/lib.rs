@@ -49,6 +49,8 @@
 //! # Ok::<(), plots::PlotError>(())
 //! ```
 
+#![warn(missing_docs)]
+
 use std::path::PathBuf;
 
 mod font;
@@ -71,25 +73,44 @@ pub enum PlotError {
     Font,
     /// The output path has no file name (e.g. it ends in `..`).
     #[error("{}: not a file path", path.display())]
-    InvalidPath { path: PathBuf },
+    InvalidPath {
+        /// The path given.
+        path: PathBuf,
+    },
     /// A series is inconsistent (e.g. its error list does not match its points).
     #[error("{}: chart {chart:?}, series {series:?}: {message}", path.display())]
     InvalidSeries {
+        /// The image file that was to be written.
         path: PathBuf,
+        /// The chart's title.
         chart: String,
+        /// The series' label.
         series: String,
+        /// What is wrong with it.
         message: String,
     },
     /// plotters failed while drawing.
     #[error("{}: drawing failed: {message}", path.display())]
-    Draw { path: PathBuf, message: String },
+    Draw {
+        /// The image file that was to be written.
+        path: PathBuf,
+        /// What went wrong while drawing, as text.
+        message: String,
+    },
     /// The image could not be encoded or written (e.g. the folder does not exist).
     #[error("{}: cannot write the image: {message}", path.display())]
-    Write { path: PathBuf, message: String },
+    Write {
+        /// The image file that was to be written.
+        path: PathBuf,
+        /// The encoder's or file system's error, as text.
+        message: String,
+    },
     /// The finished image could not be moved onto its path.
     #[error("{}: cannot move the finished image into place: {source}", path.display())]
     Io {
+        /// The image's final path.
         path: PathBuf,
+        /// The rename's error.
         #[source]
         source: std::io::Error,
     },

@@ -30,6 +30,7 @@ pub struct Series {
     /// `(x, y)` points, joined in the given order. Points with a non-finite coordinate are
     /// skipped.
     pub points: Vec<(f64, f64)>,
+    /// Solid for measurements, dashed for model estimates and published figures.
     pub style: LineStyle,
     /// Index into the fixed palette [`PALETTE`](crate::PALETTE) (wraps around).
     pub color: usize,
@@ -45,9 +46,13 @@ pub struct Series {
 /// A chart of one or more series against a common x axis.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LineChart {
+    /// The heading above the plot area.
     pub title: String,
+    /// The x axis's label, with its unit (e.g. "processors").
     pub x_label: String,
+    /// The y axis's label, with its unit.
     pub y_label: String,
+    /// The lines, drawn and listed in the legend in this order.
     pub series: Vec<Series>,
     /// Ticks on whole numbers only (e.g. a processor count).
     pub integer_x: bool,

@@ -15,7 +15,9 @@ use crate::{font, PlotError};
 /// One processor's row: a label ("P0 master") and the spans it spent in each category.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TimelineRow {
+    /// The row's label, left of the row (e.g. "P0 master").
     pub label: String,
+    /// The processor's spans, each drawn in its category's colour; gaps are left blank.
     pub intervals: Vec<Interval>,
 }
 

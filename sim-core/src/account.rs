@@ -19,6 +19,7 @@ pub enum Category {
 }
 
 impl Category {
+    /// Every category, in [`Category::index`] order (the order of results columns and of [`CategoryTimes`]).
     pub const ALL: [Category; 5] = [
         Category::Search,
         Category::Message,
@@ -26,6 +27,7 @@ impl Category {
         Category::WaitReply,
         Category::IdleSync,
     ];
+    /// This category's position in [`Category::ALL`] and in [`CategoryTimes`].
     pub fn index(self) -> usize {
         self as usize
     }
@@ -44,8 +46,11 @@ impl Category {
 /// A span of time one processor spent in one category.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Interval {
+    /// When the span began.
     pub start: SimTime,
+    /// When the span ended (exclusive): the span lasts `end - start`.
     pub end: SimTime,
+    /// What the processor was doing throughout the span.
     pub category: Category,
 }
 
@@ -54,12 +59,15 @@ pub struct Interval {
 pub struct CategoryTimes(pub [u64; 5]);
 
 impl CategoryTimes {
+    /// Nanoseconds spent in category `c`.
     pub fn get(&self, c: Category) -> u64 {
         self.0[c.index()]
     }
+    /// Nanoseconds in all categories together (the makespan, for a closed [`TimeAccount`]).
     pub fn total(&self) -> u64 {
         self.0.iter().sum()
     }
+    /// Adds `other`'s time to this one's, category by category.
     pub fn add(&mut self, other: &CategoryTimes) {
         for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
             *a += b;
@@ -141,14 +149,18 @@ impl TimeAccount {
         self.flush(end);
     }
 
+    /// Nanoseconds spent in each category so far (up to the last switch, or to `close`).
     pub fn times(&self) -> &CategoryTimes {
         &self.times
     }
 
+    /// The spans recorded so far, in time order, adjacent spans of one category merged; empty if the
+    /// account was created without recording.
     pub fn intervals(&self) -> &[Interval] {
         self.intervals.as_deref().unwrap_or(&[])
     }
 
+    /// Takes the recorded spans out of the account, leaving none (empty if not recording).
     pub fn take_intervals(&mut self) -> Vec<Interval> {
         self.intervals.take().unwrap_or_default()
     }

@@ -34,6 +34,8 @@
 //! assert_eq!(events, 11);
 //! ```
 
+#![warn(missing_docs)]
+
 mod account;
 mod queue;
 pub mod stats;

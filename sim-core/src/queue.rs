@@ -83,6 +83,7 @@ impl<E> Default for EventQueue<E> {
 }
 
 impl<E> EventQueue<E> {
+    /// An empty queue; sequence numbers start at 0.
     pub fn new() -> Self {
         EventQueue {
             heap: PriorityQueue::with_default_hasher(),
@@ -145,9 +146,11 @@ impl<E> EventQueue<E> {
         self.heap.pop().map(|(e, Reverse((t, _)))| (t, e.event))
     }
 
+    /// The number of pending events.
     pub fn len(&self) -> usize {
         self.heap.len()
     }
+    /// True if no event is pending.
     pub fn is_empty(&self) -> bool {
         self.heap.is_empty()
     }
@@ -159,6 +162,7 @@ impl<E> EventQueue<E> {
 
 /// A model advanced by the global event queue.
 pub trait Model {
+    /// The events the model reacts to.
     type Event;
     /// Reacts to one event at simulated time `now`, scheduling later ones on `queue`.
     fn handle(&mut self, now: SimTime, event: Self::Event, queue: &mut EventQueue<Self::Event>);

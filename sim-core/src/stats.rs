@@ -19,6 +19,7 @@ pub enum MsgKind {
 }
 
 impl MsgKind {
+    /// Every message type, in [`MsgKind::index`] order (the order of results columns and of [`MsgCounts`]).
     pub const ALL: [MsgKind; 5] = [
         MsgKind::AtNode,
         MsgKind::InterNode,
@@ -26,9 +27,11 @@ impl MsgKind {
         MsgKind::InterIteration,
         MsgKind::Interactive,
     ];
+    /// This message type's position in [`MsgKind::ALL`] and in [`MsgCounts`]'s arrays.
     pub fn index(self) -> usize {
         self as usize
     }
+    /// The name used in results columns (`msgs_<name>`) and traces.
     pub fn name(self) -> &'static str {
         match self {
             MsgKind::AtNode => "at_node",
@@ -43,18 +46,23 @@ impl MsgKind {
 /// Message counts and bytes per [`MsgKind`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MsgCounts {
+    /// Messages sent, per [`MsgKind::index`].
     pub count: [u64; 5],
+    /// Bytes sent (payload, as the line carries it), per [`MsgKind::index`].
     pub bytes: [u64; 5],
 }
 
 impl MsgCounts {
+    /// Counts one message of `kind` carrying `bytes` bytes.
     pub fn record(&mut self, kind: MsgKind, bytes: u64) {
         self.count[kind.index()] += 1;
         self.bytes[kind.index()] += bytes;
     }
+    /// Messages of `kind` sent.
     pub fn count(&self, kind: MsgKind) -> u64 {
         self.count[kind.index()]
     }
+    /// Bytes of all kinds sent.
     pub fn bytes_total(&self) -> u64 {
         self.bytes.iter().sum()
     }
@@ -63,9 +71,13 @@ impl MsgCounts {
 /// One message's life, kept when a run records a trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MessageRecord {
+    /// The sending processor.
     pub from: ProcId,
+    /// The receiving processor.
     pub to: ProcId,
+    /// The message's type (Table I).
     pub kind: MsgKind,
+    /// Its size in bytes, which sets its transmission time on a serial line.
     pub bytes: u64,
     /// When the sender finished its setup and handed the message to the line.
     pub sent: SimTime,
@@ -78,7 +90,9 @@ pub struct MessageRecord {
 /// Search work a processor did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NodeCounts {
+    /// Leaves evaluated (each charged `e`), quiescence nodes not included.
     pub leaves: u64,
+    /// Interior nodes expanded (each charged `k` to generate its moves).
     pub interior: u64,
     /// Time spent evaluating leaves (for the leaf time overhead, eq. 10).
     pub leaf_ns: u64,
@@ -88,6 +102,7 @@ pub struct NodeCounts {
 }
 
 impl NodeCounts {
+    /// Adds `o`'s counts to these.
     pub fn add(&mut self, o: &NodeCounts) {
         self.leaves += o.leaves;
         self.interior += o.interior;
@@ -99,7 +114,9 @@ impl NodeCounts {
 /// Everything one processor did in a run.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct ProcStats {
+    /// Nanoseconds the processor spent in each [`crate::Category`].
     pub times: CategoryTimes,
+    /// The search work the processor did.
     pub nodes: NodeCounts,
     /// Category intervals, when the run recorded them.
     pub intervals: Vec<Interval>,
@@ -108,7 +125,9 @@ pub struct ProcStats {
 /// A synchronization point worth marking on a timeline (e.g. a PV node completed).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Marker {
+    /// When the point was reached.
     pub at: SimTime,
+    /// What happened there (drawn beside the mark on a timeline).
     pub label: String,
 }
 
@@ -117,7 +136,9 @@ pub struct Marker {
 pub struct RunStats {
     /// Time from the start to the last event of the run.
     pub makespan: SimTime,
+    /// One entry per processor, indexed by [`ProcId::index`] (the master first).
     pub procs: Vec<ProcStats>,
+    /// Messages sent by all processors, by type.
     pub messages: MsgCounts,
     /// Every message, when the run recorded a trace.
     pub message_log: Vec<MessageRecord>,

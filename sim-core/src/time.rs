@@ -25,18 +25,23 @@ impl SimTime {
     /// The largest representable time.
     pub const MAX: SimTime = SimTime(u64::MAX);
 
+    /// `ns` nanoseconds.
     pub const fn from_nanos(ns: u64) -> Self {
         SimTime(ns)
     }
+    /// `us` microseconds.
     pub const fn from_micros(us: u64) -> Self {
         SimTime(us * 1_000)
     }
+    /// `ms` milliseconds.
     pub const fn from_millis(ms: u64) -> Self {
         SimTime(ms * 1_000_000)
     }
+    /// `s` seconds.
     pub const fn from_secs(s: u64) -> Self {
         SimTime(s * 1_000_000_000)
     }
+    /// The time in whole nanoseconds.
     pub const fn as_nanos(self) -> u64 {
         self.0
     }
@@ -59,6 +64,7 @@ impl SimTime {
             None => None,
         }
     }
+    /// `self - other`, or zero if `other` is later.
     pub fn saturating_sub(self, other: SimTime) -> SimTime {
         SimTime(self.0.saturating_sub(other.0))
     }
@@ -93,7 +99,9 @@ impl fmt::Display for SimTime {
 pub struct ProcId(pub u32);
 
 impl ProcId {
+    /// The master, processor 0: the root of the processor tree.
     pub const MASTER: ProcId = ProcId(0);
+    /// The processor's number as an index into per-processor vectors.
     pub fn index(self) -> usize {
         self.0 as usize
     }

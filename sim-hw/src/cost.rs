@@ -10,9 +10,14 @@ use sim_core::SimTime;
 /// Campbell's simulation used e = 1 and everything else 0; that is `CostModel::campbell()`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CostModel {
+    /// Time to generate one interior node's moves, charged per interior node expanded.
     pub k: SimTime,
+    /// Time to evaluate one leaf, quiescence search included, charged per leaf.
     pub e: SimTime,
+    /// CPU time to set up one message, charged to the sending processor (category message).
     pub s: SimTime,
+    /// Time of the interrupt handler, charged (category interrupt) per message arriving at an
+    /// interrupt-driven processor (the master, by default).
     pub interrupt: SimTime,
 }
 

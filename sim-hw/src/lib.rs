@@ -33,6 +33,8 @@
 //! # Ok::<(), MachineError>(())
 //! ```
 
+#![warn(missing_docs)]
+
 mod cost;
 mod link;
 mod machine;

@@ -7,7 +7,10 @@ use sim_core::SimTime;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LinkKind {
     /// A serial line (RS-232) at `rate` bytes per second in each direction (full duplex).
-    Serial { rate: u64 },
+    Serial {
+        /// Bytes per second in each direction (960 for the paper's 9600-baud lines).
+        rate: u64,
+    },
     /// No transmission time at all (Campbell-style simulations); setup `s` is still charged.
     Ideal,
 }
@@ -16,6 +19,7 @@ pub enum LinkKind {
 /// request-to-send (RTS/CTS, section V: the bare SUN boards buffer only two characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LinkSpec {
+    /// Serial or ideal, and the serial line's rate.
     pub kind: LinkKind,
     /// When true, a message from a parent to a child is held until the child is ready to read
     /// (idle, waiting for input). When false, the protocol is "read immediately after write".
@@ -23,12 +27,14 @@ pub struct LinkSpec {
 }
 
 impl LinkSpec {
+    /// A link with no transmission time and no RTS/CTS.
     pub fn ideal() -> Self {
         LinkSpec {
             kind: LinkKind::Ideal,
             rts_cts: false,
         }
     }
+    /// A serial line of `rate` bytes per second in each direction, with or without RTS/CTS.
     pub fn serial(rate: u64, rts_cts: bool) -> Self {
         LinkSpec {
             kind: LinkKind::Serial { rate },
