@@ -1,7 +1,7 @@
 //! # scenarios: scenario files, the experiment runner, results, and the `gtsim` command
 //!
 //! A scenario file (RON, see `scenarios/README.md`) names the hardware, the workload, the search
-//! and the sweep. [`load`] turns it into a validated [`Plan`] (or an error naming the file, line
+//! and the sweep. [`load()`] turns it into a validated [`Plan`] (or an error naming the file, line
 //! and column). [`run_plan_streaming`] simulates every run of the sweep in parallel and hands
 //! the records to a sink in plan order as they finish (memory stays bounded, results are
 //! identical to a one-thread run); [`run_plan`] collects them in memory instead. An
@@ -21,6 +21,8 @@
 //! scenarios::write_outputs(&plan, &results, timeline.as_ref(), Path::new("out/pmws-uniform"))
 //!     .unwrap();
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod dispatch;
 pub mod load;

@@ -11,19 +11,27 @@ use std::path::{Path, PathBuf};
 /// A scenario that cannot be run, and where it says so.
 #[derive(thiserror::Error, Debug)]
 pub enum ScenarioError {
+    /// The file could not be opened or read.
     #[error("{file}: cannot read the scenario: {source}")]
     Read {
+        /// The scenario file's path, as given.
         file: String,
+        /// The operating system's error.
         source: std::io::Error,
     },
     /// The file itself is unusable (not a regular file, too large); the message names it.
     #[error("{0}")]
     File(String),
+    /// Bad syntax or an impossible value, at a place in the file.
     #[error("{file}:{line}:{col}: {message}")]
     At {
+        /// The scenario file's path, as given.
         file: String,
+        /// The line, from 1.
         line: usize,
+        /// The column, from 1.
         col: usize,
+        /// What is wrong, starting with the field's path when it is known.
         message: String,
     },
 }
@@ -114,15 +122,21 @@ pub fn decode_text(bytes: &[u8]) -> Result<&str, (usize, usize, String)> {
 /// A validated scenario, ready to run.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    /// The scenario as read.
     pub scenario: Scenario,
     /// The file it came from, as given.
     pub file: PathBuf,
+    /// The cost model, every duration converted to nanoseconds.
     pub costs: CostModel,
+    /// The root processor's lines (the first level of `links`).
     pub link: LinkSpec,
     /// The tree configurations of the sweep (width × depth × ordering), in that order.
     pub configs: Vec<SyntheticSpec>,
+    /// Iterate to depths 1, 2, …, d (`search.progressive_deepening`).
     pub progressive: bool,
+    /// The processor counts of `sweep.fanout`, in file order.
     pub fanouts: Vec<u32>,
+    /// The seeds of `sweep.seeds`, in order.
     pub seeds: Vec<u64>,
     /// The run named by `outputs.timeline`: (configuration index, fanout, seed).
     pub timeline: Option<(usize, u32, u64)>,
@@ -144,6 +158,7 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The scenario's `name` (the `scenario` column).
     pub fn name(&self) -> &str {
         &self.scenario.name.0
     }

@@ -31,13 +31,26 @@ fn atomic_tmp(path: &Path) -> io::Result<PathBuf> {
 /// A failure while writing outputs, naming the file.
 #[derive(thiserror::Error, Debug)]
 pub enum OutputError {
+    /// A file or folder could not be created, written, renamed or removed.
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: io::Error },
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The operating system's error.
+        source: io::Error,
+    },
     /// An output path that gtsim refuses before simulating anything.
     #[error("{path}: {reason}")]
-    Refused { path: PathBuf, reason: String },
+    Refused {
+        /// The path refused.
+        path: PathBuf,
+        /// Why, and what to do instead.
+        reason: String,
+    },
+    /// A chart could not be drawn or written.
     #[error(transparent)]
     Plot(#[from] plots::PlotError),
+    /// A run failed while its results were being written.
     #[error(transparent)]
     Run(#[from] RunError),
 }
@@ -538,6 +551,7 @@ pub struct RowWriter {
 const RUNS_SPOOL: &str = ".runs.json.part";
 
 impl RowWriter {
+    /// Creates `results.csv` (with its header) and `results.json` in `folder`, ready for rows.
     pub fn new(folder: &mut OutputFolder) -> Result<Self, OutputError> {
         let mut csv = folder.create("results.csv")?;
         csv.write_all(crate::results::csv_header().as_bytes())

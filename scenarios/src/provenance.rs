@@ -15,7 +15,10 @@ pub const GIT_COMMIT: &str = env!("GTSIM_GIT_COMMIT");
 /// An input file named by its path (as given) and the SHA-256 of its bytes.
 #[derive(Clone, Debug, Serialize)]
 pub struct InputFile {
+    /// The path gtsim opened: the scenario's as given, a reference table's joined to the
+    /// scenario's folder.
     pub path: String,
+    /// The SHA-256 of the file's bytes, in lowercase hex.
     pub sha256: String,
 }
 
@@ -41,9 +44,11 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// The provenance of one run of a scenario.
 #[derive(Clone, Debug, Serialize)]
 pub struct Provenance {
+    /// gtsim's version ([`VERSION`]).
     pub gtsim_version: String,
     /// The git commit of the build, or "unknown" outside a checkout.
     pub git_commit: String,
+    /// The scenario file.
     pub scenario: InputFile,
     /// The reference table named by `outputs.reference`, if any.
     pub reference: Option<InputFile>,

@@ -9,20 +9,28 @@ use std::path::{Path, PathBuf};
 /// One published row.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ReferenceRow {
+    /// The processor count f the row is for (column `fanout`).
     pub fanout: u32,
+    /// Published leaf nodes (column `leaf_nodes`).
     pub leaf_nodes: Option<f64>,
+    /// Published elapsed time in seconds (column `secs`).
     pub secs: Option<f64>,
+    /// Published speedup (column `speedup`).
     pub speedup: Option<f64>,
+    /// Published search overhead in percent (column `search_overhead_pct`).
     pub search_overhead_pct: Option<f64>,
+    /// Published time overhead in percent (column `time_overhead_pct`).
     pub time_overhead_pct: Option<f64>,
 }
 
 /// A reference table and where it came from.
 #[derive(Clone, Debug)]
 pub struct Reference {
+    /// The table's path, resolved against the scenario file's folder.
     pub path: PathBuf,
     /// The file's comment lines (its provenance), without the `#`.
     pub notes: Vec<String>,
+    /// The rows, one per fanout, in file order.
     pub rows: Vec<ReferenceRow>,
     /// Rows that will not be shown (processor counts the sweep does not run), as
     /// `FILE:LINE: message`.

@@ -22,41 +22,85 @@ use sim_core::{Category, MsgKind, RunStats};
 /// "waiting for work"), which is wider than the model's I_{d,f}.
 #[derive(Clone, Debug, Serialize)]
 pub struct RunRecord {
+    /// The scenario's `name` (column `scenario`).
     pub scenario: String,
+    /// The algorithm's tag: `pmws`, `treesplit`, `treesplit_update`, … (column `algorithm`).
     pub algorithm: String,
+    /// The tree source: `synthetic` (column `tree`).
     pub tree: String,
+    /// The ordering's tag: `random`, `perfect`, `first_best(p)`, `geometric(p)`, `weights(w1 w2 …)`
+    /// (column `ordering`).
     pub ordering: String,
+    /// Moves at every node, w (column `width`).
     pub width: u32,
+    /// Search depth d in plies (column `depth`).
     pub depth: u32,
+    /// The paper's fanout f: processors per level, the parent included; for Campbell's processor
+    /// trees 1 + the root's slaves (column `fanout`).
     pub fanout: u32,
+    /// Processor-tree length: levels below the root (column `length`).
     pub length: u32,
+    /// The tree's seed (column `seed`).
     pub seed: u64,
+    /// Evaluation noise per ply short of the full depth (column `horizon_noise`).
     pub horizon_noise: u32,
+    /// The root's minimax value, checked against every run's (column `root_value`).
     pub root_value: i32,
+    /// Leaves evaluated, all processors together (column `leaf_nodes`).
     pub leaf_nodes: u64,
+    /// Interior nodes expanded, all processors together (column `interior_nodes`).
     pub interior_nodes: u64,
+    /// Simulated makespan in ns, from the start until the machine is quiet (column `elapsed_ns`).
     pub elapsed_ns: u64,
+    /// elapsed(1) / elapsed(f) on the same tree (column `speedup`).
     pub speedup: f64,
+    /// leaves(f) / leaves(1) − 1, eq. (9) (column `search_overhead`).
     pub search_overhead: f64,
+    /// processors · elapsed(f) / elapsed(1) − 1, eq. (11) (column `time_overhead`).
     pub time_overhead: f64,
+    /// `time_overhead − search_overhead`, the paper's communication overhead (column
+    /// `comm_overhead`).
     pub comm_overhead: f64,
+    /// Σ idle_sync time / the uniprocessor run's leaf time, section VII (column `sync_overhead`).
     pub sync_overhead: f64,
+    /// Simulated ns in category search, summed over all processors (column `t_search_ns`).
     pub t_search_ns: u64,
+    /// Simulated ns in category message (message setup), summed over all processors (column
+    /// `t_message_ns`).
     pub t_message_ns: u64,
+    /// Simulated ns in interrupt handlers, summed over all processors (column `t_interrupt_ns`).
     pub t_interrupt_ns: u64,
+    /// Simulated ns waiting for a reply, summed over all processors (column `t_wait_reply_ns`).
     pub t_wait_reply_ns: u64,
+    /// Simulated ns idle, waiting for work or for others, summed over all processors (column
+    /// `t_idle_sync_ns`).
     pub t_idle_sync_ns: u64,
+    /// At-node messages (transposition-table probes and updates, Table I) (column `msgs_at_node`).
     pub msgs_at_node: u64,
+    /// Inter-node messages (work and values, Table I) (column `msgs_inter_node`).
     pub msgs_inter_node: u64,
+    /// Inter-level messages (refutation lines, Table I) (column `msgs_inter_level`).
     pub msgs_inter_level: u64,
+    /// Inter-iteration messages (move lists between iterations, Table I) (column
+    /// `msgs_inter_iteration`).
     pub msgs_inter_iteration: u64,
+    /// Bytes of all messages (column `bytes_total`).
     pub bytes_total: u64,
+    /// Interactive messages (start-up and user traffic, Table I) (column `msgs_interactive`).
     pub msgs_interactive: u64,
+    /// Simulated ns spent evaluating leaves, all processors (column `leaf_ns`).
     pub leaf_ns: u64,
+    /// leaf_ns(f) / leaf_ns(1) − 1, eq. (10) (column `leaf_time_overhead`).
     pub leaf_time_overhead: f64,
+    /// Σ search time / elapsed(1) − 1 (column `search_time_overhead`).
     pub search_time_overhead: f64,
+    /// Σ (message + interrupt + wait_reply) time / elapsed(1) (column `message_overhead`).
     pub message_overhead: f64,
+    /// Σ idle_sync time / elapsed(1) (column `idle_overhead`); with the two above it adds up to
+    /// `time_overhead` exactly.
     pub idle_overhead: f64,
+    /// Event-queue operations of the engine, a measure of simulation work; the only column that
+    /// depends on batching (column `events`).
     pub events: u64,
     /// Eq. (5) for a minimal tree of this w, d, f and these costs (summed over the iterations
     /// with progressive deepening; t1 = 4 bytes, t2 = 2 bytes per ply of the iteration).
@@ -130,13 +174,21 @@ pub const COLUMNS: &[&str] = &[
 
 /// Identifies the configuration a record belongs to.
 pub struct RunLabel<'a> {
+    /// The scenario's `name`.
     pub scenario: &'a str,
+    /// The algorithm's tag (`pmws`, `treesplit`, …).
     pub algorithm: &'a str,
+    /// The tree source's tag (`synthetic`).
     pub tree: &'a str,
+    /// The ordering's tag (see [`crate::load::ordering_label`]).
     pub ordering: &'a str,
+    /// Moves at every node, w.
     pub width: u32,
+    /// Search depth d in plies.
     pub depth: u32,
+    /// Processor-tree length (levels below the root).
     pub length: u32,
+    /// Evaluation noise per ply short of the full depth.
     pub horizon_noise: u32,
 }
 
@@ -207,12 +259,16 @@ impl PTreeFigures {
 /// What a run's record needs from the uniprocessor run of the same tree.
 #[derive(Clone, Copy, Debug)]
 pub struct Baseline {
+    /// The uniprocessor makespan elapsed(1), in ns.
     pub elapsed_ns: u64,
+    /// The uniprocessor run's leaves, leaves(1).
     pub leaf_nodes: u64,
+    /// The uniprocessor run's leaf evaluation time leaf_ns(1), in ns.
     pub leaf_ns: u64,
 }
 
 impl Baseline {
+    /// The figures of a uniprocessor run's statistics.
     pub fn of(stats: &RunStats) -> Self {
         let nodes = stats.total_nodes();
         Baseline {
@@ -387,34 +443,59 @@ pub fn to_csv(records: &[RunRecord]) -> String {
 /// seed.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
+    /// The algorithm's tag (`pmws`, `treesplit`, …).
     pub algorithm: String,
+    /// Moves at every node, w.
     pub width: u32,
+    /// Search depth d in plies.
     pub depth: u32,
+    /// The ordering's tag.
     pub ordering: String,
+    /// Evaluation noise per ply short of the full depth.
     pub horizon_noise: u32,
+    /// The paper's fanout f (processors per level, the parent included).
     pub fanout: u32,
     /// The processor tree: `f = 4` for the paper's trees, `(depth,width)` for Campbell's.
     pub ptree: String,
+    /// Levels of processors below the root processor (0 for a uniprocessor).
     pub ptree_depth: u32,
+    /// The most children any processor has.
     pub ptree_width: u32,
+    /// Processors in the machine.
     pub processors: u32,
+    /// Processors without children (those that search).
     pub terminals: u32,
+    /// Runs (seeds) the means are over.
     pub runs: usize,
+    /// Mean of the per-run speedups elapsed(1) / elapsed(f).
     pub speedup: f64,
+    /// Standard error of the per-run speedups.
     pub speedup_se: f64,
+    /// mean leaves(f) / mean leaves(1) − 1 (eq. 9).
     pub search_overhead: f64,
+    /// Standard error of the per-run search overheads.
     pub search_overhead_se: f64,
+    /// processors · mean elapsed(f) / mean elapsed(1) − 1 (eq. 11).
     pub time_overhead: f64,
+    /// Standard error of the per-run time overheads.
     pub time_overhead_se: f64,
+    /// `time_overhead − search_overhead`.
     pub comm_overhead: f64,
+    /// Standard error of the per-run communication overheads.
     pub comm_overhead_se: f64,
+    /// mean Σ idle_sync time / mean uniprocessor leaf time (section VII).
     pub sync_overhead: f64,
     /// Standard error of the per-run sync overheads (the mean beside it is a ratio of means).
     pub sync_overhead_se: f64,
+    /// mean Σ (message + interrupt + wait_reply) time / mean elapsed(1).
     pub message_overhead: f64,
+    /// Standard error of the per-run message overheads.
     pub message_overhead_se: f64,
+    /// mean Σ idle_sync time / mean elapsed(1).
     pub idle_overhead: f64,
+    /// Standard error of the per-run idle overheads.
     pub idle_overhead_se: f64,
+    /// Mean leaves evaluated per run, all processors together.
     pub leaf_nodes: f64,
     /// Mean simulated elapsed time (makespan), in seconds.
     pub elapsed_s: f64,
@@ -459,6 +540,7 @@ pub struct RunFigures {
 }
 
 impl RunFigures {
+    /// The figures of one run's record.
     pub fn of(r: &RunRecord) -> Self {
         // u128: a sum of three u64 times cannot overflow it.
         let comm = r.t_message_ns as u128 + r.t_interrupt_ns as u128 + r.t_wait_reply_ns as u128;
@@ -481,14 +563,20 @@ impl RunFigures {
 /// The identity of a summary's configuration.
 #[derive(Clone, Debug)]
 pub struct ConfigLabel {
+    /// The algorithm's tag.
     pub algorithm: String,
+    /// Moves at every node, w.
     pub width: u32,
+    /// Search depth d in plies.
     pub depth: u32,
+    /// The ordering's tag.
     pub ordering: String,
+    /// Evaluation noise per ply short of the full depth.
     pub horizon_noise: u32,
 }
 
 impl ConfigLabel {
+    /// The configuration of a record.
     pub fn of(r: &RunRecord) -> Self {
         ConfigLabel {
             algorithm: r.algorithm.clone(),
@@ -509,6 +597,7 @@ pub struct BaseMeans {
 }
 
 impl BaseMeans {
+    /// The means of the uniprocessor runs `base` (one per seed).
     pub fn of<'a>(base: impl Iterator<Item = &'a Baseline> + Clone) -> Self {
         BaseMeans {
             t1: mean(base.clone().map(|b| b.elapsed_ns as f64)).0,

@@ -14,20 +14,43 @@ use sim_core::RunStats;
 /// the scenario is loaded).
 #[derive(thiserror::Error, Debug)]
 pub enum RunError {
+    /// The tree generator rejected the configuration for this seed.
     #[error("seed {seed}: {message}")]
-    Tree { seed: u64, message: String },
+    Tree {
+        /// The tree's seed.
+        seed: u64,
+        /// The generator's reason.
+        message: String,
+    },
+    /// A run's root value differs from the tree's minimax value.
     #[error(
         "{run}: the search returned {got:?} but the tree's minimax value is {expected} — a bug in the scheme"
     )]
     WrongValue {
+        /// The run, in words ([`RunKey::describe`]).
         run: String,
+        /// The value the search returned, if it returned one.
         got: Option<i32>,
+        /// The tree's minimax value.
         expected: i32,
     },
+    /// The machine stopped with an error (a deadlock, a failed role, time past its largest value).
     #[error("{run}: {message}")]
-    Machine { run: String, message: String },
+    Machine {
+        /// The run, in words ([`RunKey::describe`]).
+        run: String,
+        /// The machine's error.
+        message: String,
+    },
+    /// A run panicked; the panic was caught and named.
     #[error("{run}: the run panicked ({message}) — a bug in gtsim")]
-    Panic { run: String, message: String },
+    Panic {
+        /// The run, in words ([`RunKey::describe`]).
+        run: String,
+        /// The panic's message.
+        message: String,
+    },
+    /// The worker threads could not be started, or the sweep was stopped; the message says which.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
 }
@@ -41,6 +64,7 @@ pub struct RunKey {
     pub algorithm: usize,
     /// The processor tree.
     pub ptree: PTree,
+    /// The tree's seed.
     pub seed: u64,
 }
 
@@ -71,9 +95,11 @@ pub struct Outcome {
     pub fanout: u32,
     /// The processor tree.
     pub ptree: PTree,
+    /// The tree's seed.
     pub seed: u64,
     /// The root value found (checked against the tree's minimax value).
     pub root_value: i32,
+    /// Everything the run measured.
     pub stats: RunStats,
     /// The peak size of the OPEN list (SSS*-family searches), None for the others.
     pub open_peak: Option<usize>,
@@ -82,7 +108,9 @@ pub struct Outcome {
 /// What to record beyond the totals.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Recording {
+    /// Keep every processor's category intervals (for timeline.png and traces).
     pub intervals: bool,
+    /// Keep every message's record (for traces).
     pub messages: bool,
 }
 

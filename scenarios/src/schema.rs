@@ -15,10 +15,15 @@ pub struct Scenario {
     /// Free text for the reader of the file.
     #[serde(default)]
     pub description: String,
+    /// The machine: costs, links, processor-tree length and read policies.
     pub hardware: Hardware,
+    /// What is searched.
     pub workload: Workload,
+    /// The algorithm and whether it deepens progressively.
     pub search: Search,
+    /// Which runs to make: processor trees, algorithms, seeds and tree configurations.
     pub sweep: Sweep,
+    /// What to write besides results.csv, results.json and report.md. Default: every default.
     #[serde(default)]
     pub outputs: Outputs,
 }
@@ -71,10 +76,15 @@ impl TryFrom<u64> for Positive {
 /// A duration: in time units, or in processor cycles at `hardware.clock_hz`.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 pub enum Duration {
+    /// Whole nanoseconds.
     Ns(#[serde(deserialize_with = "num::u64")] u64),
+    /// Microseconds, rounded to the nearest nanosecond.
     Us(Amount),
+    /// Milliseconds, rounded to the nearest nanosecond.
     Ms(Amount),
+    /// Seconds, rounded to the nearest nanosecond.
     S(Amount),
+    /// Processor cycles at `hardware.clock_hz`, rounded to the nearest nanosecond.
     Cycles(#[serde(deserialize_with = "num::u64")] u64),
 }
 
@@ -96,13 +106,16 @@ impl TryFrom<f64> for Amount {
     }
 }
 
+/// The machine (`hardware` section): what each step costs and how processors are connected.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Hardware {
     /// Processor clock, used by `Cycles(..)` costs. Default 10 MHz (SUN-1's 68000).
     #[serde(default = "default_clock")]
     pub clock_hz: Positive,
+    /// What each step costs (k, e, s, interrupt).
     pub costs: Costs,
+    /// How each parent–child pair is connected (the root processor's lines; see `link_below`).
     pub link: Link,
     /// Processor tree length (levels of processors below the master) for `sweep.fanout`. pmws
     /// needs 1.
@@ -154,7 +167,10 @@ pub enum Read {
     /// `costs.interrupt`.
     Interrupt,
     /// A bare board that looks at its line every `every` nodes of its search, and when idle.
-    Poll { every: Positive },
+    Poll {
+        /// Search steps (nodes) between two looks at the line.
+        every: Positive,
+    },
     /// Only when it has nothing else to do.
     WhenIdle,
 }
@@ -207,7 +223,9 @@ pub enum Link {
     },
     /// A plain serial line per parent-child pair, no port limit.
     Serial {
+        /// Bytes per second in each direction.
         rate: Positive,
+        /// Hold a message to a busy child until it is ready to read. Default false.
         #[serde(default)]
         rts_cts: bool,
         /// As for `Sci`. Default: none.
@@ -231,8 +249,11 @@ fn eight() -> Positive {
 pub enum Workload {
     /// Uniform trees from the weight-based generator (Reinefeld/Schaeffer/Marsland 4.1.1).
     Synthetic {
+        /// Moves at every node, w (1–10000).
         width: Positive,
+        /// Search depth d in plies (1–30).
         depth: Positive,
+        /// How likely each move is to be the best one.
         ordering: Ordering,
         /// Window below the parent's value from which sibling values are drawn. Default 1000.
         #[serde(default = "default_spread")]
@@ -257,12 +278,14 @@ pub use algorithms::Ordering;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Search {
+    /// The algorithm, run unless `sweep.algorithm` lists others.
     pub algorithm: Algorithm,
     /// Iterate depth 1, 2, …, d with the root moves sorted between iterations. Default true.
     #[serde(default = "yes")]
     pub progressive_deepening: bool,
 }
 
+/// A parallel search algorithm (`search.algorithm`, `sweep.algorithm`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Algorithm {
     /// Principal variation splitting on a processor tree of length 1 (paper Fig. 4).
@@ -271,6 +294,7 @@ pub enum Algorithm {
     /// `update: true` adds the dynamic window update of Fig. 11. Fixed depth (set
     /// `progressive_deepening: false`).
     TreeSplit {
+        /// Add the dynamic window update (UPDATE) of Fig. 11. Default false.
         #[serde(default)]
         update: bool,
     },
@@ -292,6 +316,7 @@ pub struct Sweep {
     /// Algorithms to run instead of `search.algorithm`. Default: `search.algorithm`.
     #[serde(default)]
     pub algorithm: Vec<Algorithm>,
+    /// Which trees to search: one per seed.
     pub seeds: Seeds,
     /// Widths to sweep instead of the workload's `width`. Default: the workload's.
     #[serde(default)]
@@ -317,15 +342,19 @@ pub struct PTreeShape {
     pub width: Positive,
 }
 
+/// The seeds of the trees: one tree per seed, each an unsigned 64-bit integer.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum Seeds {
     /// `count` consecutive seeds from `start`.
     Range {
+        /// The first seed.
         #[serde(deserialize_with = "num::u64")]
         start: u64,
+        /// How many seeds.
         count: Positive,
     },
+    /// These seeds, in this order (no duplicates).
     List(#[serde(deserialize_with = "num::vec_u64")] Vec<u64>),
 }
 
@@ -396,15 +425,21 @@ impl Default for Outputs {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TimelineRun {
+    /// The run's fanout f; must be in `sweep.fanout`.
     pub fanout: Positive,
+    /// The run's seed; must be among the sweep's seeds.
     #[serde(deserialize_with = "num::u64")]
     pub seed: u64,
+    /// The configuration's width, when the sweep has several. Default: the first configuration's.
     #[serde(default)]
     pub width: Option<Positive>,
+    /// The configuration's depth. Default: the first configuration's.
     #[serde(default)]
     pub depth: Option<Positive>,
+    /// The configuration's ordering. Default: the first configuration's.
     #[serde(default)]
     pub ordering: Option<Ordering>,
+    /// The configuration's horizon noise. Default: the first configuration's.
     #[serde(default, deserialize_with = "num::opt_u32")]
     pub horizon_noise: Option<u32>,
 }
@@ -482,12 +517,15 @@ pub mod num {
         })
     }
 
+    /// Reads an unsigned 64-bit integer (a float, even a whole one, is an error).
     pub fn u64<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         Uint::deserialize(d).map(|x| x.0)
     }
+    /// Reads an unsigned integer up to `u32::MAX`.
     pub fn u32<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
         narrow_u32(u64(d)?)
     }
+    /// Reads a list of unsigned 64-bit integers.
     pub fn vec_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
         Ok(Vec::<Uint>::deserialize(d)?
             .into_iter()
@@ -502,12 +540,14 @@ pub mod num {
         }
     }
 
+    /// Reads a list of unsigned integers up to `u32::MAX`.
     pub fn vec_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
         Ok(Vec::<Uint32>::deserialize(d)?
             .into_iter()
             .map(|x| x.0)
             .collect())
     }
+    /// Reads an optional unsigned integer up to `u32::MAX`.
     pub fn opt_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
         Option::<Uint>::deserialize(d)?
             .map(|x| narrow_u32(x.0))

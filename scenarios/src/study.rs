@@ -15,9 +15,11 @@ use std::path::Path;
 /// A fit of y = a·x^b by least squares on logarithms.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PowerFit {
+    /// The exponent b.
     pub exponent: f64,
     /// Standard error of the exponent (NaN with fewer than three points).
     pub exponent_se: f64,
+    /// The points the fit used (those with x > 0 and y > 0).
     pub points: usize,
 }
 
@@ -60,8 +62,11 @@ pub fn power_fit(points: &[(f64, f64)]) -> Option<PowerFit> {
 pub struct StudyRow {
     /// The configuration, processor count and measured overhead (`sync_overhead` ± `_se`).
     pub summary: Summary,
+    /// Eq. (14), f/2(w+1): the paper's estimate for odd depths.
     pub f_over_2w1: f64,
+    /// 3f/4(w−1): the paper's estimate for even depths (NaN at w = 1).
     pub three_f_over_4wm1: f64,
+    /// (f−1)/w: the estimate the authors suspected was closer (section VIII).
     pub fm1_over_w: f64,
     /// I_{d,f}/E_{d,0} without the paper's approximation.
     pub model_ie: f64,
@@ -80,12 +85,14 @@ impl StudyRow {
 
 /// The study of one plan's results.
 pub struct SyncStudy {
+    /// One row per configuration and processor count, in plan order and by increasing fanout.
     pub rows: Vec<StudyRow>,
     /// Per configuration (plan order): the rows' indices and the power fit.
     pub configs: Vec<(Vec<usize>, Option<PowerFit>)>,
 }
 
 impl SyncStudy {
+    /// The study of `summaries` (the run summaries of `plan`).
     pub fn new(plan: &Plan, summaries: &[Summary]) -> Self {
         let mut rows = Vec::new();
         let mut configs = Vec::new();
