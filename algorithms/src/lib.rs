@@ -36,6 +36,7 @@
 
 pub mod alone;
 mod alphabeta;
+pub mod campbell;
 pub mod model;
 pub mod pmws;
 mod pvs;
@@ -48,6 +49,7 @@ pub mod treesplit;
 
 pub use alone::{full_window, Alone};
 pub use alphabeta::{alphabeta_recursive, AlphaBeta};
+pub use campbell::{CampbellSpec, CampbellTree};
 pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
 pub use pvs::{child_pvs, pvs_recursive, Pvs};
 pub use scheme::{run_scheme, Scheme, SchemeError, SchemeRun};
