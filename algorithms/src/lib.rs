@@ -42,6 +42,7 @@ pub mod pmws;
 mod pvs;
 pub mod rng;
 pub mod scheme;
+mod scout;
 mod sequential;
 pub mod sss;
 pub mod synthetic;
@@ -54,6 +55,9 @@ pub use campbell::{CampbellSpec, CampbellTree};
 pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
 pub use pvs::{child_pvs, pvs_recursive, Pvs};
 pub use scheme::{run_scheme, Scheme, SchemeError, SchemeRun};
+pub use scout::{
+    negascout_recursive, palphabeta_recursive, scout_recursive, NegaScout, Palphabeta, Scout,
+};
 pub use sequential::{SequentialSearch, ABORTED};
 pub use sss::{Abs, Dual, Sab, Sss, StagedSss};
 pub use synthetic::{Ordering, SynMove, SynMoves, SynNode, SyntheticSpec, SyntheticTree};
