@@ -33,6 +33,7 @@ pub mod results;
 pub mod runner;
 pub mod schema;
 pub mod study;
+pub mod tables;
 pub mod timeline;
 pub mod trace;
 

@@ -516,7 +516,19 @@ pub const MAX_PANELS: usize = 12;
 
 /// The summaries of each configuration, in plan order.
 pub fn by_config<'a>(plan: &Plan, summaries: &'a [Summary]) -> Vec<&'a [Summary]> {
-    summaries.chunks(plan.ptrees.len().max(1)).collect()
+    // Consecutive summaries of one (algorithm, configuration); an algorithm may skip processor
+    // trees it does not apply to, so groups are not all the same length.
+    let _ = plan;
+    let key = |s: &Summary| {
+        (
+            s.algorithm.clone(),
+            s.width,
+            s.depth,
+            s.ordering.clone(),
+            s.horizon_noise,
+        )
+    };
+    summaries.chunk_by(|a, b| key(a) == key(b)).collect()
 }
 
 /// Whether the plan runs on Campbell's processor trees (then charts are against terminal
@@ -676,7 +688,18 @@ pub fn finish_outputs(
         .then(|| crate::study::SyncStudy::new(plan, summaries));
     let configs = by_config(plan, summaries);
     let schemes = campbell(plan);
-    let plots = plan.scenario.outputs.plots && (schemes || configs.len() <= MAX_PANELS);
+    let sequential = crate::tables::is_sequential(plan);
+    let plots =
+        plan.scenario.outputs.plots && !sequential && (schemes || configs.len() <= MAX_PANELS);
+    // The %-of-minimal chart of a comparison of sequential searches, when asked for.
+    let minimal_chart = match (&plan.scenario.outputs.minimal_chart, sequential) {
+        (Some(name), true) => {
+            let mut charts = crate::tables::minimal_charts(plan, summaries);
+            charts.truncate(MAX_PANELS);
+            Some((name.as_str(), charts))
+        }
+        _ => None,
+    };
     let mut md = report(plan, summaries);
     if let Some(reference) = &plan.reference {
         // Published tables describe one configuration: compare the first.
@@ -701,10 +724,16 @@ pub fn finish_outputs(
             "Overheads against the number of processors",
         ));
         pngs.push(("speedup.png", "Speedup against the number of processors"));
-    } else if plan.scenario.outputs.plots {
+    } else if plan.scenario.outputs.plots && !sequential {
         md.push_str(&format!(
             "\nNo overheads.png or speedup.png: {} tree configurations are more than the {MAX_PANELS} panels a chart holds.\n",
             configs.len()
+        ));
+    }
+    if let Some((name, _)) = &minimal_chart {
+        pngs.push((
+            name,
+            "Leaf nodes as a percentage of the minimal tree, against depth and width",
         ));
     }
     if study.is_some() {
@@ -743,6 +772,10 @@ pub fn finish_outputs(
     }
     if let Some(study) = &study {
         folder.draw("sync-overhead.png", |p| study.plot(p))?;
+    }
+    if let Some((name, charts)) = &minimal_chart {
+        let title = format!("{}: leaf nodes as % of the minimal tree", plan.name());
+        folder.draw(name, |p| draw(p, &title, charts))?;
     }
     if let Some(run) = timeline {
         folder.draw("timeline.png", |p| crate::timeline::plot(plan, run, p))?;
@@ -800,9 +833,13 @@ fn describe(plan: &Plan) -> String {
         ""
     };
     format!(
-        "{} on synthetic trees, {} seeds, processor trees {}, {}.\n\
+        "{} on {}, {} seeds, processor trees {}, {}.\n\
          Costs: k = {}, e = {}, s = {}, interrupt = {}; links: {}{levels}; {}.",
         algorithms.join(", "),
+        match plan.generator {
+            crate::load::Generator::Synthetic => "synthetic trees (weight-based generator)",
+            crate::load::Generator::Campbell => "Campbell's gen trees (thesis Appendix 2)",
+        },
         plan.seeds.len(),
         ptrees.join(", "),
         if plan.progressive {
@@ -857,11 +894,23 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
         desc = plan.scenario.description.trim(),
         describe = describe(plan),
         schemes = if campbell(plan) {
-            scheme_tables(plan, summaries) + "\n"
+            scheme_tables(plan, summaries)
+                + "\n"
+                + &crate::tables::exponent_tables(plan, summaries)
+                + "\n"
         } else {
             String::new()
         },
     );
+    if crate::tables::is_sequential(plan) {
+        // One processor only: the overhead tables would be empty; compare the searches instead.
+        out.truncate(
+            out.find("## Overheads by processor count")
+                .unwrap_or(out.len()),
+        );
+        out.push_str(&crate::tables::sequential_tables(plan, summaries));
+        return out;
+    }
     for s in by_config(plan, summaries) {
         out.push_str(&format!(
             "### {}\n\n{}\n",
