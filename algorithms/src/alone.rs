@@ -138,8 +138,9 @@ where
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         roles.first()?.result.map(|r| r.0)
     }
+    /// The OPEN list's peak, None for the depth-first searches (which keep none: a peak of 0).
     fn open_peak(&self, roles: &[Self::Role]) -> Option<usize> {
-        roles.first()?.result.map(|r| r.1)
+        roles.first()?.result.map(|r| r.1).filter(|&p| p > 0)
     }
 }
 

@@ -1,9 +1,9 @@
 //! Reading a scenario file into a validated [`Plan`], with errors that name the file, the line
 //! and the column.
 
-use crate::dispatch::{AlgorithmSpec, LevelLink, LinkPlan, PTree};
+use crate::dispatch::{AlgorithmSpec, LevelLink, LinkPlan, PTree, Sequential};
 use crate::schema::{self, Duration, Link, Scenario, Workload};
-use algorithms::{Ordering, SyntheticSpec, SyntheticTree};
+use algorithms::{CampbellSpec, CampbellTree, Ordering, SyntheticSpec, SyntheticTree};
 use sim_core::SimTime;
 use sim_hw::{cycles, CostModel, LinkSpec, ReadPolicies, ReadPolicy};
 use std::path::{Path, PathBuf};
@@ -54,6 +54,10 @@ pub const MAX_REFERENCE_BYTES: u64 = 4 << 20;
 /// `pmws f = 1` and `f = 4` rows of BENCHMARKS.md (30.5 and 27.3 M leaves/s, criterion
 /// estimates, 2026-11-21, 2-core development machine), rounded down.
 pub const LEAVES_PER_SECOND_PER_CORE: f64 = 27e6;
+/// Wall time of one run beyond its leaves (building the tree and the machine, the record and
+/// its summary), in seconds on one core, for `check`'s estimate: 200,000 runs of 3-leaf trees
+/// took 22.9 s on 2 cores (2026-11-23), 229 µs of core time each, rounded down.
+pub const SECONDS_PER_RUN_PER_CORE: f64 = 2e-4;
 
 /// Reads a file the user named, whole, after checking that it is a regular file (not a
 /// directory, a device such as /dev/zero, or a FIFO) of at most `cap` bytes. Errors name the file.
@@ -130,8 +134,11 @@ pub struct Plan {
     pub costs: CostModel,
     /// The root processor's lines (the first level of `links`).
     pub link: LinkSpec,
-    /// The tree configurations of the sweep (width × depth × ordering), in that order.
+    /// The tree configurations of the sweep (width × depth × ordering), in that order. For
+    /// Campbell's generator only width, depth and ordering are read.
     pub configs: Vec<SyntheticSpec>,
+    /// Which generator builds the trees.
+    pub generator: Generator,
     /// Iterate to depths 1, 2, …, d (`search.progressive_deepening`).
     pub progressive: bool,
     /// The processor counts of `sweep.fanout`, in file order.
@@ -162,14 +169,54 @@ impl Plan {
     pub fn name(&self) -> &str {
         &self.scenario.name.0
     }
-    /// Short tag of the tree source for results.
+    /// Short tag of the tree source for results: `synthetic` or `campbell`.
     pub fn tree_label(&self) -> &'static str {
-        "synthetic"
+        match self.generator {
+            Generator::Synthetic => "synthetic",
+            Generator::Campbell => "campbell",
+        }
     }
-    /// Simulated runs, baselines included.
+    /// The processor trees of the sweep, other than the uniprocessor, on which algorithm
+    /// `algorithm` runs on the trees of configuration `config`, in plan order: those it applies
+    /// to at the configuration's depth (see [`AlgorithmSpec::not_applicable`]; the others are
+    /// skipped, with a warning at load time). The uniprocessor baseline always runs.
+    pub fn sweep_ptrees(&self, config: usize, algorithm: usize) -> Vec<PTree> {
+        let depth = self.configs[config].depth;
+        let a = self.algorithms[algorithm];
+        self.ptrees
+            .iter()
+            .copied()
+            .filter(|p| !p.is_uniprocessor() && a.not_applicable(p, depth).is_none())
+            .collect()
+    }
+
+    /// Whether algorithm `algorithm` runs at all on the trees of configuration `config`: it
+    /// applies to one processor at that depth (a staged SSS* or a hybrid needs a deeper tree
+    /// than its stage; Campbell's 2-ply tables leave them out).
+    pub fn applies(&self, config: usize, algorithm: usize) -> bool {
+        self.algorithms[algorithm]
+            .not_applicable(&PTree::UNIPROCESSOR, self.configs[config].depth)
+            .is_none()
+    }
+
+    /// The runs of algorithm `algorithm` on configuration `config`, baselines included.
+    fn group_runs(&self, config: usize, algorithm: usize) -> usize {
+        if self.applies(config, algorithm) {
+            (1 + self.sweep_ptrees(config, algorithm).len()) * self.seeds.len()
+        } else {
+            0
+        }
+    }
+
+    /// Simulated runs, baselines included (runs skipped as not applicable left out).
     pub fn run_count(&self) -> usize {
-        let sweep = self.ptrees.iter().filter(|p| !p.is_uniprocessor()).count() + 1;
-        self.configs.len() * self.algorithms.len() * sweep * self.seeds.len()
+        let mut runs = 0;
+        for c in 0..self.configs.len() {
+            for a in 0..self.algorithms.len() {
+                runs += self.group_runs(c, a);
+            }
+        }
+        runs
     }
 
     /// Leaves of the minimal trees searched by one run of configuration `config` (every
@@ -185,15 +232,36 @@ impl Plan {
         }
     }
 
+    /// Estimated wall time of the whole sweep on `cores` cores, in seconds: the minimal trees'
+    /// leaves at [`LEAVES_PER_SECOND_PER_CORE`] plus [`SECONDS_PER_RUN_PER_CORE`] per run.
+    /// A lower bound in spirit: real searches visit more than the minimal tree.
+    pub fn estimated_seconds(&self, cores: usize) -> f64 {
+        let core_seconds = self.minimal_leaves_total() / LEAVES_PER_SECOND_PER_CORE
+            + self.run_count() as f64 * SECONDS_PER_RUN_PER_CORE;
+        core_seconds / cores.max(1) as f64
+    }
+
     /// Leaves of the minimal trees of every run of the sweep (baselines included): a lower
     /// bound of the work. Linear in the number of configurations.
     pub fn minimal_leaves_total(&self) -> f64 {
-        let per_seed = self.ptrees.iter().filter(|p| !p.is_uniprocessor()).count() + 1;
-        let runs_per_config = (per_seed * self.algorithms.len() * self.seeds.len()) as f64;
         (0..self.configs.len())
-            .map(|c| self.minimal_leaves(c) * runs_per_config)
+            .map(|c| {
+                let runs: usize = (0..self.algorithms.len())
+                    .map(|a| self.group_runs(c, a))
+                    .sum();
+                self.minimal_leaves(c) * runs as f64
+            })
             .sum()
     }
+}
+
+/// The tree generator of a plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generator {
+    /// The weight-based generator of Reinefeld, Schaeffer and Marsland ([`SyntheticTree`]).
+    Synthetic,
+    /// Campbell's `gen` (thesis, Appendix 2; [`algorithms::CampbellTree`]).
+    Campbell,
 }
 
 /// Short tag of an ordering for results and legends (see [`Ordering::label`]).
@@ -301,13 +369,43 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         ));
     }
 
-    let Workload::Synthetic {
-        width,
-        depth,
-        ordering,
-        value_spread,
-        horizon_noise,
-    } = &scenario.workload;
+    let (generator, width, depth, ordering, value_spread, horizon_noise) = match &scenario.workload
+    {
+        Workload::Synthetic {
+            width,
+            depth,
+            ordering,
+            value_spread,
+            horizon_noise,
+        } => (
+            Generator::Synthetic,
+            width,
+            depth,
+            ordering,
+            value_spread,
+            horizon_noise,
+        ),
+        // Campbell's trees have no horizon noise (every leaf is a bottom position) and draw
+        // their values by his rules, not from a spread.
+        Workload::Campbell {
+            width,
+            depth,
+            ordering,
+        } => (
+            Generator::Campbell,
+            width,
+            depth,
+            ordering,
+            &schema::Positive(1000),
+            &0,
+        ),
+    };
+    if generator == Generator::Campbell && !scenario.sweep.horizon_noise.is_empty() {
+        return Err(at(
+            &["sweep", "horizon_noise"],
+            "Campbell's trees have no horizon noise (every leaf is a bottom position): remove sweep.horizon_noise".into(),
+        ));
+    }
     if value_spread.0 > 1_000_000 {
         return Err(at(
             &["workload", "value_spread"],
@@ -331,16 +429,48 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     } else {
         &["sweep", "depth"]
     };
-    let widths: Vec<u64> = if sweep.width.is_empty() {
+    let shapes = !sweep.shape.is_empty();
+    if shapes && !(sweep.width.is_empty() && sweep.depth.is_empty()) {
+        return Err(at(
+            &["sweep", "shape"],
+            "give either sweep.shape ((width, depth) pairs) or sweep.width and sweep.depth, not both".into(),
+        ));
+    }
+    let (width_at, depth_at): (&[&str], &[&str]) = if shapes {
+        (&["sweep", "shape"], &["sweep", "shape"])
+    } else {
+        (width_at, depth_at)
+    };
+    // With sweep.shape, the distinct widths and depths it names (for the limits below).
+    let distinct = |v: Vec<u64>| {
+        let mut seen = std::collections::HashSet::new();
+        v.into_iter()
+            .filter(|x| seen.insert(*x))
+            .collect::<Vec<u64>>()
+    };
+    let widths: Vec<u64> = if shapes {
+        distinct(sweep.shape.iter().map(|s| s.width.0).collect())
+    } else if sweep.width.is_empty() {
         vec![width.0]
     } else {
         sweep.width.iter().map(|w| w.0).collect()
     };
-    let depths: Vec<u64> = if sweep.depth.is_empty() {
+    let depths: Vec<u64> = if shapes {
+        distinct(sweep.shape.iter().map(|s| s.depth.0).collect())
+    } else if sweep.depth.is_empty() {
         vec![depth.0]
     } else {
         sweep.depth.iter().map(|d| d.0).collect()
     };
+    if shapes {
+        let pairs: Vec<(u64, u64)> = sweep.shape.iter().map(|s| (s.width.0, s.depth.0)).collect();
+        if let Some((w, d)) = first_duplicate(&pairs) {
+            return Err(at(
+                &["sweep", "shape"],
+                format!("(width {w}, depth {d}) is listed twice"),
+            ));
+        }
+    }
     // (ordering, where it is written, its index in sweep.ordering)
     let orderings: Vec<(&Ordering, &[&str], Option<usize>)> = if sweep.ordering.is_empty() {
         vec![(ordering, &["workload", "ordering"][..], None)]
@@ -402,6 +532,8 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let convert_algorithm = |a: &schema::Algorithm| match a {
         schema::Algorithm::Pmws => AlgorithmSpec::Pmws,
         schema::Algorithm::TreeSplit { update } => AlgorithmSpec::TreeSplit { update: *update },
+        schema::Algorithm::Ab => AlgorithmSpec::Sequential(Sequential::Ab),
+        schema::Algorithm::Pab => AlgorithmSpec::Sequential(Sequential::Pab),
     };
     let (algorithms, algorithm_at): (Vec<AlgorithmSpec>, &[&str]) =
         if scenario.sweep.algorithm.is_empty() {
@@ -424,7 +556,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         if algorithms[..i].contains(a) {
             return Err(at(algorithm_at, format!("algorithm {a} is listed twice")));
         }
-        if matches!(a, AlgorithmSpec::TreeSplit { .. }) && scenario.search.progressive_deepening {
+        if *a != AlgorithmSpec::Pmws && scenario.search.progressive_deepening {
             return Err(at(
                 &["search", "progressive_deepening"],
                 format!("{a} searches to a fixed depth, as in Campbell's thesis: set search.progressive_deepening: false"),
@@ -590,9 +722,16 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     // Per seed: per algorithm, the uniprocessor baseline and every other processor tree.
     let per_seed = (ptrees.iter().filter(|p| !p.is_uniprocessor()).count() as u64 + 1)
         * algorithms.len() as u64;
-    let config_count = [widths.len(), depths.len(), orderings.len(), noises.len()]
-        .iter()
-        .try_fold(1u64, |n, &k| n.checked_mul(k as u64));
+    let shape_count = if shapes {
+        Some(sweep.shape.len() as u64)
+    } else {
+        (widths.len() as u64).checked_mul(depths.len() as u64)
+    };
+    let config_count = shape_count.and_then(|c| {
+        [orderings.len(), noises.len()]
+            .iter()
+            .try_fold(c, |n, &k| n.checked_mul(k as u64))
+    });
     let runs = config_count
         .and_then(|c| c.checked_mul(per_seed))
         .and_then(|r| r.checked_mul(seed_count));
@@ -624,7 +763,19 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
                 value_spread: value_spread.0 as u32,
                 horizon_noise: noises[0],
             };
-            if let Err(m) = SyntheticTree::new(spec, 0) {
+            let built = match generator {
+                Generator::Synthetic => SyntheticTree::new(spec, 0).map(|_| ()),
+                Generator::Campbell => CampbellTree::new(
+                    CampbellSpec {
+                        width: spec.width,
+                        depth: spec.depth,
+                        ordering: spec.ordering,
+                    },
+                    0,
+                )
+                .map(|_| ()),
+            };
+            if let Err(m) = built {
                 let field = match index {
                     Some(i) => format!("sweep.ordering[{i}]"),
                     None => "workload.ordering".into(),
@@ -646,9 +797,18 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
             }
         }
     }
+    // Within the run limit checked above: the pairs can be listed now.
+    let pairs: Vec<(u64, u64)> = if shapes {
+        sweep.shape.iter().map(|s| (s.width.0, s.depth.0)).collect()
+    } else {
+        widths
+            .iter()
+            .flat_map(|&w| depths.iter().map(move |&d| (w, d)))
+            .collect()
+    };
     let mut configs = Vec::with_capacity(config_count.unwrap_or(0) as usize);
-    for &w in &widths {
-        for &d in &depths {
+    for &(w, d) in &pairs {
+        {
             for (o, _, _) in &orderings {
                 for &noise in &noises {
                     configs.push(SyntheticSpec {
@@ -706,7 +866,54 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         }
     };
 
+    if let Some(name) = &scenario.outputs.minimal_chart {
+        let plain = std::path::Path::new(name)
+            .file_name()
+            .is_some_and(|f| f == name.as_str());
+        let taken = [
+            "overheads.png",
+            "speedup.png",
+            "sync-overhead.png",
+            "timeline.png",
+        ];
+        if !plain
+            || !name.ends_with(".png")
+            || name.starts_with('.')
+            || taken.contains(&name.as_str())
+        {
+            return Err(at(
+                &["outputs", "minimal_chart"],
+                format!("{name:?} must be a file name ending in .png, without a folder, not starting with a dot, and not one of {}", taken.join(", ")),
+            ));
+        }
+        if !ptrees.iter().all(|p| p.is_uniprocessor()) {
+            warnings.push(format!(
+                "{file}: outputs.minimal_chart is drawn only for plans of sequential searches (every processor tree a uniprocessor); this plan has others, so it is not drawn"
+            ));
+        }
+    }
+    // Runs an algorithm does not apply to (pv-splitting on a processor tree as deep as the
+    // search, …) are skipped, as Campbell's tables leave those cells empty: say which, once.
+    for a in &algorithms {
+        for p in std::iter::once(&PTree::UNIPROCESSOR)
+            .chain(ptrees.iter().filter(|p| !p.is_uniprocessor()))
+        {
+            for &d in &depths {
+                if let Some(why) = a.not_applicable(p, d as u32) {
+                    let on = if p.is_uniprocessor() {
+                        "one processor".to_string()
+                    } else {
+                        format!("processor tree {}", p.label())
+                    };
+                    warnings.push(format!(
+                        "{file}: {a} at depth {d} on {on} does not apply ({why}); those runs are skipped"
+                    ));
+                }
+            }
+        }
+    }
     Ok(Plan {
+        generator,
         algorithms,
         ptrees,
         links,

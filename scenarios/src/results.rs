@@ -121,6 +121,9 @@ pub struct RunRecord {
     pub processors: u32,
     /// Processors without children (Campbell's terminal processors, which search).
     pub terminals: u32,
+    /// The largest number of entries the OPEN list held (SSS*, DUAL*, staged SSS* and their
+    /// hybrids run alone); empty for the other searches and for parallel schemes.
+    pub open_peak: Option<u64>,
 }
 
 /// The column names of `results.csv`, in order.
@@ -170,6 +173,7 @@ pub const COLUMNS: &[&str] = &[
     "ptree_width",
     "processors",
     "terminals",
+    "open_peak",
 ];
 
 /// Identifies the configuration a record belongs to.
@@ -348,6 +352,7 @@ impl RunRecord {
             ptree_width: ptree.width,
             processors: ptree.processors,
             terminals: ptree.terminals,
+            open_peak: None,
         }
     }
 
@@ -497,6 +502,11 @@ pub struct Summary {
     pub idle_overhead_se: f64,
     /// Mean leaves evaluated per run, all processors together.
     pub leaf_nodes: f64,
+    /// Standard deviation over seeds of the leaf nodes (the spread Campbell's thesis and the
+    /// Reinefeld paper discuss, not the standard error); undefined with one seed.
+    pub leaf_nodes_sd: f64,
+    /// Mean peak size of the OPEN list (SSS*-family searches); undefined for the others.
+    pub open_peak: f64,
     /// Mean simulated elapsed time (makespan), in seconds.
     pub elapsed_s: f64,
     /// The paper's estimate of the synchronization overhead for this configuration: eq. (14)
@@ -537,6 +547,8 @@ pub struct RunFigures {
     comm_overhead: f64,
     message_overhead: f64,
     idle_overhead: f64,
+    /// NaN when the search keeps no OPEN list.
+    open_peak: f64,
 }
 
 impl RunFigures {
@@ -556,6 +568,7 @@ impl RunFigures {
             comm_overhead: r.comm_overhead,
             message_overhead: r.message_overhead,
             idle_overhead: r.idle_overhead,
+            open_peak: r.open_peak.map_or(f64::NAN, |p| p as f64),
         }
     }
 }
@@ -653,6 +666,8 @@ pub fn summarize_fanout(
         idle_overhead: idle / base.t1,
         idle_overhead_se: se(|r| r.idle_overhead),
         leaf_nodes: lf,
+        leaf_nodes_sd: se(|r| r.leaf_nodes) * (n as f64).sqrt(),
+        open_peak: m(|r| r.open_peak).0,
         elapsed_s: tf * 1e-9,
         sync_estimate,
     }

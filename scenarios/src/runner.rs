@@ -2,12 +2,12 @@
 //! parallel across cores, with results identical to a one-thread run.
 
 use crate::dispatch::{machine_config, run_algorithm, AlgorithmRun, AlgorithmSpec, PTree};
-use crate::load::{ordering_label, Plan};
+use crate::load::{ordering_label, Generator, Plan};
 use crate::results::{
     summarize_fanout, BaseMeans, Baseline, ConfigLabel, PTreeFigures, RunFigures, RunLabel,
     RunRecord, Summary,
 };
-use algorithms::{model, GameTree, SyntheticTree};
+use algorithms::{model, CampbellSpec, CampbellTree, GameTree, SyntheticTree};
 use sim_core::RunStats;
 
 /// A run that went wrong: a bug in a scheme or the engine, never bad input (that is caught when
@@ -143,8 +143,37 @@ pub fn simulate(
 pub fn simulate_run(plan: &Plan, key: RunKey, rec: Recording) -> Result<Outcome, RunError> {
     let spec = &plan.configs[key.config];
     let seed = key.seed;
-    let tree = SyntheticTree::new(spec.clone(), seed)
-        .map_err(|message| RunError::Tree { seed, message })?;
+    let tree_error = |message| RunError::Tree { seed, message };
+    match plan.generator {
+        Generator::Synthetic => {
+            let tree = SyntheticTree::new(spec.clone(), seed).map_err(tree_error)?;
+            // The generator fixes the minimax value before the tree exists.
+            let expected = tree.root().value;
+            simulate_on(plan, key, rec, &tree, expected)
+        }
+        Generator::Campbell => {
+            let spec = CampbellSpec {
+                width: spec.width,
+                depth: spec.depth,
+                ordering: spec.ordering.clone(),
+            };
+            let tree = CampbellTree::new(spec, seed).map_err(tree_error)?;
+            let expected = tree.value();
+            simulate_on(plan, key, rec, &tree, expected)
+        }
+    }
+}
+
+/// Simulates one run of the plan on `tree`, whose minimax value is `expected`.
+fn simulate_on<T: GameTree>(
+    plan: &Plan,
+    key: RunKey,
+    rec: Recording,
+    tree: &T,
+    expected: i32,
+) -> Result<Outcome, RunError> {
+    let spec = &plan.configs[key.config];
+    let seed = key.seed;
     let ptree = key.ptree.build();
     let fanout = ptree.fanout();
     let mut machine = machine_config(ptree, plan.costs, &plan.links, plan.reads, plan.batching);
@@ -155,14 +184,13 @@ pub fn simulate_run(plan: &Plan, key: RunKey, rec: Recording) -> Result<Outcome,
         root_value,
         stats,
         open_peak,
-    } = run_algorithm(algorithm, &tree, spec.depth, plan.progressive, machine).map_err(|e| {
+    } = run_algorithm(algorithm, tree, spec.depth, plan.progressive, machine).map_err(|e| {
         RunError::Machine {
             run: key.describe(plan),
             message: e.to_string(),
         }
     })?;
-    // The generator fixes the minimax value before the tree exists: every run must find it.
-    let expected = tree.root().value;
+    // Every run must find the tree's minimax value.
     if root_value != Some(expected) {
         return Err(RunError::WrongValue {
             run: key.describe(plan),
@@ -243,28 +271,41 @@ pub fn run_plan_streaming<E: From<RunError>>(
     progress: &(dyn Fn(usize, usize) + Sync),
     sink: &mut dyn FnMut(Row) -> Result<(), E>,
 ) -> Result<Vec<Summary>, E> {
-    // Jobs: per configuration and algorithm, the uniprocessor baseline of every seed, then the
-    // sweep over processor trees (a uniprocessor in the sweep reuses the baseline).
-    let sweep_ptrees: Vec<PTree> = plan
-        .ptrees
-        .iter()
-        .copied()
-        .filter(|p| !p.is_uniprocessor())
+    // Jobs: per configuration and algorithm (a group), the uniprocessor baseline of every seed,
+    // then the sweep over the processor trees the algorithm applies to (a uniprocessor in the
+    // sweep reuses the baseline).
+    let groups: Vec<Group> = (0..plan.configs.len())
+        .flat_map(|config| {
+            (0..plan.algorithms.len())
+                .filter(move |&algorithm| plan.applies(config, algorithm))
+                .map(move |algorithm| Group {
+                    config,
+                    algorithm,
+                    sweep: plan.sweep_ptrees(config, algorithm),
+                })
+        })
         .collect();
     let n_seeds = plan.seeds.len();
-    let n_algorithms = plan.algorithms.len();
-    let per_group = n_seeds * (1 + sweep_ptrees.len());
-    let total = plan.configs.len() * n_algorithms * per_group;
+    // starts[g]: the index of group g's first job; starts[groups.len()] = total.
+    let mut starts = Vec::with_capacity(groups.len() + 1);
+    let mut total = 0usize;
+    for g in &groups {
+        starts.push(total);
+        total += n_seeds * (1 + g.sweep.len());
+    }
+    starts.push(total);
     let job = |i: usize| -> RunKey {
-        let (group, k) = (i / per_group, i % per_group);
-        let (g, s) = (k / n_seeds, k % n_seeds);
+        let g = starts.partition_point(|&s| s <= i) - 1;
+        let group = &groups[g];
+        let k = i - starts[g];
+        let (p, s) = (k / n_seeds, k % n_seeds);
         RunKey {
-            config: group / n_algorithms,
-            algorithm: group % n_algorithms,
-            ptree: if g == 0 {
+            config: group.config,
+            algorithm: group.algorithm,
+            ptree: if p == 0 {
                 PTree::UNIPROCESSOR
             } else {
-                sweep_ptrees[g - 1]
+                group.sweep[p - 1]
             },
             seed: plan.seeds[s],
         }
@@ -314,23 +355,34 @@ pub fn run_plan_streaming<E: From<RunError>>(
                 }
             }
         }
-        let result = consume(plan, &sweep_ptrees, &ordered, sink);
+        let result = consume(plan, &groups, &ordered, sink);
         // Stop the workers whether the consumer finished or failed half-way.
         ordered.stop();
         result
     })
 }
 
+/// The runs of one (configuration, algorithm) pair.
+struct Group {
+    config: usize,
+    algorithm: usize,
+    /// The processor trees of the sweep, other than the uniprocessor, that the algorithm
+    /// applies to at this configuration's depth ([`Plan::sweep_ptrees`]).
+    sweep: Vec<PTree>,
+}
+
 /// The consumer side of the sweep: pulls outcomes in plan order, builds records and summaries.
 fn consume<E: From<RunError>>(
     plan: &Plan,
-    sweep_ptrees: &[PTree],
+    groups: &[Group],
     ordered: &Ordered,
     sink: &mut dyn FnMut(Row) -> Result<(), E>,
 ) -> Result<Vec<Summary>, E> {
     let mut summaries = Vec::new();
-    for spec in &plan.configs {
-        for &algorithm in &plan.algorithms {
+    for group in groups {
+        {
+            let spec = &plan.configs[group.config];
+            let algorithm = plan.algorithms[group.algorithm];
             let ordering = ordering_label(&spec.ordering);
             let name = algorithm.name();
             let label = RunLabel::new(plan, &name, spec, &ordering);
@@ -340,6 +392,7 @@ fn consume<E: From<RunError>>(
             let record = |o: &Outcome, b: &Baseline| -> RunRecord {
                 let ptree = PTreeFigures::of(&o.ptree.build());
                 let mut r = RunRecord::new(&label, &ptree, o.seed, o.root_value, &o.stats, b);
+                r.open_peak = o.open_peak.map(|p| p as u64);
                 if let Some(m) = &model {
                     m.fill(&mut r);
                 }
@@ -359,8 +412,11 @@ fn consume<E: From<RunError>>(
                 Some(r) => ConfigLabel::of(r),
                 None => continue,
             };
-            let mut sweep = sweep_ptrees.iter();
+            let mut sweep = group.sweep.iter();
             for &p in &plan.ptrees {
+                if !p.is_uniprocessor() && !group.sweep.contains(&p) {
+                    continue;
+                }
                 let mut figures = Vec::with_capacity(plan.seeds.len());
                 let ptree = PTreeFigures::of(&p.build());
                 if p.is_uniprocessor() {

@@ -262,6 +262,17 @@ pub enum Workload {
         #[serde(default = "default_noise", deserialize_with = "num::u32")]
         horizon_noise: u32,
     },
+    /// Trees from Campbell's `gen` (thesis, Appendix 2): leaf values built by the odd/even
+    /// construction, the best move's position drawn from `ordering` (section 2.2).
+    Campbell {
+        /// Successors of every interior node.
+        width: Positive,
+        /// Plies; every leaf is at this depth.
+        depth: Positive,
+        /// Where the best move of a node lies: `Random`, `FirstBest(p: …)`,
+        /// `Geometric(p: …)` or `Perfect`.
+        ordering: Ordering,
+    },
 }
 
 fn default_spread() -> Positive {
@@ -298,6 +309,10 @@ pub enum Algorithm {
         #[serde(default)]
         update: bool,
     },
+    /// Fail-soft alpha-beta, alone on one processor (Campbell's AB).
+    Ab,
+    /// Palphabeta / principal variation search, alone on one processor (Campbell's PAB).
+    Pab,
 }
 
 /// Which runs to make: every tree configuration (the workload, or every combination of the
@@ -324,12 +339,27 @@ pub struct Sweep {
     /// Depths to sweep instead of the workload's `depth`. Default: the workload's.
     #[serde(default)]
     pub depth: Vec<Positive>,
+    /// (width, depth) pairs to sweep instead of every width with every depth, for experiments
+    /// that are not a cross product (Campbell's (8,2) (16,2) … (8,6)). Not together with
+    /// `width` or `depth`. Default: none.
+    #[serde(default)]
+    pub shape: Vec<TreeShape>,
     /// Orderings to sweep instead of the workload's `ordering`. Default: the workload's.
     #[serde(default)]
     pub ordering: Vec<Ordering>,
     /// Horizon noises to sweep instead of the workload's `horizon_noise`. Default: the workload's.
     #[serde(default, deserialize_with = "num::vec_u32")]
     pub horizon_noise: Vec<u32>,
+}
+
+/// A game tree's width and depth.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TreeShape {
+    /// Successors of every interior node.
+    pub width: Positive,
+    /// Plies.
+    pub depth: Positive,
 }
 
 /// A processor tree in Campbell's terms.
@@ -408,6 +438,12 @@ pub struct Outputs {
     /// scenario file (e.g. the paper's Table II). Default: none.
     #[serde(default)]
     pub reference: Option<String>,
+    /// For a plan of sequential searches (every processor tree a uniprocessor): the file name
+    /// of a chart of leaf nodes as a percentage of the minimal tree, against depth and against
+    /// width, one panel per ordering and fixed width or depth (Reinefeld et al., Figs. 5-7),
+    /// e.g. "reinefeld.png". Default: none.
+    #[serde(default)]
+    pub minimal_chart: Option<String>,
 }
 
 impl Default for Outputs {
@@ -417,6 +453,7 @@ impl Default for Outputs {
             sync_study: false,
             timeline: None,
             reference: None,
+            minimal_chart: None,
         }
     }
 }

@@ -85,20 +85,16 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             let leaves = plan.minimal_leaves_total();
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let secs = leaves / (scenarios::load::LEAVES_PER_SECOND_PER_CORE * cores as f64);
+            let secs = plan.estimated_seconds(cores);
             println!(
-                "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} core{} at {:.0} M leaves/s per core",
+                "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} core{} at {:.0} M leaves/s per core and {:.0} µs per run",
                 if plan.progressive { ", every iteration" } else { "" },
                 human_time(secs),
                 if cores == 1 { "" } else { "s" },
-                scenarios::load::LEAVES_PER_SECOND_PER_CORE / 1e6
+                scenarios::load::LEAVES_PER_SECOND_PER_CORE / 1e6,
+                scenarios::load::SECONDS_PER_RUN_PER_CORE * 1e6
             );
-            if secs > 60.0 {
-                eprintln!(
-                    "gtsim: warning: this scenario would run for {}; make the sweep smaller (fewer seeds, fanouts or configurations, smaller width or depth) if that is not intended",
-                    human_time(secs)
-                );
-            }
+            warn_if_long(secs);
             Ok(())
         }
         Command::Run {
@@ -113,6 +109,13 @@ fn run(cli: Cli) -> Result<(), String> {
             plan.batching = !step_by_step;
             for w in &plan.warnings {
                 eprintln!("gtsim: warning: {w}");
+            }
+            if !quiet {
+                let cores = match threads {
+                    0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    t => t,
+                };
+                warn_if_long(plan.estimated_seconds(cores));
             }
             let default_out = out.is_none();
             let dir = out.unwrap_or_else(|| PathBuf::from("out").join(plan.name()));
@@ -287,6 +290,16 @@ fn parse_threads(s: &str) -> Result<usize, String> {
         Ok(_) | Err(_) => Err(format!(
             "expected a number of worker threads from 0 (one per core) to {MAX_THREADS}"
         )),
+    }
+}
+
+/// Warns on stderr when a sweep is estimated to take more than a minute.
+fn warn_if_long(secs: f64) {
+    if secs > 60.0 {
+        eprintln!(
+            "gtsim: warning: this scenario would run for {} (estimate); make the sweep smaller (fewer seeds, fanouts or configurations, smaller width or depth) if that is not intended",
+            human_time(secs)
+        );
     }
 }
 
