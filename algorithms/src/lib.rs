@@ -40,6 +40,7 @@ pub mod campbell;
 pub mod model;
 pub mod pmws;
 mod pvs;
+pub mod pvsplit;
 pub mod rng;
 pub mod scheme;
 mod scout;
@@ -54,6 +55,7 @@ pub use alphabeta::{alphabeta_recursive, AlphaBeta};
 pub use campbell::{CampbellSpec, CampbellTree};
 pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
 pub use pvs::{child_pvs, pvs_recursive, Pvs};
+pub use pvsplit::{NodeType, PvMsg, PvSplit, PvSplitConfig, PvSplitRole};
 pub use scheme::{run_scheme, Scheme, SchemeError, SchemeRun};
 pub use scout::{
     negascout_recursive, palphabeta_recursive, scout_recursive, NegaScout, Palphabeta, Scout,
