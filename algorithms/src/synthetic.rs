@@ -53,6 +53,13 @@ pub enum Ordering {
     Perfect,
     /// Explicit relative weights, one per successor (e.g. 70, 5, 5, …, 3 for w = 20).
     Weights(Vec<f64>),
+    /// Strongly ordered as Marsland and Campbell defined it (and Reinefeld, Schaeffer and
+    /// Marsland use it, section 4.1.1): the first successor is best with probability 0.7, one
+    /// of the first quarter (⌈w/4⌉ successors) with probability 0.9. The weights are 70 for the
+    /// first, 20 shared by the rest of the first quarter, 10 by the others (for w = 20:
+    /// 70, 5, 5, 5, 5, then 15 × 0.67, the paper's "(70, 5, 5, 5, 5, …)"); when the first
+    /// quarter is the first successor alone (w ≤ 4) it gets 90, and with w = 1, everything.
+    StronglyOrdered,
 }
 
 /// The same variants as [`Ordering`], as read from a file before validation.
@@ -64,6 +71,7 @@ enum OrderingFields {
     Geometric { p: Probability },
     Perfect,
     Weights(Vec<f64>),
+    StronglyOrdered,
 }
 
 /// A probability, checked where it is written (so an error points at it).
@@ -91,6 +99,7 @@ impl TryFrom<OrderingFields> for Ordering {
             OrderingFields::Geometric { p } => Ordering::Geometric { p: p.0 },
             OrderingFields::Perfect => Ordering::Perfect,
             OrderingFields::Weights(w) => Ordering::Weights(w),
+            OrderingFields::StronglyOrdered => Ordering::StronglyOrdered,
         };
         o.validate()?;
         Ok(o)
@@ -121,7 +130,7 @@ impl Ordering {
             }
         };
         match self {
-            Ordering::Random | Ordering::Perfect => Ok(()),
+            Ordering::Random | Ordering::Perfect | Ordering::StronglyOrdered => Ok(()),
             Ordering::FirstBest { p } => check_p(*p),
             Ordering::Geometric { p } => {
                 check_p(*p)?;
@@ -177,6 +186,7 @@ impl Ordering {
         match self {
             Ordering::Random => "random".into(),
             Ordering::Perfect => "perfect".into(),
+            Ordering::StronglyOrdered => "strongly_ordered".into(),
             Ordering::FirstBest { p } => format!("first_best({p})"),
             Ordering::Geometric { p } => format!("geometric({p})"),
             Ordering::Weights(w) => {
@@ -210,6 +220,26 @@ impl Ordering {
                 }
             }
             Ordering::Geometric { p } => (0..width).map(|i| p * (1.0 - p).powi(i as i32)).collect(),
+            Ordering::StronglyOrdered => {
+                let quarter = width.div_ceil(4);
+                let mut v = vec![0.0; width];
+                v[0] = if width == 1 {
+                    1.0
+                } else if quarter == 1 {
+                    0.9
+                } else {
+                    0.7
+                };
+                for x in &mut v[1..quarter] {
+                    *x = 0.2 / (quarter - 1) as f64;
+                }
+                if quarter < width {
+                    for x in &mut v[quarter..] {
+                        *x = 0.1 / (width - quarter) as f64;
+                    }
+                }
+                v
+            }
             Ordering::Weights(v) => {
                 if v.len() != width {
                     return Err(format!(
@@ -425,6 +455,29 @@ impl GameTree for SyntheticTree {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strongly_ordered_is_seventy_percent_first_and_ninety_in_the_first_quarter() {
+        for width in 1..=40usize {
+            let v = Ordering::StronglyOrdered.weights(width).unwrap();
+            let sum: f64 = v.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-12, "w = {width}: sum {sum}");
+            let quarter: f64 = v[..width.div_ceil(4)].iter().sum();
+            assert!(v[0] >= 0.7 - 1e-12, "w = {width}");
+            assert!(
+                (quarter - if width == 1 { 1.0 } else { 0.9 }).abs() < 1e-12,
+                "w = {width}"
+            );
+            // Non-increasing: a later successor is never likelier to be best.
+            assert!(
+                v.windows(2).all(|p| p[0] >= p[1] - 1e-15),
+                "w = {width}: {v:?}"
+            );
+        }
+        let v = Ordering::StronglyOrdered.weights(20).unwrap();
+        assert_eq!(v[..5], [0.7, 0.05, 0.05, 0.05, 0.05]);
+        assert_eq!(Ordering::StronglyOrdered.label(), "strongly_ordered");
+    }
 
     #[test]
     fn weights_the_alias_table_cannot_use_are_refused_before_a_tree_is_built() {
