@@ -258,3 +258,40 @@ fn node_types_follow_knuth_and_moore() {
     assert_eq!(Three.successor(0), Two);
     assert_eq!(Three.successor(2), Two);
 }
+
+/// Campbell's chapter-5 workload (his `gen`, width 24, depth 4) on every processor tree of his
+/// Tables 8-10 that pvsplit applies to.
+#[test]
+fn pvsplit_returns_negamax_on_campbells_chapter_5_trees() {
+    let orderings = [
+        Ordering::Random,
+        Ordering::Geometric { p: 0.8 },
+        Ordering::Perfect,
+    ];
+    for (n, ordering) in orderings.into_iter().enumerate() {
+        for seed in 0..3u64 {
+            let spec = CampbellSpec {
+                width: 24,
+                depth: 4,
+                ordering: ordering.clone(),
+            };
+            let tree = CampbellTree::new(spec, 100 * n as u64 + seed).unwrap();
+            let expected = negamax(&tree, &tree.root(), 4);
+            for (d, w) in [(1, 2), (1, 4), (1, 8), (1, 12), (2, 2), (2, 4), (2, 8)] {
+                for config in configs(4) {
+                    let machine = MachineConfig::new(
+                        ProcessorTree::campbell(d, w),
+                        CostModel::campbell(),
+                        LinkSpec::ideal(),
+                    );
+                    let run = run_scheme(&PvSplit(config), &tree, machine).unwrap();
+                    assert_eq!(
+                        run.root_value,
+                        Some(expected),
+                        "{ordering:?} seed {seed}, ({d},{w}), {config:?}"
+                    );
+                }
+            }
+        }
+    }
+}
