@@ -3,8 +3,9 @@
 //! section.
 
 use algorithms::{
-    run_scheme, Alone, AlphaBeta, GameTree, PmwsConfig, PmwsScheme, Pvs, Scheme, SchemeError,
-    SequentialSearch, TreeSplit, TreeSplitConfig, Value, INF,
+    run_scheme, Abs, Alone, AlphaBeta, Dual, GameTree, NegaScout, Palphabeta, PmwsConfig,
+    PmwsScheme, PvSplit, PvSplitConfig, Sab, Scheme, SchemeError, Scout, SequentialSearch, Sss,
+    StagedSss, TreeSplit, TreeSplitConfig, Value, INF,
 };
 use sim_core::RunStats;
 use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree, ReadPolicies};
@@ -21,6 +22,14 @@ pub enum AlgorithmSpec {
         /// Dynamic window update.
         update: bool,
     },
+    /// Pv-splitting on processor trees of any depth below the search's (Campbell Fig. 12,
+    /// Marsland & Popowich Fig. 3), tree-splitting below; on one processor, alpha-beta.
+    PvSplit {
+        /// Campbell's refinement: slaves get the successors of type-2 nodes' successors.
+        refined: bool,
+        /// Dynamic window update wherever a processor splits work.
+        update: bool,
+    },
     /// A sequential search, alone on one processor.
     Sequential(Sequential),
 }
@@ -31,28 +40,89 @@ pub enum AlgorithmSpec {
 pub enum Sequential {
     /// Fail-soft alpha-beta (`ab`).
     Ab,
-    /// Palphabeta / principal variation search (`pab`).
+    /// Campbell's palphabeta (Fig. 7) (`pab`).
     Pab,
+    /// Pearl's SCOUT with TEST (`scout`).
+    Scout,
+    /// NegaScout (Reinefeld et al. Fig. 3) (`negascout`).
+    NegaScout,
+    /// SSS* with Campbell's modification (Appendix 3) (`sss`).
+    Sss,
+    /// DUAL* (`dual`).
+    Dual,
+    /// Staged SSS* with stages of `stage` plies (`staged_sss`; `staged_sss(s)` when s ≠ 2). On a
+    /// processor tree of depth 1, the parallel staged SSS* of Campbell's chapter 5.
+    StagedSss {
+        /// Plies per stage.
+        stage: u32,
+    },
+    /// SSS* on the top `top` plies, alpha-beta below (`sab`; `sab(k)` when given).
+    Sab {
+        /// Plies searched by SSS*; None: half the depth, as the thesis.
+        top: Option<u32>,
+    },
+    /// Alpha-beta on the top `top` plies, SSS* below (`abs`; `abs(k)` when given).
+    Abs {
+        /// Plies searched by alpha-beta; None: half the depth, as the thesis.
+        top: Option<u32>,
+    },
 }
 
 impl Sequential {
     /// The name in results.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Sequential::Ab => "ab",
-            Sequential::Pab => "pab",
+            Sequential::Ab => "ab".into(),
+            Sequential::Pab => "pab".into(),
+            Sequential::Scout => "scout".into(),
+            Sequential::NegaScout => "negascout".into(),
+            Sequential::Sss => "sss".into(),
+            Sequential::Dual => "dual".into(),
+            Sequential::StagedSss { stage: 2 } => "staged_sss".into(),
+            Sequential::StagedSss { stage } => format!("staged_sss({stage})"),
+            Sequential::Sab { top: None } => "sab".into(),
+            Sequential::Sab { top: Some(k) } => format!("sab({k})"),
+            Sequential::Abs { top: None } => "abs".into(),
+            Sequential::Abs { top: Some(k) } => format!("abs({k})"),
+        }
+    }
+
+    /// Whether the search applies to a tree of `depth` plies (None) or why not.
+    pub fn not_applicable(self, depth: u32) -> Option<String> {
+        match self {
+            Sequential::StagedSss { stage } if depth <= stage => Some(format!(
+                "a stage of {stage} plies is the whole {depth}-ply tree: that is SSS*"
+            )),
+            Sequential::Sab { top: None } | Sequential::Abs { top: None } if depth < 4 => {
+                Some(format!(
+                    "the hybrids split the tree at half its depth into parts of at least 2 plies, as the thesis's 4- and 6-ply hybrids; {depth} plies are too few"
+                ))
+            }
+            Sequential::Sab { top: Some(k) } | Sequential::Abs { top: Some(k) }
+                if k == 0 || k >= depth =>
+            {
+                Some(format!(
+                    "a hybrid's top part of {k} plies must leave both parts non-empty in a {depth}-ply tree"
+                ))
+            }
+            _ => None,
         }
     }
 }
 
 impl AlgorithmSpec {
-    /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `ab`, …
+    /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `pvsplit`, `ab`, …
     pub fn name(self) -> String {
         match self {
             AlgorithmSpec::Pmws => "pmws".into(),
             AlgorithmSpec::TreeSplit { update: false } => "treesplit".into(),
             AlgorithmSpec::TreeSplit { update: true } => "treesplit_update".into(),
-            AlgorithmSpec::Sequential(s) => s.name().into(),
+            AlgorithmSpec::PvSplit { refined, update } => format!(
+                "pvsplit{}{}",
+                if refined { "_refined" } else { "" },
+                if update { "_update" } else { "" }
+            ),
+            AlgorithmSpec::Sequential(s) => s.name(),
         }
     }
     /// Whether the algorithm can ever run on this processor tree (None) or why not: a scenario
@@ -65,6 +135,10 @@ impl AlgorithmSpec {
             (AlgorithmSpec::Pmws, PTree::Campbell { depth, .. }) if *depth > 1 => Some(format!(
                 "pmws runs on a processor tree of depth 1 (a master and its children), not {depth}"
             )),
+            // Staged SSS* has a parallel version on Campbell's processor trees.
+            (AlgorithmSpec::Sequential(Sequential::StagedSss { .. }), PTree::Campbell { .. }) => {
+                None
+            }
             (AlgorithmSpec::Sequential(s), p) if !p.is_uniprocessor() => Some(format!(
                 "{} is a sequential search: it runs on one processor, not on {}",
                 s.name(),
@@ -78,8 +152,26 @@ impl AlgorithmSpec {
     /// upper part is the whole tree). Such runs are skipped and reported, as Campbell's tables
     /// leave those cells empty.
     pub fn not_applicable(self, ptree: &PTree, depth: u32) -> Option<String> {
-        let _ = (ptree, depth);
-        None
+        let levels = match ptree {
+            p if p.is_uniprocessor() => 0,
+            PTree::Paper { length, .. } => *length,
+            PTree::Campbell { depth, .. } => *depth,
+        };
+        match self {
+            AlgorithmSpec::PvSplit { .. } if levels >= depth => Some(format!(
+                "pv-splitting needs a processor tree shallower than the search ({levels} levels, {depth} plies)"
+            )),
+            AlgorithmSpec::Sequential(s @ Sequential::StagedSss { .. }) => {
+                s.not_applicable(depth).or_else(|| {
+                    (levels > 1).then(|| {
+                        "parallel staged SSS* runs on processor trees of depth 1 (Campbell, chapter 5)"
+                            .to_string()
+                    })
+                })
+            }
+            AlgorithmSpec::Sequential(s) => s.not_applicable(depth),
+            _ => None,
+        }
     }
 }
 
@@ -223,25 +315,80 @@ pub fn run_algorithm<T: GameTree>(
             stats: run.stats,
         })
     }
+    let uniprocessor = config.tree.len() == 1;
     match algorithm {
         AlgorithmSpec::Pmws => go(&PmwsScheme(PmwsConfig { depth, progressive }), tree, config),
         AlgorithmSpec::TreeSplit { update } => {
             go(&TreeSplit(TreeSplitConfig { depth, update }), tree, config)
         }
+        // On one processor, pv-splitting is the alpha-beta its terminal processors run.
+        AlgorithmSpec::PvSplit { .. } if uniprocessor => go(
+            &Alone::new(algorithm.name(), depth, |t, n, d| {
+                AlphaBeta::new(t, n, -INF, INF, d)
+            }),
+            tree,
+            config,
+        ),
+        AlgorithmSpec::PvSplit { refined, update } => go(
+            &PvSplit(PvSplitConfig {
+                depth,
+                refined,
+                update,
+            }),
+            tree,
+            config,
+        ),
         AlgorithmSpec::Sequential(s) => {
             let name = s.name();
+            // Each search with the full window, as the papers run them.
             match s {
                 Sequential::Ab => go(
-                    &Alone::new(name, depth, |t, n, d| AlphaBeta::new(t, n, -INF, INF, d)),
+                    &Alone::new(name, depth, full::<AlphaBeta<T>, T>),
                     tree,
                     config,
                 ),
                 Sequential::Pab => go(
-                    &Alone::new(name, depth, |t, n, d| Pvs::new(t, n, -INF, INF, d)),
+                    &Alone::new(name, depth, full::<Palphabeta<T>, T>),
+                    tree,
+                    config,
+                ),
+                Sequential::Scout => {
+                    go(&Alone::new(name, depth, full::<Scout<T>, T>), tree, config)
+                }
+                Sequential::NegaScout => go(
+                    &Alone::new(name, depth, full::<NegaScout<T>, T>),
+                    tree,
+                    config,
+                ),
+                Sequential::Sss => go(&Alone::new(name, depth, full::<Sss<T>, T>), tree, config),
+                Sequential::Dual => go(&Alone::new(name, depth, full::<Dual<T>, T>), tree, config),
+                Sequential::StagedSss { stage } => go(
+                    &Alone::new(name, depth, move |t, n, d| {
+                        StagedSss::with_stage_depth(t, n, -INF, INF, d, stage)
+                    }),
+                    tree,
+                    config,
+                ),
+                Sequential::Sab { top } => go(
+                    &Alone::new(name, depth, move |t, n, d| {
+                        Sab::with_top_depth(t, n, -INF, INF, d, top.unwrap_or(d / 2))
+                    }),
+                    tree,
+                    config,
+                ),
+                Sequential::Abs { top } => go(
+                    &Alone::new(name, depth, move |t, n, d| {
+                        Abs::with_top_depth(t, n, -INF, INF, d, top.unwrap_or(d / 2))
+                    }),
                     tree,
                     config,
                 ),
             }
         }
     }
+}
+
+/// A sequential search of `node` to `depth` plies with the full window.
+fn full<'t, S: SequentialSearch<'t, T>, T: GameTree>(tree: &'t T, node: T::Node, depth: u32) -> S {
+    S::new(tree, node, -INF, INF, depth)
 }

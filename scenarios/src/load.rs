@@ -532,8 +532,21 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let convert_algorithm = |a: &schema::Algorithm| match a {
         schema::Algorithm::Pmws => AlgorithmSpec::Pmws,
         schema::Algorithm::TreeSplit { update } => AlgorithmSpec::TreeSplit { update: *update },
+        schema::Algorithm::PvSplit { refined, update } => AlgorithmSpec::PvSplit {
+            refined: *refined,
+            update: *update,
+        },
         schema::Algorithm::Ab => AlgorithmSpec::Sequential(Sequential::Ab),
         schema::Algorithm::Pab => AlgorithmSpec::Sequential(Sequential::Pab),
+        schema::Algorithm::Scout => AlgorithmSpec::Sequential(Sequential::Scout),
+        schema::Algorithm::NegaScout => AlgorithmSpec::Sequential(Sequential::NegaScout),
+        schema::Algorithm::Sss => AlgorithmSpec::Sequential(Sequential::Sss),
+        schema::Algorithm::Dual => AlgorithmSpec::Sequential(Sequential::Dual),
+        schema::Algorithm::StagedSss { stage } => {
+            AlgorithmSpec::Sequential(Sequential::StagedSss { stage: *stage })
+        }
+        schema::Algorithm::Sab { top } => AlgorithmSpec::Sequential(Sequential::Sab { top: *top }),
+        schema::Algorithm::Abs { top } => AlgorithmSpec::Sequential(Sequential::Abs { top: *top }),
     };
     let (algorithms, algorithm_at): (Vec<AlgorithmSpec>, &[&str]) =
         if scenario.sweep.algorithm.is_empty() {

@@ -236,6 +236,9 @@ pub enum Link {
     Ideal,
 }
 
+fn two() -> u32 {
+    2
+}
 fn yes() -> bool {
     true
 }
@@ -309,10 +312,51 @@ pub enum Algorithm {
         #[serde(default)]
         update: bool,
     },
-    /// Fail-soft alpha-beta, alone on one processor (Campbell's AB).
+    /// Pv-splitting (Campbell Fig. 12, Marsland & Popowich Fig. 3) on Campbell's processor
+    /// trees shallower than the search, tree-splitting below (`pvsplit`); `refined: true` is
+    /// Campbell's refinement (`pvsplit_refined`), `update: true` adds the dynamic window
+    /// update (`…_update`). On one processor: alpha-beta. Fixed depth.
+    PvSplit {
+        /// Campbell's refinement: slaves get the successors of type-2 nodes' successors.
+        #[serde(default)]
+        refined: bool,
+        /// Dynamic window update wherever a processor splits work.
+        #[serde(default)]
+        update: bool,
+    },
+    /// Fail-soft alpha-beta, alone on one processor (Campbell's AB; `ab`).
     Ab,
-    /// Palphabeta / principal variation search, alone on one processor (Campbell's PAB).
+    /// Campbell's palphabeta (Fig. 7), alone on one processor (PAB; `pab`).
     Pab,
+    /// Pearl's SCOUT (Campbell's SC; `scout`).
+    Scout,
+    /// NegaScout (Reinefeld et al. Fig. 3; `negascout`).
+    NegaScout,
+    /// SSS* with Campbell's modification (Appendix 3; `sss`).
+    Sss,
+    /// DUAL* (Reinefeld et al. Fig. 4; `dual`).
+    Dual,
+    /// Staged SSS* with stages of `stage` plies (default 2, Campbell's SS; `staged_sss`). On
+    /// Campbell's processor trees of depth 1, parallel staged SSS* (chapter 5).
+    StagedSss {
+        /// Plies per stage. Default 2.
+        #[serde(default = "two")]
+        stage: u32,
+    },
+    /// Campbell's SSS*/alpha-beta hybrid SAB: SSS* on the top `top` plies, alpha-beta below
+    /// (`sab`, or `sab(k)` with `top`). Default top: half the depth (4 ply and deeper).
+    Sab {
+        /// Plies searched by SSS*.
+        #[serde(default)]
+        top: Option<u32>,
+    },
+    /// Campbell's alpha-beta/SSS* hybrid ABS: alpha-beta on the top `top` plies, SSS* below
+    /// (`abs`, or `abs(k)`). Default top: half the depth.
+    Abs {
+        /// Plies searched by alpha-beta.
+        #[serde(default)]
+        top: Option<u32>,
+    },
 }
 
 /// Which runs to make: every tree configuration (the workload, or every combination of the
