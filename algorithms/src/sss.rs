@@ -10,8 +10,10 @@
 //! `(a, b)` given to `new` is the thesis's aspiration SSS* (section 2.1): OPEN starts with
 //! `(ROOT, LIVE, b)`, and the search stops as soon as the top state's merit `h` is at or below
 //! `a`, returning `h` as an upper bound. (The thesis writes "h < a"; with the open window `(a, b)`
-//! its alpha-beta uses, `h = a` is a fail-low too, and stopping there is what lets SSS* dominate
-//! alpha-beta with the same window.)
+//! its alpha-beta uses, `h = a` is a fail-low too. Stopping there is what lets SSS* dominate
+//! alpha-beta with the same window, and ABS dominate AB as section 2.2 states: with "h < a",
+//! ABS evaluates leaves alpha-beta skips on Campbell's trees, whose values tie often; a test
+//! shows both.)
 //!
 //! **DUAL*** (Reinefeld, Schaeffer & Marsland, Fig. 4; Marsland 1991 section 3) is SSS* with the
 //! actions at MIN and MAX nodes exchanged: it enumerates the opponent's strategies, keeps lower

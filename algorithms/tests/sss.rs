@@ -128,6 +128,24 @@ enum Rules {
 /// How a reference search values its horizon nodes: `(node, alpha, beta, states held)`.
 type HorizonFn<'a, T> = dyn FnMut(&<T as GameTree>::Node, Value, Value, usize) -> Value + 'a;
 
+/// The variant of SSS* a reference runs: DUAL* or SSS*, the rules for equal merits, and whether
+/// the aspiration search stops only when the top merit is below alpha (`strict`, the thesis's
+/// wording) or at or below it (gtsim).
+#[derive(Clone, Copy)]
+struct Opts {
+    dual: bool,
+    rules: Rules,
+    strict: bool,
+}
+
+impl Opts {
+    const SSS: Opts = Opts {
+        dual: false,
+        rules: Rules::Campbell,
+        strict: false,
+    };
+}
+
 /// `x` is to the left of `y`: at their first difference, `x`'s branch comes first.
 fn left(x: &[u32], y: &[u32]) -> bool {
     x.iter()
@@ -136,8 +154,8 @@ fn left(x: &[u32], y: &[u32]) -> bool {
         .is_some_and(|(a, b)| a < b)
 }
 
-/// SSS* (or DUAL*) of `root` to `depth` plies, window `(alpha, beta)` in the root's negamax view;
-/// `rules` selects the cases 4 and 6; nodes at `depth` plies get their
+/// SSS* (or DUAL*) of `root` to `depth` plies, window `(alpha, beta)` in the root's negamax view,
+/// as `opts` says; nodes at `depth` plies get their
 /// value from `horizon(node, alpha, beta, held)` (`held`: states held by this search and those
 /// above it). `above`: states held by the searches above this one.
 #[allow(clippy::too_many_arguments)]
@@ -146,8 +164,11 @@ fn sss_ref<T: GameTree>(
     root: T::Node,
     (alpha, beta): (Value, Value),
     depth: u32,
-    dual: bool,
-    rules: Rules,
+    Opts {
+        dual,
+        rules,
+        strict,
+    }: Opts,
     c: &RefCount,
     above: usize,
     horizon: &mut HorizonFn<T>,
@@ -169,7 +190,8 @@ fn sss_ref<T: GameTree>(
         if n == 0 && solved {
             return out(h);
         }
-        if h <= a && h < b {
+        // The thesis's "top h < a" (`strict`), or gtsim's h <= a.
+        if (h < a || (h == a && !strict)) && h < b {
             return out(h);
         }
         open.remove(0);
@@ -301,6 +323,7 @@ fn stages_ref<T: GameTree>(
     node: &T::Node,
     window: (Value, Value),
     stages: &[(Kind, u32)],
+    strict: bool,
     c: &RefCount,
     above: usize,
 ) -> Value {
@@ -316,14 +339,17 @@ fn stages_ref<T: GameTree>(
             node.clone(),
             window,
             depth,
-            kind == Kind::Dual,
-            Rules::Campbell,
+            Opts {
+                dual: kind == Kind::Dual,
+                strict,
+                ..Opts::SSS
+            },
             c,
             above,
-            &mut |n, a, b, held| stages_ref(tree, n, (a, b), rest, c, held),
+            &mut |n, a, b, held| stages_ref(tree, n, (a, b), rest, strict, c, held),
         ),
         Kind::Ab => ab_ref(tree, node, window.0, window.1, depth, c, &mut |n, a, b| {
-            stages_ref(tree, n, (a, b), rest, c, above)
+            stages_ref(tree, n, (a, b), rest, strict, c, above)
         }),
     }
 }
@@ -368,9 +394,21 @@ fn reference<T: GameTree>(
     alg: &str,
     param: u32,
 ) -> (Value, Count, usize, Vec<u64>) {
+    reference_strict(tree, window, depth, alg, param, false)
+}
+
+/// [`reference`], with the thesis's "h < a" if `strict`.
+fn reference_strict<T: GameTree>(
+    tree: &T,
+    window: (Value, Value),
+    depth: u32,
+    alg: &str,
+    param: u32,
+    strict: bool,
+) -> (Value, Count, usize, Vec<u64>) {
     let c = RefCount::default();
     let stages = stages_of(alg, depth, param);
-    let v = stages_ref(tree, &tree.root(), window, &stages, &c, 0);
+    let v = stages_ref(tree, &tree.root(), window, &stages, strict, &c, 0);
     let ev = c.evaluated.borrow().clone();
     (v, c.count(), c.peak.get(), ev)
 }
@@ -489,54 +527,94 @@ fn default_param(alg: &str, depth: u32) -> u32 {
 // ---------------------------------------------------------------------------------------------
 // Tests.
 
-#[test]
-fn every_machine_finds_negamax_and_matches_its_reference_leaf_for_leaf_on_1200_trees() {
-    let mut rng = algorithms::rng::SplitMix64::seed_from_u64(81);
-    for n in 0..1200u64 {
-        let tree = random_tree(&mut rng, n, 6000);
-        let spec = tree.spec().clone();
-        // The tree's depth, or one more (its leaves are then terminal nodes).
-        let depth = spec.depth + u32::from(rng.random_bool(0.2));
-        let truth = negamax(&tree, &tree.root(), depth);
-        let rec = Recording::new(&tree);
-        for alg in ALGS {
-            let param = if rng.random_bool(0.5) {
-                default_param(alg, depth)
+/// Every algorithm on `tree` to `depth` plies, full window and a window near the value: the
+/// negamax value (fail-soft in the window), and the reference's value, node counts, OPEN peak and
+/// leaves in the same order.
+fn check_against_reference<T: GameTree>(tree: &T, depth: u32, rng: &mut impl Rng, at: &str) {
+    let truth = negamax(tree, &tree.root(), depth);
+    let rec = Recording::new(tree);
+    for alg in ALGS {
+        let param = if rng.random_bool(0.5) {
+            default_param(alg, depth)
+        } else {
+            rng.random_range(1..=depth + 1)
+        };
+        let at = format!("{alg}({param}) {at} depth {depth}");
+        for window in [(-INF, INF), {
+            let a = truth + rng.random_range(-6..4);
+            (a, a + rng.random_range(1..8))
+        }] {
+            let mut m = machine(&rec, window, depth, alg, param);
+            let (v, count) = run_machine(m.as_mut());
+            let peak = m.peak();
+            assert_eq!(m.step(), Step::Done(v), "Done is final, {at}");
+            let evaluated = rec.take();
+            if window == (-INF, INF) {
+                assert_eq!(v, truth, "{at}");
             } else {
-                rng.random_range(1..=depth + 1)
-            };
-            let at = format!("{alg}({param}) {spec:?} seed {n} depth {depth}");
-            for window in [(-INF, INF), {
-                let a = truth + rng.random_range(-6..4);
-                (a, a + rng.random_range(1..8))
-            }] {
-                let mut m = machine(&rec, window, depth, alg, param);
-                let (v, count) = run_machine(m.as_mut());
-                let peak = m.peak();
-                assert_eq!(m.step(), Step::Done(v), "Done is final, {at}");
-                let evaluated = rec.take();
-                if window == (-INF, INF) {
-                    assert_eq!(v, truth, "{at}");
-                } else {
-                    assert_fail_soft(v, truth, window, &at);
-                }
-                let (rv, rcount, rpeak, rev) = reference(&tree, window, depth, alg, param);
-                assert_eq!(
-                    (v, count, peak),
-                    (rv, rcount, rpeak),
-                    "machine vs reference {window:?}, {at}"
-                );
-                assert_eq!(evaluated, rev, "the same leaves in the same order, {at}");
+                assert_fail_soft(v, truth, window, &at);
             }
+            let (rv, rcount, rpeak, rev) = reference(tree, window, depth, alg, param);
+            assert_eq!(
+                (v, count, peak),
+                (rv, rcount, rpeak),
+                "machine vs reference {window:?}, {at}"
+            );
+            assert_eq!(evaluated, rev, "the same leaves in the same order, {at}");
         }
     }
 }
 
 #[test]
-fn sss_never_evaluates_a_leaf_alpha_beta_skips_and_keeps_at_most_w_to_the_half_d_states() {
+fn every_machine_finds_negamax_and_matches_its_reference_leaf_for_leaf_on_1200_trees() {
+    let mut rng = algorithms::rng::SplitMix64::seed_from_u64(81);
+    for n in 0..1200u64 {
+        let tree = random_tree(&mut rng, n, 20_000);
+        let spec = tree.spec().clone();
+        // The tree's depth, or one more (its leaves are then terminal nodes).
+        let depth = spec.depth + u32::from(rng.random_bool(0.2));
+        check_against_reference(&tree, depth, &mut rng, &format!("{spec:?} seed {n}"));
+        // Campbell's generator, same shape and ordering: values 0..=127, ties everywhere.
+        let spec = CampbellSpec {
+            width: spec.width,
+            depth: spec.depth,
+            ordering: spec.ordering,
+        };
+        let tree = CampbellTree::new(spec.clone(), n).unwrap();
+        check_against_reference(&tree, spec.depth, &mut rng, &format!("{spec:?} seed {n}"));
+    }
+}
+
+#[test]
+fn staged_sss_of_two_2_ply_stages_holds_at_most_2w_states() {
+    // Section 2.2: "SSS* requires OPEN list storage of 24**2 = 576 entries, while staged SSS*
+    // only needs 2*24 = 48 entries".
+    for (n, ordering) in orderings().into_iter().enumerate() {
+        let spec = CampbellSpec {
+            width: 24,
+            depth: 4,
+            ordering,
+        };
+        let tree = CampbellTree::new(spec, n as u64).unwrap();
+        let mut ss = StagedSss::new(&tree, tree.root(), -INF, INF, 4);
+        run_counting(&mut ss);
+        let mut sss = Sss::new(&tree, tree.root(), -INF, INF, 4);
+        run_counting(&mut sss);
+        assert!(ss.open_peak() <= 48, "{}", ss.open_peak());
+        assert!(sss.open_peak() <= 576, "{}", sss.open_peak());
+        if n == 0 {
+            // Random ordering: both lists fill up.
+            assert_eq!((ss.open_peak(), sss.open_peak()), (48, 576));
+        }
+    }
+}
+
+#[test]
+fn sss_and_dual_never_evaluate_a_leaf_alpha_beta_skips_and_sss_keeps_at_most_w_to_the_half_d_states(
+) {
     let mut rng = algorithms::rng::SplitMix64::seed_from_u64(82);
     for n in 0..1500u64 {
-        let tree = random_tree(&mut rng, n, 8000);
+        let tree = random_tree(&mut rng, n, 40_000);
         let spec = tree.spec().clone();
         let d = spec.depth;
         let truth = tree.root().value;
@@ -630,8 +708,10 @@ fn figure_19_stockman_evaluates_two_leaves_more_than_alpha_beta_campbell_none() 
         0,
         (-INF, INF),
         9,
-        false,
-        Rules::Stockman,
+        Opts {
+            rules: Rules::Stockman,
+            ..Opts::SSS
+        },
         &c,
         0,
         &mut |_, _, _, _| unreachable!(),
@@ -696,8 +776,11 @@ fn dual_with_fig_4s_insert_evaluates_leaves_alpha_beta_skips_with_campbells_it_d
             10,
             (-INF, INF),
             9,
-            true,
-            rules,
+            Opts {
+                dual: true,
+                rules,
+                strict: false,
+            },
             &c,
             0,
             &mut |_, _, _, _| unreachable!(),
@@ -806,6 +889,151 @@ fn abort_ends_the_search_at_the_next_step() {
             let mut fresh = machine(&tree, (-INF, INF), d, alg, param);
             fresh.stop();
             assert_eq!(run_machine(fresh.as_mut()), (ABORTED, Count::default()));
+        }
+    }
+}
+
+/// The leaves each algorithm evaluates on `tree` to `depth` plies, full window, as sets: AB, SSS,
+/// SS (stages of 2), ABS, SAB (k = depth / 2), DUAL.
+fn leaf_sets<T: GameTree>(tree: &T, depth: u32) -> [BTreeSet<u64>; 6] {
+    let rec = Recording::new(tree);
+    let set = |alg: &str| -> BTreeSet<u64> {
+        if alg == "ab" {
+            run_counting(&mut AlphaBeta::new(&rec, rec.root(), -INF, INF, depth));
+        } else {
+            let m = &mut machine(&rec, (-INF, INF), depth, alg, default_param(alg, depth));
+            run_machine(m.as_mut());
+        }
+        rec.take().into_iter().collect()
+    };
+    ["ab", "sss", "staged", "abs", "sab", "dual"].map(set)
+}
+
+#[test]
+fn the_thesis_dominations_at_4_ply_hold_on_campbell_and_synthetic_trees() {
+    // Thesis section 2.2: "Some dominations can be shown to exist at 4 ply: SSS dominates AB,
+    // SSS dominates SS, SSS dominates ABS, ABS dominates AB, SS dominates SAB" (X dominates Y:
+    // X evaluates no leaf Y skips).
+    let mut rng = algorithms::rng::SplitMix64::seed_from_u64(86);
+    for n in 0..900u64 {
+        let width = if n % 100 == 0 {
+            24
+        } else {
+            rng.random_range(2..=10)
+        };
+        let ordering = orderings()[(n % 6) as usize].clone();
+        let sets = if n % 2 == 0 {
+            let spec = CampbellSpec {
+                width,
+                depth: 4,
+                ordering,
+            };
+            leaf_sets(&CampbellTree::new(spec, n).unwrap(), 4)
+        } else {
+            let spec = SyntheticSpec {
+                width,
+                depth: 4,
+                ordering,
+                value_spread: [1, 3, 20, 1000][rng.random_range(0..4)],
+                horizon_noise: 0,
+            };
+            leaf_sets(&SyntheticTree::new(spec, n).unwrap(), 4)
+        };
+        let [ab, sss, ss, abs, sab, _] = &sets;
+        for (x, y, what) in [
+            (sss, ab, "SSS dominates AB"),
+            (sss, ss, "SSS dominates SS"),
+            (sss, abs, "SSS dominates ABS"),
+            (abs, ab, "ABS dominates AB"),
+            (ss, sab, "SS dominates SAB"),
+        ] {
+            assert!(x.is_subset(y), "{what}: fails on tree {n} (width {width})");
+        }
+    }
+}
+
+#[test]
+fn with_the_theses_h_below_a_stop_abs_would_not_dominate_alpha_beta() {
+    // The thesis stops aspiration SSS* when the top merit is below alpha; gtsim stops at or
+    // below it. On Campbell's trees (values 0..=127, many ties) the literal rule lets ABS
+    // evaluate leaves alpha-beta skips, against the thesis's "ABS dominates AB" at 4 ply.
+    let mut found = 0;
+    for n in 0..300u64 {
+        let spec = CampbellSpec {
+            width: 2 + (n % 7) as u32,
+            depth: 4,
+            ordering: orderings()[(n % 6) as usize].clone(),
+        };
+        let tree = CampbellTree::new(spec, n).unwrap();
+        let ab: BTreeSet<u64> = leaf_sets(&tree, 4)[0].clone();
+        let strict: BTreeSet<u64> = reference_strict(&tree, (-INF, INF), 4, "abs", 2, true)
+            .3
+            .into_iter()
+            .collect();
+        let ours: BTreeSet<u64> = reference(&tree, (-INF, INF), 4, "abs", 2)
+            .3
+            .into_iter()
+            .collect();
+        assert!(ours.is_subset(&ab), "tree {n}");
+        found += usize::from(!strict.is_subset(&ab));
+    }
+    assert!(found >= 5, "only {found} counterexamples");
+}
+
+#[test]
+fn the_top_stage_alone_is_the_plain_search() {
+    // ABS with k >= d and SAB with k = 0 are alpha-beta; staged SSS* with one stage, SAB with
+    // k >= d and ABS with k = 0 are SSS*: same value, nodes, leaves in the same order.
+    let mut rng = algorithms::rng::SplitMix64::seed_from_u64(89);
+    for n in 0..300u64 {
+        let tree = random_tree(&mut rng, n, 6000);
+        let d = tree.spec().depth;
+        let t = tree.root().value;
+        let rec = Recording::new(&tree);
+        let a = t + rng.random_range(-6..4);
+        for (alpha, beta) in [(-INF, INF), (a, a + rng.random_range(1..8))] {
+            let ab = run_counting(&mut AlphaBeta::new(&rec, rec.root(), alpha, beta, d));
+            let ab = (ab, rec.take());
+            let sss = run_counting(&mut Sss::new(&rec, rec.root(), alpha, beta, d));
+            let sss = (sss, rec.take());
+            for (alg, k, want) in [
+                ("abs", d, &ab),
+                ("abs", d + 1, &ab),
+                ("sab", 0, &ab),
+                ("sab", d, &sss),
+                ("abs", 0, &sss),
+                ("staged", d, &sss),
+            ] {
+                let got = run_machine(machine(&rec, (alpha, beta), d, alg, k).as_mut());
+                assert_eq!(&(got, rec.take()), want, "{alg}({k}) seed {n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn on_perfectly_ordered_trees_sss_dual_and_abs_search_the_minimal_tree_ss_and_sab_do_not() {
+    // Knuth and Moore: w^ceil(d/2) + w^floor(d/2) - 1 leaves. Section 2.2: "neither SS nor SAB
+    // are able to attain the theoretical minimum NBP on perfectly ordered trees".
+    for w in 2..=6u64 {
+        for d in 1..=6u32 {
+            let spec = CampbellSpec {
+                width: w as u32,
+                depth: d,
+                ordering: Ordering::Perfect,
+            };
+            let tree = CampbellTree::new(spec, w * 10 + u64::from(d)).unwrap();
+            let minimal = (w.pow(d.div_ceil(2)) + w.pow(d / 2) - 1) as usize;
+            let [ab, sss, ss, abs, sab, dual] = leaf_sets(&tree, d);
+            let at = format!("w={w} d={d}");
+            assert_eq!(ab.len(), minimal, "AB {at}");
+            assert_eq!(sss.len(), minimal, "SSS {at}");
+            assert_eq!(dual.len(), minimal, "DUAL {at}");
+            assert_eq!(abs.len(), minimal, "ABS {at}");
+            assert!(ss.len() >= minimal && sab.len() >= minimal, "{at}");
+            if d == 4 {
+                assert!(ss.len() > minimal && sab.len() > minimal, "{at}");
+            }
         }
     }
 }
