@@ -85,7 +85,10 @@ impl TryFrom<f64> for Probability {
         if (0.0..=1.0).contains(&p) {
             Ok(Probability(p))
         } else {
-            Err(format!("probability p = {p} is not between 0 and 1"))
+            Err(format!(
+                "probability p = {} is not between 0 and 1",
+                short(p)
+            ))
         }
     }
 }
@@ -126,7 +129,10 @@ impl Ordering {
             if (0.0..=1.0).contains(&p) {
                 Ok(())
             } else {
-                Err(format!("probability p = {p} is not between 0 and 1"))
+                Err(format!(
+                    "probability p = {} is not between 0 and 1",
+                    short(p)
+                ))
             }
         };
         match self {
@@ -136,7 +142,8 @@ impl Ordering {
                 check_p(*p)?;
                 if *p < MIN_WEIGHT_SUM {
                     return Err(format!(
-                        "geometric ordering needs p >= {MIN_WEIGHT_SUM:e}, got {p}"
+                        "geometric ordering needs p >= {MIN_WEIGHT_SUM:e}, got {}",
+                        short(*p)
                     ));
                 }
                 Ok(())
@@ -187,10 +194,10 @@ impl Ordering {
             Ordering::Random => "random".into(),
             Ordering::Perfect => "perfect".into(),
             Ordering::StronglyOrdered => "strongly_ordered".into(),
-            Ordering::FirstBest { p } => format!("first_best({p})"),
-            Ordering::Geometric { p } => format!("geometric({p})"),
+            Ordering::FirstBest { p } => format!("first_best({})", short(*p)),
+            Ordering::Geometric { p } => format!("geometric({})", short(*p)),
             Ordering::Weights(w) => {
-                let list: Vec<String> = w.iter().map(|x| x.to_string()).collect();
+                let list: Vec<String> = w.iter().map(|x| short(*x)).collect();
                 format!("weights({})", list.join(" "))
             }
         }
@@ -257,6 +264,16 @@ impl Ordering {
             ));
         }
         Ok(w)
+    }
+}
+
+/// A number as labels write it: the shortest text that reads back as the same number (`0.6`,
+/// `70`), in exponent form when it is extreme (`5e-324`, `1e200`), never hundreds of digits.
+fn short(x: f64) -> String {
+    if x != 0.0 && !(1e-6..1e16).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        x.to_string()
     }
 }
 
@@ -517,6 +534,8 @@ mod tests {
             Ordering::Weights(vec![70.0, 5.0, 5.0, 5.0]),
             Ordering::Weights(vec![5.0, 70.0, 5.0, 5.0]),
             Ordering::Weights(vec![0.5, 1e-3]),
+            Ordering::FirstBest { p: 5e-324 },
+            Ordering::Weights(vec![1e200, 1.0]),
         ]
         .iter()
         .map(Ordering::label)
@@ -530,7 +549,9 @@ mod tests {
                 "geometric(0.25)",
                 "weights(70 5 5 5)",
                 "weights(5 70 5 5)",
-                "weights(0.5 0.001)"
+                "weights(0.5 0.001)",
+                "first_best(5e-324)",
+                "weights(1e200 1)"
             ]
         );
     }

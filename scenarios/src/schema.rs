@@ -100,7 +100,12 @@ impl TryFrom<f64> for Amount {
             Ok(Amount(v))
         } else {
             Err(format!(
-                "a duration must be finite, non-negative and under a million hours, got {v}"
+                "a duration must be finite, non-negative and under a million hours, got {}",
+                if v.is_finite() && v.abs() >= 1e16 {
+                    format!("{v:e}")
+                } else {
+                    v.to_string()
+                }
             ))
         }
     }
