@@ -246,6 +246,8 @@ fn class3_distinct_weight_lists_get_distinct_labels() {
     let out = gtsim(&[
         "run",
         f.to_str().unwrap(),
+        "--threads",
+        "2",
         "--out",
         out_dir.to_str().unwrap(),
         "--quiet",
@@ -452,5 +454,38 @@ fn class9_check_prints_runs_and_work_and_warns_about_long_scenarios() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("100000 tree configurations"), "{stdout}");
+    // Many tiny runs: the leaves are nothing, the runs themselves are the work. 1,000,000 runs of
+    // 3-leaf trees took about 2.5 minutes on 2 cores; check must warn, and so must run, before
+    // it starts (the run is stopped by an unwritable --out only after the warning).
+    let t = edit(
+        &small_text(),
+        "seeds: Range(start: 1, count: 2),",
+        "seeds: Range(start: 1, count: 100000), width: [2, 3, 4, 5, 6],",
+    );
+    let t = edit(&t, "depth: 3", "depth: 1");
+    let f = write(&dir, "many.ron", t);
+    // Two threads, as on the CI machine (the estimate divides by the threads).
+    let out = gtsim(&["check", f.to_str().unwrap(), "--threads", "2"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("gtsim: warning: this scenario would run for"),
+        "{err}"
+    );
+    let blocker = write(&dir, "afile", String::new());
+    let out = gtsim(&[
+        "run",
+        f.to_str().unwrap(),
+        "--threads",
+        "2",
+        "--out",
+        blocker.join("sub").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("gtsim: warning: this scenario would run for"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

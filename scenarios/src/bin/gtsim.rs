@@ -50,6 +50,9 @@ enum Command {
     Check {
         /// The scenario file (RON).
         file: PathBuf,
+        /// Worker threads the time estimate assumes (0 = one per core; at most 256)
+        #[arg(long, default_value_t = 0, value_parser = parse_threads)]
+        threads: usize,
     },
 }
 
@@ -66,7 +69,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Check { file } => {
+        Command::Check { file, threads } => {
             let plan = scenarios::load(&file).map_err(|e| e.to_string())?;
             for w in &plan.warnings {
                 eprintln!("gtsim: warning: {w}");
@@ -84,10 +87,13 @@ fn run(cli: Cli) -> Result<(), String> {
                 plan.run_count()
             );
             let leaves = plan.minimal_leaves_total();
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let cores = match threads {
+                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                t => t,
+            };
             let secs = plan.estimated_seconds(cores);
             println!(
-                "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} core{} at {:.0} M leaves/s per core and {:.0} µs per run",
+                "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {:.0} M leaves/s per core and {:.0} µs per run",
                 if plan.progressive { ", every iteration" } else { "" },
                 human_time(secs),
                 if cores == 1 { "" } else { "s" },
