@@ -37,6 +37,7 @@
 pub mod alone;
 mod alphabeta;
 pub mod campbell;
+mod ins;
 pub mod model;
 pub mod pmws;
 mod pvs;
@@ -53,6 +54,7 @@ pub mod treesplit;
 pub use alone::{full_window, Alone};
 pub use alphabeta::{alphabeta_recursive, AlphaBeta};
 pub use campbell::{CampbellSpec, CampbellTree};
+pub use ins::{ins_recursive, pns_recursive, Ins, Pns};
 pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
 pub use pvs::{child_pvs, pvs_recursive, Pvs};
 pub use pvsplit::{NodeType, PvMsg, PvSplit, PvSplitConfig, PvSplitRole};

@@ -51,8 +51,8 @@ use crate::sequential::{Narrow, SequentialSearch, ABORTED};
 use crate::tree::{GameTree, MoveList, Value, INF};
 use sim_hw::{Search, Step};
 
-/// The [`SequentialSearch`] methods shared by the machines of this module and of
-/// [`crate::ins`]: each type has `start` (the constructor), `narrow`, `window` and `aborted`.
+/// The [`SequentialSearch`] methods shared by the machines of this module: each type has `start`
+/// (the constructor), `narrow`, `window` and `aborted`.
 macro_rules! sequential_impl {
     ($ty:ident) => {
         impl<'t, T: GameTree> SequentialSearch<'t, T> for $ty<'t, T> {
@@ -77,8 +77,6 @@ macro_rules! sequential_impl {
         }
     };
 }
-#[allow(unused_imports)] // used by the INS family next
-pub(crate) use sequential_impl;
 
 /// The moves of `node` if the search expands it (`depth > 0` and not terminal).
 #[inline]

@@ -1,5 +1,5 @@
-//! The minimal-window searches ([`Palphabeta`], [`Scout`], [`NegaScout`]) as resumable
-//! machines: negamax values, the same leaves as their plain recursive references, fail-soft
+//! The minimal-window searches ([`Palphabeta`], [`Scout`], [`NegaScout`], [`Ins`], [`Pns`]) as
+//! resumable machines: negamax values, the same leaves as their plain recursive references, fail-soft
 //! results for fixed and narrowed windows, aborts, the minimal tree on perfectly ordered trees,
 //! and the relations between them that the papers state.
 
@@ -108,27 +108,29 @@ fn assert_fail_soft(v: Value, truth: Value, (a, b): (Value, Value), at: &str) {
 }
 
 /// Runs every machine of this file on `tree` with `window`; returns (value, count) per machine
-/// in the order Palphabeta, Scout, NegaScout.
+/// in the order of [`NAMES`].
 fn all_machines(
     tree: &SyntheticTree,
     depth: u32,
     window: (Value, Value),
     at: &str,
-) -> [(Value, Count); 3] {
+) -> [(Value, Count); 5] {
     [
         check_machine::<Palphabeta<_>>(tree, depth, window, palphabeta_recursive, at),
         check_machine::<Scout<_>>(tree, depth, window, scout_recursive, at),
         check_machine::<NegaScout<_>>(tree, depth, window, negascout_recursive, at),
+        check_machine::<Ins<_>>(tree, depth, window, ins_recursive, at),
+        check_machine::<Pns<_>>(tree, depth, window, pns_recursive, at),
     ]
 }
 
-const NAMES: [&str; 3] = ["Palphabeta", "Scout", "NegaScout"];
+const NAMES: [&str; 5] = ["Palphabeta", "Scout", "NegaScout", "Ins", "Pns"];
 
 #[test]
 fn every_machine_equals_negamax_and_its_reference_on_1200_random_trees() {
     let mut rng = algorithms::rng::SplitMix64::seed_from_u64(81);
     // Fail-low, inside, fail-high counts per machine for the random windows.
-    let mut outcomes = [[0u32; 3]; 3];
+    let mut outcomes = [[0u32; 3]; 5];
     for n in 0..1200u64 {
         let tree = random_tree(&mut rng, n);
         let spec = tree.spec().clone();
@@ -289,7 +291,7 @@ fn run_narrowing<'t, S: SequentialSearch<'t, SyntheticTree>>(
 #[test]
 fn windows_narrowed_at_random_steps_give_fail_soft_results_for_the_narrowed_window() {
     let mut rng = algorithms::rng::SplitMix64::seed_from_u64(84);
-    let mut outcomes = [[0u32; 3]; 3];
+    let mut outcomes = [[0u32; 3]; 5];
     for n in 0..1000u64 {
         let tree = random_tree(&mut rng, 5000 + n);
         let depth = tree.spec().depth;
@@ -299,6 +301,8 @@ fn windows_narrowed_at_random_steps_give_fail_soft_results_for_the_narrowed_wind
             run_narrowing::<Palphabeta<_>>(&tree, depth, truth, &mut rng, &at),
             run_narrowing::<Scout<_>>(&tree, depth, truth, &mut rng, &at),
             run_narrowing::<NegaScout<_>>(&tree, depth, truth, &mut rng, &at),
+            run_narrowing::<Ins<_>>(&tree, depth, truth, &mut rng, &at),
+            run_narrowing::<Pns<_>>(&tree, depth, truth, &mut rng, &at),
         ];
         for (k, (v, w)) in results.into_iter().enumerate() {
             assert_fail_soft(v, truth, w, &format!("{}, {at}", NAMES[k]));
@@ -335,6 +339,8 @@ fn narrowing_before_the_first_step_is_starting_with_the_narrow_window() {
         late_equals_early::<Palphabeta<_>>(&tree, w, &at);
         late_equals_early::<Scout<_>>(&tree, w, &at);
         late_equals_early::<NegaScout<_>>(&tree, w, &at);
+        late_equals_early::<Ins<_>>(&tree, w, &at);
+        late_equals_early::<Pns<_>>(&tree, w, &at);
     }
 }
 
@@ -367,6 +373,8 @@ fn abort_ends_the_search_at_the_next_step() {
         abort_after::<Palphabeta<_>>(&tree, &mut rng);
         abort_after::<Scout<_>>(&tree, &mut rng);
         abort_after::<NegaScout<_>>(&tree, &mut rng);
+        abort_after::<Ins<_>>(&tree, &mut rng);
+        abort_after::<Pns<_>>(&tree, &mut rng);
     }
 }
 
@@ -465,4 +473,100 @@ fn a_two_ply_tree_counted_by_hand() {
     // NegaScout: the same as palphabeta on two plies (re-search at the root, whose depth is 2).
     let (v, c) = run_counting(&mut NegaScout::new(&t, 0, -INF, INF, 2));
     assert_eq!((v, c.interior, c.leaves), (2, 4, 6));
+}
+
+#[test]
+fn ignore_left_and_prove_best_cut_offs_counted_by_hand() {
+    // Root R (0) with a terminal successor A (1, value 0) and B (2); B has C1, C2, C3 (3, 4,
+    // 5), each with two leaves: C1: 6, 7 (-5, 0); C2: 8, 9 (1, -4); C3: 10, 11 (-3, -6).
+    // Negamax: C1 = 5, C2 = 4, C3 = 6, B = max(-5, -4, -6) = -4, R = max(0, 4) = 4.
+    let t = Table {
+        children: vec![
+            vec![1, 2],
+            vec![],
+            vec![3, 4, 5],
+            vec![6, 7],
+            vec![8, 9],
+            vec![10, 11],
+        ]
+        .into_iter()
+        .chain((6..12).map(|_| vec![]))
+        .collect(),
+        value: vec![0, 0, 0, 0, 0, 0, -5, 0, 1, -4, -3, -6],
+    };
+    assert_eq!(negamax(&t, &0, 3), 4);
+    // Initial search, the same for NS, PNS and INS: A (1 leaf, a = 0); B with B's window
+    // (-1, 0): C1 cuts off at leaf 6 (C1 sees 5), merit -5; C2 sees -1 at leaf 8, then 4 at leaf
+    // 9, a cut-off at k = 1, merit -4; C3 cuts off at leaf 10, merit -3. B fails low with -3: R
+    // sees 3 > 0 and re-searches B with (3, INF). 5 leaves so far, 5 interior nodes.
+    //
+    // INS: B's bounds sort its successors C3 (-3), C2 (-4), C1 (-5). C3 with (−∞, −3) from B:
+    // its cut-off successor (leaf 10) first, then leaf 11 with a minimal window: C3 = 6. C2
+    // with the narrow window (-6, -4): leaf 9 (its cut-off successor) gives 4, then leaf 8 is
+    // left of the cut-off: ignored. C1: max(a, α) = -4 >= its bound -5: prove-best cut-off.
+    // 3 more leaves (10, 11, 9) and 3 interior nodes (B, C3, C2).
+    let (v, c) = run_counting(&mut Ins::new(&t, 0, -INF, INF, 3));
+    assert_eq!((v, c.interior, c.leaves), (4, 8, 8));
+    // PNS: the same order and cut-offs at B, but C3 and C2 are searched without their own
+    // information: C2 evaluates leaf 8 as well. 4 more leaves.
+    let (v, c) = run_counting(&mut Pns::new(&t, 0, -INF, INF, 3));
+    assert_eq!((v, c.interior, c.leaves), (4, 8, 9));
+    // NegaScout: B in move order: C1 (2 leaves), C2 fails high on its minimal window (2 leaves)
+    // and is re-searched (2 leaves), C3 (2 leaves): 8 more leaves, 5 more interior nodes.
+    let (v, c) = run_counting(&mut NegaScout::new(&t, 0, -INF, INF, 3));
+    assert_eq!((v, c.interior, c.leaves), (4, 10, 13));
+    // Alpha-beta searches all six leaves of B once: 7.
+    let (v, c) = run_counting(&mut AlphaBeta::new(&t, 0, -INF, INF, 3));
+    assert_eq!((v, c.leaves), (4, 7));
+    // The references count the same.
+    for (f, n) in [
+        (ins_recursive as Reference<Table>, 8),
+        (pns_recursive, 9),
+        (negascout_recursive, 13),
+    ] {
+        let mut leaves = 0;
+        assert_eq!(f(&t, &0, -INF, INF, 3, &mut leaves), 4);
+        assert_eq!(leaves, n);
+    }
+}
+
+#[test]
+fn information_pays_on_average_ins_below_pns_below_negascout() {
+    // Reinefeld et al., section 4.1.2 (Figs. 5-7): INS and PNS visit fewer bottom positions
+    // than NS, INS the fewest, on random and on strongly ordered trees (the paper's first-best
+    // 60%). Mean over 20 trees per shape, as the paper averages; and the information must
+    // change the count on most random trees.
+    for (w, d) in [(5u32, 3u32), (5, 4), (5, 5), (10, 3), (10, 4), (20, 3)] {
+        for ordering in [Ordering::Random, Ordering::FirstBest { p: 0.6 }] {
+            let mut total = [0u64; 3];
+            let mut informed_differs = 0;
+            for seed in 0..20u64 {
+                let spec = SyntheticSpec {
+                    width: w,
+                    depth: d,
+                    ordering: ordering.clone(),
+                    value_spread: 1000,
+                    horizon_noise: 0,
+                };
+                let tree = SyntheticTree::new(spec, seed).unwrap();
+                let root = tree.root();
+                let (v0, ns) = run_counting(&mut NegaScout::new(&tree, root, -INF, INF, d));
+                let (v1, pns) = run_counting(&mut Pns::new(&tree, root, -INF, INF, d));
+                let (v2, ins) = run_counting(&mut Ins::new(&tree, root, -INF, INF, d));
+                assert!(v0 == root.value && v1 == v0 && v2 == v0);
+                total[0] += ns.leaves;
+                total[1] += pns.leaves;
+                total[2] += ins.leaves;
+                informed_differs += (ins.leaves != ns.leaves) as u32;
+            }
+            let at = format!("w={w} d={d} {}", ordering.label());
+            assert!(
+                total[2] <= total[1] && total[1] < total[0],
+                "{at}: {total:?}"
+            );
+            if ordering == Ordering::Random {
+                assert!(informed_differs >= 15, "{at}: {informed_differs}");
+            }
+        }
+    }
 }
