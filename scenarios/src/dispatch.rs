@@ -3,9 +3,9 @@
 //! section.
 
 use algorithms::{
-    run_scheme, Abs, Alone, AlphaBeta, Dual, GameTree, NegaScout, Palphabeta, PmwsConfig,
-    PmwsScheme, PvSplit, PvSplitConfig, Sab, Scheme, SchemeError, Scout, SequentialSearch, Sss,
-    StagedSss, TreeSplit, TreeSplitConfig, Value, INF,
+    run_scheme, Abs, Alone, AlphaBeta, Dual, GameTree, Ins, NegaScout, Palphabeta, PmwsConfig,
+    PmwsScheme, Pns, PvSplit, PvSplitConfig, Sab, Scheme, SchemeError, Scout, SequentialSearch,
+    Sss, StagedSss, TreeSplit, TreeSplitConfig, Value, INF,
 };
 use sim_core::RunStats;
 use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree, ReadPolicies};
@@ -50,6 +50,10 @@ pub enum Sequential {
     Sss,
     /// DUAL* (`dual`).
     Dual,
+    /// Informed NegaScout (Reinefeld et al. Fig. 3) (`ins`).
+    Ins,
+    /// Partially informed NegaScout (`pns`).
+    Pns,
     /// Staged SSS* with stages of `stage` plies (`staged_sss`; `staged_sss(s)` when s ≠ 2). On a
     /// processor tree of depth 1, the parallel staged SSS* of Campbell's chapter 5.
     StagedSss {
@@ -78,6 +82,8 @@ impl Sequential {
             Sequential::NegaScout => "negascout".into(),
             Sequential::Sss => "sss".into(),
             Sequential::Dual => "dual".into(),
+            Sequential::Ins => "ins".into(),
+            Sequential::Pns => "pns".into(),
             Sequential::StagedSss { stage: 2 } => "staged_sss".into(),
             Sequential::StagedSss { stage } => format!("staged_sss({stage})"),
             Sequential::Sab { top: None } => "sab".into(),
@@ -362,6 +368,8 @@ pub fn run_algorithm<T: GameTree>(
                 ),
                 Sequential::Sss => go(&Alone::new(name, depth, full::<Sss<T>, T>), tree, config),
                 Sequential::Dual => go(&Alone::new(name, depth, full::<Dual<T>, T>), tree, config),
+                Sequential::Ins => go(&Alone::new(name, depth, full::<Ins<T>, T>), tree, config),
+                Sequential::Pns => go(&Alone::new(name, depth, full::<Pns<T>, T>), tree, config),
                 Sequential::StagedSss { stage } => go(
                     &Alone::new(name, depth, move |t, n, d| {
                         StagedSss::with_stage_depth(t, n, -INF, INF, d, stage)

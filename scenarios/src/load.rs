@@ -542,6 +542,8 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         schema::Algorithm::NegaScout => AlgorithmSpec::Sequential(Sequential::NegaScout),
         schema::Algorithm::Sss => AlgorithmSpec::Sequential(Sequential::Sss),
         schema::Algorithm::Dual => AlgorithmSpec::Sequential(Sequential::Dual),
+        schema::Algorithm::Ins => AlgorithmSpec::Sequential(Sequential::Ins),
+        schema::Algorithm::Pns => AlgorithmSpec::Sequential(Sequential::Pns),
         schema::Algorithm::StagedSss { stage } => {
             AlgorithmSpec::Sequential(Sequential::StagedSss { stage: *stage })
         }

@@ -341,6 +341,10 @@ pub enum Algorithm {
     Sss,
     /// DUAL* (Reinefeld et al. Fig. 4; `dual`).
     Dual,
+    /// Informed NegaScout (Reinefeld et al. Fig. 3; `ins`).
+    Ins,
+    /// Partially informed NegaScout (Reinefeld et al. section 2.3; `pns`).
+    Pns,
     /// Staged SSS* with stages of `stage` plies (default 2, Campbell's SS; `staged_sss`). On
     /// Campbell's processor trees of depth 1, parallel staged SSS* (chapter 5).
     StagedSss {
