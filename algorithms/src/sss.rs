@@ -58,7 +58,7 @@
 //! otherwise it runs on until the root is solved (with a value `min(v, beta)`).
 
 mod ab;
-mod open;
+pub(crate) mod open;
 mod pipeline;
 
 use crate::sequential::{Narrow, SequentialSearch};

@@ -21,25 +21,25 @@ use crate::tree::{GameTree, MoveList, Value, INF};
 
 /// A node the machine has put on OPEN at least once: the node, where it hangs in the tree and,
 /// once expanded, its moves (generated once, for `next` and `first` of Table 11).
-struct Slot<T: GameTree> {
-    node: T::Node,
+pub(crate) struct Slot<T: GameTree> {
+    pub(crate) node: T::Node,
     /// The parent's slot; [`NO_PARENT`] for the root.
-    parent: u32,
+    pub(crate) parent: u32,
     /// The node's index in its parent's moves.
-    index: u32,
+    pub(crate) index: u32,
     /// Plies below the machine's root.
-    ply: u32,
-    moves: Option<T::Moves>,
+    pub(crate) ply: u32,
+    pub(crate) moves: Option<T::Moves>,
 }
 
-const NO_PARENT: u32 = u32::MAX;
+pub(crate) const NO_PARENT: u32 = u32::MAX;
 
 /// A state of traversal `(n, s, h)` (Appendix 3): a node, LIVE or SOLVED, and its merit.
 #[derive(Clone, Copy, Debug)]
-struct State {
-    slot: u32,
-    solved: bool,
-    h: Value,
+pub(crate) struct State {
+    pub(crate) slot: u32,
+    pub(crate) solved: bool,
+    pub(crate) h: Value,
 }
 
 /// What one advance of the machine did.
@@ -132,7 +132,7 @@ impl<'t, T: GameTree> OpenList<'t, T> {
 
     /// Whether slot `a` lies to the left of slot `b` (neither an ancestor of the other): at
     /// their earliest common ancestor, `a` is below a branch left of `b`'s.
-    fn left_of(slots: &[Slot<T>], mut a: u32, mut b: u32) -> bool {
+    pub(crate) fn left_of(slots: &[Slot<T>], mut a: u32, mut b: u32) -> bool {
         while slots[a as usize].ply > slots[b as usize].ply {
             a = slots[a as usize].parent;
         }
@@ -151,7 +151,7 @@ impl<'t, T: GameTree> OpenList<'t, T> {
 
     /// Whether `x` comes before `y` in OPEN (greater merit, or equal merit and to the left).
     #[inline]
-    fn before(slots: &[Slot<T>], x: &State, y: &State) -> bool {
+    pub(crate) fn before(slots: &[Slot<T>], x: &State, y: &State) -> bool {
         x.h > y.h || (x.h == y.h && Self::left_of(slots, x.slot, y.slot))
     }
 

@@ -1,0 +1,786 @@
+//! Parallel staged SSS* (`staged_sss` on a processor tree): Campbell's thesis, section 4.3 and
+//! chapter 5, on processor trees of depth 1 (a master and its slaves).
+//!
+//! **What the thesis says.** "Staged SSS* is adaptable to the processor tree architecture, and
+//! hence can employ a static game tree decomposition. Each master maintains an OPEN list, and
+//! assigns appropriate subtree searches to its slaves. Terminal slaves can employ either SSS*,
+//! staged SSS*, or any of a number of other methods to evaluate their assigned nodes." (4.3). Its
+//! chapter-5 runs (width 24, depth 4) use stages of depth 2 on depth-1 processor trees only ("SSS
+//! cannot use either a depth 2 or 3 system"), and it adds that "varying the methods used for
+//! choosing the next subtree to search can affect this performance. The particular algorithm
+//! employed in the simulations was favorable for ordered trees." It does not say which.
+//!
+//! **What gtsim builds.**
+//! - The **master** runs the SSS* of the top stage (Campbell's Table 11 with the left-first
+//!   order of Table 12, as [`crate::Sss`]) on its own OPEN list. A LIVE state at the stage's
+//!   horizon is not valued by the master but handed, with the upper bound `h` of its state, to an
+//!   idle slave (a WORK message); the state stays on OPEN, marked *in evaluation*, until the
+//!   slave's RESULT `v` comes back, when case 4 puts it back solved with merit `min(h, v)`, at its
+//!   place in OPEN's order (so results may come back in any order).
+//! - The **slaves** search their nodes with sequential staged SSS* of the remaining plies
+//!   ([`crate::StagedSss`] with the same stage depth; the thesis leaves the choice open, and this
+//!   is what sequential staged SSS* does below its top stage), with the window of the state:
+//!   `(-∞, h)` at a MAX node, `(-h, +∞)` at a MIN node.
+//! - **Which state next.** The master walks OPEN in SSS* order (largest merit first, leftmost
+//!   among equal merits), skipping states in evaluation, and applies G to the first state it may:
+//!   - while nothing before it is in evaluation, it is the top of OPEN and the master does
+//!     exactly what sequential SSS* does;
+//!   - below a state in evaluation (speculatively, and only while a slave is idle: speculation
+//!     is only there to find work for it) it may expand a LIVE node (cases 5 and 6), hand a LIVE
+//!     horizon node to the idle slave (case 4), and move a solved MAX node on to its next sibling
+//!     or solve its MIN parent (cases 2 and 3): these only take minima under one MIN node, so
+//!     they are right wherever the state stands. It may **not** apply case 1 (a solved MIN node
+//!     solves its MAX parent, and its siblings are purged): that is only right for the top of
+//!     OPEN, so such a state waits until every state before it has come back, and the master
+//!     looks further down.
+//!   - A state whose turn comes in SSS* order replaces itself in OPEN (successors, next sibling
+//!     or parent take its place), so speculation never changes the order in which the states of
+//!     sequential SSS* come to the top; it only values some of them before their turn.
+//!
+//!   This is "SSS* order as far as it goes": in the first pass, where every merit is +∞, it hands
+//!   out the leftmost horizon nodes first, which suits ordered trees as the thesis says its
+//!   method did.
+//! - **Purges.** When case 1 purges states in evaluation, their slaves get an ABORT and are idle
+//!   again at once; a RESULT that crosses the ABORT on the line is recognised as stale by its
+//!   assignment number and ignored (as in [`crate::treesplit`]).
+//! - With **one slave** the master never speculates (no slave is ever idle while a node is in
+//!   evaluation), so it evaluates exactly the leaves and expands exactly the interior nodes of
+//!   sequential staged SSS* (a test checks it). On a one-processor tree the root processor runs
+//!   sequential [`crate::StagedSss`].
+//!
+//! **Costs.** The master's expansions cost `k` each (the horizon nodes it hands out are expanded
+//! by the slaves, as a stage boundary node is expanded by the stage below in the sequential
+//! search), a terminal position above the stage's horizon costs it `e`; the slaves' searches are
+//! charged step by step by the machine. Messages: WORK 6 bytes (a move and a bound), RESULT 4,
+//! ABORT 2, all inter-node, as in tree-splitting.
+//!
+//! **`open_peak`** is the largest OPEN list any one processor held (the master's, states in
+//! evaluation included, or a slave's staged SSS*): the OPEN lists are local to their processors
+//! ("no data sharing overhead is required here").
+
+use crate::scheme::Scheme;
+use crate::sequential::SequentialSearch;
+use crate::sss::open::{OpenList, Slot, State, NO_PARENT};
+use crate::sss::{StagedSss, DEFAULT_STAGE_DEPTH};
+use crate::tree::{GameTree, MoveList, Value, INF};
+use sim_core::{MsgKind, NodeCounts, ProcId, SimTime};
+use sim_hw::{Cx, Message, ProcessorTree, Program, Search, Step, Work};
+use std::collections::VecDeque;
+
+/// Options of parallel staged SSS*.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PStagedSssConfig {
+    /// Search depth d (plies).
+    pub depth: u32,
+    /// Plies per stage (the master searches the first `stage` plies); 2 in the thesis.
+    pub stage: u32,
+}
+
+impl PStagedSssConfig {
+    /// Depth `depth` with the thesis's stages of [`DEFAULT_STAGE_DEPTH`] plies.
+    pub fn new(depth: u32) -> Self {
+        PStagedSssConfig {
+            depth,
+            stage: DEFAULT_STAGE_DEPTH,
+        }
+    }
+}
+
+/// Parallel staged SSS* as a [`Scheme`] (named `staged_sss`, as the sequential search it runs on
+/// a uniprocessor); see the [module doc](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PStagedSss(pub PStagedSssConfig);
+
+/// The messages of parallel staged SSS*; windows are in the receiver's (negamax) view.
+#[derive(Clone, Debug)]
+pub enum PssMsg<N> {
+    /// Search `node` to `depth` plies with the window (alpha, beta), as assignment `id`.
+    Work {
+        /// Assignment number (grows with every assignment of the master).
+        id: u64,
+        /// The position (charged as a 2-byte move: the slave knows the path).
+        node: N,
+        /// Lower bound of the window.
+        alpha: Value,
+        /// Upper bound of the window.
+        beta: Value,
+        /// Plies to search.
+        depth: u32,
+    },
+    /// The fail-soft value of assignment `id`, in the slave's view.
+    Result {
+        /// Assignment number.
+        id: u64,
+        /// The value.
+        value: Value,
+    },
+    /// Stop assignment `id` (its state was purged from the master's OPEN list).
+    Abort {
+        /// Assignment number.
+        id: u64,
+    },
+}
+
+impl<N> Message for PssMsg<N> {
+    fn kind(&self) -> MsgKind {
+        MsgKind::InterNode
+    }
+    fn bytes(&self) -> u64 {
+        match self {
+            PssMsg::Work { .. } => 6,
+            PssMsg::Result { .. } => 4,
+            PssMsg::Abort { .. } => 2,
+        }
+    }
+}
+
+/// What a processor's work hands back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PssOut {
+    /// The master generated a node's moves or evaluated a terminal position.
+    Computed,
+    /// A staged SSS* search ended: its value and the peak of its OPEN lists.
+    Searched {
+        /// The search's value.
+        value: Value,
+        /// [`SequentialSearch::open_peak`] of the search.
+        peak: usize,
+    },
+}
+
+/// A slave's (or a uniprocessor's) search: sequential staged SSS*.
+pub struct PssSearch<'t, T: GameTree>(StagedSss<'t, T>);
+
+impl<T: GameTree> Search for PssSearch<'_, T> {
+    type Out = PssOut;
+    #[inline]
+    fn step(&mut self) -> Step<PssOut> {
+        match self.0.step() {
+            Step::Interior => Step::Interior,
+            Step::Leaf { quiescence } => Step::Leaf { quiescence },
+            Step::Done(value) => Step::Done(PssOut::Searched {
+                value,
+                peak: self.0.open_peak(),
+            }),
+        }
+    }
+}
+
+/// What the master's OPEN list asks for next.
+enum MStep<N> {
+    /// A node's moves were generated (cost `k`).
+    Interior,
+    /// A terminal position was evaluated (cost `e`).
+    Leaf { quiescence: u32 },
+    /// Hand the horizon node of `slot` to an idle slave with this window (its negamax view).
+    Dispatch {
+        slot: u32,
+        node: N,
+        alpha: Value,
+        beta: Value,
+    },
+    /// Nothing to do until a result comes back (or a slave is idle).
+    Wait,
+    /// The root is solved with this value.
+    Done(Value),
+}
+
+/// The top stage's SSS* with several horizon states in evaluation at once (see the module doc).
+struct MasterOpen<'t, T: GameTree> {
+    tree: &'t T,
+    slots: Vec<Slot<T>>,
+    /// Sorted by priority, the top last; states in evaluation stay in their place.
+    open: Vec<State>,
+    /// Slots of the states in evaluation.
+    busy: Vec<u32>,
+    /// Slots of states in evaluation that a purge removed (their slaves are to be aborted).
+    cancelled: Vec<u32>,
+    /// The stage's depth.
+    depth: u32,
+    peak: usize,
+}
+
+impl<'t, T: GameTree> MasterOpen<'t, T> {
+    fn new(tree: &'t T, depth: u32) -> Self {
+        MasterOpen {
+            tree,
+            slots: vec![Slot {
+                node: tree.root(),
+                parent: NO_PARENT,
+                index: 0,
+                ply: 0,
+                moves: None,
+            }],
+            open: vec![State {
+                slot: 0,
+                solved: false,
+                h: INF,
+            }],
+            busy: Vec::new(),
+            cancelled: Vec::new(),
+            depth,
+            peak: 1,
+        }
+    }
+
+    /// MAX (the side to move at the root) moves at `ply`.
+    #[inline]
+    fn is_max(ply: u32) -> bool {
+        ply.is_multiple_of(2)
+    }
+
+    fn child(&mut self, p: u32, i: usize) -> u32 {
+        let parent = &self.slots[p as usize];
+        let moves = parent.moves.as_ref().expect("an expanded node");
+        let node = self.tree.play(&parent.node, moves.get(i));
+        let ply = parent.ply + 1;
+        self.slots.push(Slot {
+            node,
+            parent: p,
+            index: i as u32,
+            ply,
+            moves: None,
+        });
+        (self.slots.len() - 1) as u32
+    }
+
+    /// Case 4's insert with Campbell's order (as [`OpenList`]'s).
+    fn insert(&mut self, s: State) {
+        let slots = &self.slots;
+        let at = self
+            .open
+            .partition_point(|x| OpenList::<T>::before(slots, &s, x));
+        self.open.insert(at, s);
+    }
+
+    /// Case 1's purge of every state below slot `m`; states in evaluation are cancelled.
+    fn purge_below(&mut self, m: u32) {
+        let slots = &self.slots;
+        let ply = slots[m as usize].ply;
+        let (busy, cancelled) = (&mut self.busy, &mut self.cancelled);
+        self.open.retain(|s| {
+            let mut x = s.slot;
+            while slots[x as usize].ply > ply {
+                x = slots[x as usize].parent;
+            }
+            if x != m {
+                return true;
+            }
+            if let Some(i) = busy.iter().position(|&b| b == s.slot) {
+                busy.swap_remove(i);
+                cancelled.push(s.slot);
+            }
+            false
+        });
+    }
+
+    /// Applies G as far as the rules of the module doc allow: `idle` says whether a slave is
+    /// free to take a horizon node (and so whether speculation is worth anything).
+    fn next(&mut self, idle: bool) -> MStep<T::Node> {
+        'scan: loop {
+            let mut blocked = false;
+            for idx in (0..self.open.len()).rev() {
+                let s = self.open[idx];
+                if self.busy.contains(&s.slot) {
+                    blocked = true;
+                    continue;
+                }
+                if blocked && !idle {
+                    return MStep::Wait;
+                }
+                let (ply, parent, index) = {
+                    let x = &self.slots[s.slot as usize];
+                    (x.ply, x.parent, x.index)
+                };
+                if s.solved {
+                    if s.slot == 0 {
+                        if blocked {
+                            continue;
+                        }
+                        // (3): the root solved.
+                        for slot in std::mem::take(&mut self.busy) {
+                            self.cancelled.push(slot);
+                        }
+                        return MStep::Done(s.h);
+                    }
+                    if !Self::is_max(ply) {
+                        if blocked {
+                            continue; // case 1 needs the top of OPEN
+                        }
+                        // Case 1 (idx is the top).
+                        self.open.pop();
+                        self.purge_below(parent);
+                        self.open.push(State {
+                            slot: parent,
+                            solved: true,
+                            h: s.h,
+                        });
+                        continue 'scan;
+                    }
+                    let width = self.slots[parent as usize]
+                        .moves
+                        .as_ref()
+                        .expect("an expanded parent")
+                        .len();
+                    let next = index as usize + 1;
+                    self.open[idx] = if next < width {
+                        // Case 2: the next successor of the MIN parent, in the same place.
+                        State {
+                            slot: self.child(parent, next),
+                            solved: false,
+                            h: s.h,
+                        }
+                    } else {
+                        // Case 3: the MIN parent solved, in the same place.
+                        State {
+                            slot: parent,
+                            solved: true,
+                            h: s.h,
+                        }
+                    };
+                    continue 'scan;
+                }
+                // LIVE.
+                if ply >= self.depth {
+                    if !idle {
+                        return MStep::Wait;
+                    }
+                    self.busy.push(s.slot);
+                    let node = self.slots[s.slot as usize].node.clone();
+                    let (alpha, beta) = if Self::is_max(ply) {
+                        (-INF, s.h)
+                    } else {
+                        (-s.h, INF)
+                    };
+                    return MStep::Dispatch {
+                        slot: s.slot,
+                        node,
+                        alpha,
+                        beta,
+                    };
+                }
+                let moves = self.tree.moves(&self.slots[s.slot as usize].node);
+                let width = moves.len();
+                if width == 0 {
+                    // Case 4 on a terminal position: the master evaluates it.
+                    let eval = self.tree.evaluate(&self.slots[s.slot as usize].node);
+                    let v = if Self::is_max(ply) {
+                        eval.value
+                    } else {
+                        -eval.value
+                    };
+                    self.open.remove(idx);
+                    self.insert(State {
+                        slot: s.slot,
+                        solved: true,
+                        h: s.h.min(v),
+                    });
+                    return MStep::Leaf {
+                        quiescence: eval.quiescence,
+                    };
+                }
+                self.slots[s.slot as usize].moves = Some(moves);
+                let successors: Vec<State> = if Self::is_max(ply) {
+                    // Case 6: every successor, the first on top.
+                    (0..width)
+                        .rev()
+                        .map(|i| State {
+                            slot: self.child(s.slot, i),
+                            solved: false,
+                            h: s.h,
+                        })
+                        .collect()
+                } else {
+                    // Case 5: the first successor.
+                    vec![State {
+                        slot: self.child(s.slot, 0),
+                        solved: false,
+                        h: s.h,
+                    }]
+                };
+                self.open.splice(idx..=idx, successors);
+                self.peak = self.peak.max(self.open.len());
+                return MStep::Interior;
+            }
+            return MStep::Wait;
+        }
+    }
+
+    /// The value `v` (negamax view of the node) of the horizon state of `slot` has come back:
+    /// case 4 puts it back solved with merit `min(h, v)`. False if the state was purged.
+    fn resolve(&mut self, slot: u32, v: Value) -> bool {
+        let Some(b) = self.busy.iter().position(|&x| x == slot) else {
+            return false;
+        };
+        self.busy.swap_remove(b);
+        let idx = self
+            .open
+            .iter()
+            .position(|s| s.slot == slot)
+            .expect("a state in evaluation is on OPEN");
+        let s = self.open.remove(idx);
+        let v = if Self::is_max(self.slots[slot as usize].ply) {
+            v
+        } else {
+            -v
+        };
+        self.insert(State {
+            slot,
+            solved: true,
+            h: s.h.min(v),
+        });
+        true
+    }
+}
+
+/// The master: the top stage's OPEN list and its slaves.
+pub struct Master<'t, T: GameTree> {
+    config: PStagedSssConfig,
+    slaves: Vec<ProcId>,
+    open: MasterOpen<'t, T>,
+    /// Per slave: (assignment, slot) it is busy with.
+    busy: Vec<Option<(u64, u32)>>,
+    idle: VecDeque<usize>,
+    next_id: u64,
+    /// A computation (`k` or `e`) is under way: the master acts again when it ends.
+    computing: bool,
+    result: Option<Value>,
+    finished_at: Option<SimTime>,
+}
+
+/// A slave: searches the nodes its master hands it with staged SSS*.
+pub struct Slave<'t, T: GameTree> {
+    tree: &'t T,
+    config: PStagedSssConfig,
+    parent: ProcId,
+    current: Option<u64>,
+    /// The highest assignment number its master has aborted.
+    aborted: u64,
+    peak: usize,
+}
+
+/// A uniprocessor: sequential staged SSS* of the whole tree.
+pub struct Solo<'t, T: GameTree> {
+    search: Option<StagedSss<'t, T>>,
+    result: Option<(Value, usize)>,
+    finished_at: Option<SimTime>,
+}
+
+/// A parallel staged SSS* role on one processor.
+pub enum PStagedSssRole<'t, T: GameTree> {
+    /// The root processor of a depth-1 processor tree.
+    Master(Box<Master<'t, T>>),
+    /// A terminal processor.
+    Slave(Slave<'t, T>),
+    /// The only processor.
+    Solo(Solo<'t, T>),
+}
+
+type PCx<'a, 't, T> = Cx<'a, PStagedSssRole<'t, T>>;
+
+impl<T: GameTree> PStagedSssRole<'_, T> {
+    /// The root value, on the root processor once it has finished.
+    pub fn root_value(&self) -> Option<Value> {
+        match self {
+            PStagedSssRole::Master(m) => m.result,
+            PStagedSssRole::Solo(s) => s.result.map(|r| r.0),
+            PStagedSssRole::Slave(_) => None,
+        }
+    }
+    /// When the root processor had the root value.
+    pub fn finished_at(&self) -> Option<SimTime> {
+        match self {
+            PStagedSssRole::Master(m) => m.finished_at,
+            PStagedSssRole::Solo(s) => s.finished_at,
+            PStagedSssRole::Slave(_) => None,
+        }
+    }
+    /// The largest OPEN list this processor held (the master's states in evaluation included).
+    pub fn open_peak(&self) -> usize {
+        match self {
+            PStagedSssRole::Master(m) => m.open.peak,
+            PStagedSssRole::Solo(s) => s.result.map_or(0, |r| r.1),
+            PStagedSssRole::Slave(s) => s.peak,
+        }
+    }
+}
+
+impl<'t, T: GameTree + 't> Scheme<'t, T> for PStagedSss {
+    type Role = PStagedSssRole<'t, T>;
+    fn name(&self) -> String {
+        "staged_sss".into()
+    }
+    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, String> {
+        let PStagedSssConfig { depth, stage } = self.0;
+        if stage == 0 {
+            return Err("staged_sss needs stages of at least 1 ply".into());
+        }
+        if ptree.len() == 1 {
+            return Ok(vec![PStagedSssRole::Solo(Solo {
+                search: Some(StagedSss::with_stage_depth(
+                    tree,
+                    tree.root(),
+                    -INF,
+                    INF,
+                    depth,
+                    stage,
+                )),
+                result: None,
+                finished_at: None,
+            })]);
+        }
+        if ptree.depth() >= 2 {
+            return Err(format!(
+                "parallel staged_sss runs on processor trees of depth 1 (a master and its \
+                 slaves), not {}",
+                ptree.depth()
+            ));
+        }
+        if depth <= stage {
+            return Err(format!(
+                "parallel staged_sss needs a search depth above the stage depth ({stage}) so \
+                 that the slaves have plies to search, got {depth}"
+            ));
+        }
+        let slaves = ptree.children(ProcId::MASTER);
+        let mut roles = vec![PStagedSssRole::Master(Box::new(Master {
+            config: self.0,
+            busy: vec![None; slaves.len()],
+            idle: (0..slaves.len()).collect(),
+            slaves: slaves.clone(),
+            open: MasterOpen::new(tree, stage),
+            next_id: 1,
+            computing: false,
+            result: None,
+            finished_at: None,
+        }))];
+        roles.extend(slaves.iter().map(|_| {
+            PStagedSssRole::Slave(Slave {
+                tree,
+                config: self.0,
+                parent: ProcId::MASTER,
+                current: None,
+                aborted: 0,
+                peak: 0,
+            })
+        }));
+        Ok(roles)
+    }
+    fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
+        roles.first().and_then(PStagedSssRole::root_value)
+    }
+    fn open_peak(&self, roles: &[Self::Role]) -> Option<usize> {
+        roles
+            .iter()
+            .map(PStagedSssRole::open_peak)
+            .max()
+            .filter(|&p| p > 0)
+    }
+}
+
+impl<'t, T: GameTree> Master<'t, T> {
+    /// Applies G as far as it goes: hands horizon nodes to idle slaves, and stops at the first
+    /// costed step (or when nothing can be done before a result comes back).
+    fn drive(&mut self, cx: &mut PCx<'_, 't, T>) {
+        if self.computing || self.result.is_some() {
+            return;
+        }
+        loop {
+            let step = self.open.next(!self.idle.is_empty());
+            self.send_aborts(cx);
+            let costs = *cx.costs();
+            match step {
+                MStep::Dispatch {
+                    slot,
+                    node,
+                    alpha,
+                    beta,
+                } => {
+                    let j = self.idle.pop_front().expect("an idle slave");
+                    let id = self.next_id;
+                    self.next_id += 1;
+                    self.busy[j] = Some((id, slot));
+                    cx.send(
+                        self.slaves[j],
+                        PssMsg::Work {
+                            id,
+                            node,
+                            alpha,
+                            beta,
+                            depth: self.config.depth - self.config.stage,
+                        },
+                    );
+                }
+                MStep::Interior => {
+                    let work = Work {
+                        time: costs.k,
+                        nodes: NodeCounts {
+                            interior: 1,
+                            ..NodeCounts::default()
+                        },
+                    };
+                    self.computing = true;
+                    cx.compute(work, PssOut::Computed);
+                    return;
+                }
+                MStep::Leaf { quiescence } => {
+                    let work = Work {
+                        time: costs.e,
+                        nodes: NodeCounts {
+                            leaves: 1,
+                            leaf_ns: costs.e.as_nanos(),
+                            quiescence: quiescence as u64,
+                            ..NodeCounts::default()
+                        },
+                    };
+                    self.computing = true;
+                    cx.compute(work, PssOut::Computed);
+                    return;
+                }
+                MStep::Wait => return,
+                MStep::Done(v) => {
+                    self.send_aborts(cx);
+                    self.result = Some(v);
+                    self.finished_at = Some(cx.now());
+                    cx.mark("root value known");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Sends an ABORT to the slave of every state a purge removed; the slave is idle again.
+    fn send_aborts(&mut self, cx: &mut PCx<'_, 't, T>) {
+        for slot in std::mem::take(&mut self.open.cancelled) {
+            let j = self
+                .busy
+                .iter()
+                .position(|b| b.is_some_and(|(_, s)| s == slot))
+                .expect("a state in evaluation has a slave");
+            let (id, _) = self.busy[j].take().expect("checked");
+            cx.send(self.slaves[j], PssMsg::Abort { id });
+            self.idle.push_back(j);
+        }
+    }
+
+    fn on_message(&mut self, from: ProcId, msg: PssMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
+        let PssMsg::Result { id, value } = msg else {
+            cx.fail("staged_sss: the master received work");
+            return;
+        };
+        let Some(j) = self.slaves.iter().position(|&s| s == from) else {
+            return;
+        };
+        let Some((current, slot)) = self.busy[j] else {
+            return; // stale: the slave was aborted
+        };
+        if current != id {
+            return;
+        }
+        self.busy[j] = None;
+        self.idle.push_back(j);
+        if self.result.is_none() {
+            self.open.resolve(slot, value);
+        }
+        self.drive(cx);
+    }
+}
+
+impl<'t, T: GameTree> Slave<'t, T> {
+    fn on_message(&mut self, msg: PssMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
+        match msg {
+            PssMsg::Work {
+                id,
+                node,
+                alpha,
+                beta,
+                depth,
+            } => {
+                if id <= self.aborted {
+                    return; // aborted before it arrived
+                }
+                if self.current.is_some() {
+                    cx.fail("staged_sss: work arrived while the last search was running");
+                    return;
+                }
+                self.current = Some(id);
+                cx.search(PssSearch(StagedSss::with_stage_depth(
+                    self.tree,
+                    node,
+                    alpha,
+                    beta,
+                    depth,
+                    self.config.stage,
+                )));
+            }
+            PssMsg::Abort { id } => {
+                self.aborted = self.aborted.max(id);
+                if self.current == Some(id) {
+                    if let Some(s) = cx.abort_search() {
+                        self.peak = self.peak.max(s.0.open_peak());
+                    }
+                    self.current = None;
+                }
+            }
+            PssMsg::Result { .. } => cx.fail("staged_sss: a slave received a result"),
+        }
+    }
+}
+
+impl<'t, T: GameTree> Program for PStagedSssRole<'t, T> {
+    type Msg = PssMsg<T::Node>;
+    type Out = PssOut;
+    type Search = PssSearch<'t, T>;
+
+    fn start(&mut self, cx: &mut PCx<'_, 't, T>) {
+        match self {
+            PStagedSssRole::Master(m) => m.drive(cx),
+            PStagedSssRole::Solo(s) => {
+                if let Some(search) = s.search.take() {
+                    cx.search_isolated(PssSearch(search));
+                }
+            }
+            PStagedSssRole::Slave(_) => {}
+        }
+    }
+
+    fn on_message(&mut self, from: ProcId, msg: PssMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
+        match self {
+            PStagedSssRole::Master(m) => m.on_message(from, msg, cx),
+            PStagedSssRole::Slave(s) => s.on_message(msg, cx),
+            PStagedSssRole::Solo(_) => cx.fail("staged_sss: a uniprocessor received a message"),
+        }
+    }
+
+    fn on_done(&mut self, out: PssOut, cx: &mut PCx<'_, 't, T>) {
+        match (self, out) {
+            (PStagedSssRole::Master(m), PssOut::Computed) => {
+                m.computing = false;
+                m.drive(cx);
+            }
+            (PStagedSssRole::Slave(s), PssOut::Searched { value, peak }) => {
+                s.peak = s.peak.max(peak);
+                if let Some(id) = s.current.take() {
+                    cx.send(s.parent, PssMsg::Result { id, value });
+                }
+            }
+            (PStagedSssRole::Solo(s), PssOut::Searched { value, peak }) => {
+                s.result = Some((value, peak));
+                s.finished_at = Some(cx.now());
+                cx.mark("root value known");
+            }
+            _ => cx.fail("staged_sss: unexpected end of work"),
+        }
+    }
+
+    fn pending(&self) -> Option<String> {
+        match self {
+            PStagedSssRole::Master(m) if m.result.is_none() => {
+                let busy = m.busy.iter().filter(|b| b.is_some()).count();
+                Some(format!("the root value ({busy} slaves busy)"))
+            }
+            PStagedSssRole::Solo(s) if s.result.is_none() => Some("the root value".into()),
+            _ => None,
+        }
+    }
+}
