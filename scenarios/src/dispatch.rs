@@ -3,9 +3,9 @@
 //! section.
 
 use algorithms::{
-    run_scheme, Abs, Alone, AlphaBeta, Dual, GameTree, Ins, NegaScout, Palphabeta, PmwsConfig,
-    PmwsScheme, Pns, PvSplit, PvSplitConfig, Sab, Scheme, SchemeError, Scout, SequentialSearch,
-    Sss, StagedSss, TreeSplit, TreeSplitConfig, Value, INF,
+    run_scheme, Abs, Alone, AlphaBeta, Dual, GameTree, Ins, NegaScout, PStagedSss,
+    PStagedSssConfig, Palphabeta, PmwsConfig, PmwsScheme, Pns, PvSplit, PvSplitConfig, Sab, Scheme,
+    SchemeError, Scout, SequentialSearch, Sss, StagedSss, TreeSplit, TreeSplitConfig, Value, INF,
 };
 use sim_core::RunStats;
 use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree, ReadPolicies};
@@ -164,8 +164,11 @@ impl AlgorithmSpec {
             PTree::Campbell { depth, .. } => *depth,
         };
         match self {
-            AlgorithmSpec::PvSplit { .. } if levels >= depth => Some(format!(
-                "pv-splitting needs a processor tree shallower than the search ({levels} levels, {depth} plies)"
+            // Campbell (chapter 5): "on 4-ply trees, PV cannot employ a depth 3 processor tree":
+            // the first PV node the whole processor tree splits is one ply below the root, so
+            // its terminal processors would get single leaves, not subtrees, to search.
+            AlgorithmSpec::PvSplit { .. } if levels > 0 && levels + 1 >= depth => Some(format!(
+                "pv-splitting needs a processor tree at least 2 levels shallower than the search, as in Campbell's thesis ({levels} levels, {depth} plies)"
             )),
             AlgorithmSpec::Sequential(s @ Sequential::StagedSss { .. }) => {
                 s.not_applicable(depth).or_else(|| {
@@ -344,6 +347,10 @@ pub fn run_algorithm<T: GameTree>(
             tree,
             config,
         ),
+        // Parallel staged SSS* (Campbell chapter 5) on a processor tree of depth 1.
+        AlgorithmSpec::Sequential(Sequential::StagedSss { stage }) if !uniprocessor => {
+            go(&PStagedSss(PStagedSssConfig { depth, stage }), tree, config)
+        }
         AlgorithmSpec::Sequential(s) => {
             let name = s.name();
             // Each search with the full window, as the papers run them.

@@ -760,7 +760,11 @@ pub fn finish_outputs(
     folder.put("report.md", md.as_bytes())?;
     if plots && schemes {
         let charts = scheme_speedup_charts(plan, summaries);
-        let title = format!("{}: speedup against terminal processors", plan.name());
+        let title = format!(
+            "{}: speedup against terminal processors, {} seeds",
+            plan.name(),
+            plan.seeds.len()
+        );
         folder.draw("speedup.png", |p| draw(p, &title, &charts))?;
     } else if plots {
         let charts: Vec<LineChart> = configs.iter().map(|s| overheads_chart(plan, s)).collect();
@@ -1012,6 +1016,57 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
         }
         o
     };
+    // One panel per processor-tree depth and ordering, one line per algorithm, when they fit;
+    // otherwise one panel per depth with every algorithm and ordering.
+    if orderings.len() > 1 && depths.len() * orderings.len() <= MAX_PANELS {
+        let mut charts = Vec::new();
+        for &d in &depths {
+            for ord in &orderings {
+                let mut series_list = Vec::new();
+                let mut most = 1.0f64;
+                for (i, a) in algorithms.iter().enumerate() {
+                    let mut pts: Vec<&Summary> = summaries
+                        .iter()
+                        .filter(|s| {
+                            &s.algorithm == a
+                                && &s.ordering == ord
+                                && s.ptree_depth == d
+                                && s.processors > 1
+                        })
+                        .collect();
+                    pts.sort_by_key(|s| s.terminals);
+                    if pts.is_empty() {
+                        continue;
+                    }
+                    most = most.max(pts.iter().map(|s| s.terminals as f64).fold(1.0, f64::max));
+                    let mut line = series(
+                        a,
+                        i,
+                        LineStyle::Solid,
+                        pts.iter()
+                            .map(|s| (s.terminals as f64, s.speedup))
+                            .collect(),
+                    );
+                    line.errors = Some(pts.iter().map(|s| s.speedup_se).collect());
+                    series_list.push(line);
+                }
+                series_list.push(series(
+                    "ideal",
+                    7,
+                    LineStyle::Dashed,
+                    vec![(1.0, 1.0), (most, most)],
+                ));
+                charts.push(LineChart {
+                    title: format!("processor trees of depth {d}, {ord}"),
+                    x_label: "terminal processors".into(),
+                    y_label: "speedup".into(),
+                    series: series_list,
+                    integer_x: true,
+                });
+            }
+        }
+        return charts;
+    }
     depths
         .iter()
         .map(|&d| {
