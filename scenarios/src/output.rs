@@ -1025,30 +1025,12 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
                 let mut series_list = Vec::new();
                 let mut most = 1.0f64;
                 for (i, a) in algorithms.iter().enumerate() {
-                    let mut pts: Vec<&Summary> = summaries
-                        .iter()
-                        .filter(|s| {
-                            &s.algorithm == a
-                                && &s.ordering == ord
-                                && s.ptree_depth == d
-                                && s.processors > 1
-                        })
-                        .collect();
-                    pts.sort_by_key(|s| s.terminals);
-                    if pts.is_empty() {
-                        continue;
+                    if let Some((line, k)) =
+                        speedup_line(summaries, a, ord, d, a, i, LineStyle::Solid)
+                    {
+                        most = most.max(k);
+                        series_list.push(line);
                     }
-                    most = most.max(pts.iter().map(|s| s.terminals as f64).fold(1.0, f64::max));
-                    let mut line = series(
-                        a,
-                        i,
-                        LineStyle::Solid,
-                        pts.iter()
-                            .map(|s| (s.terminals as f64, s.speedup))
-                            .collect(),
-                    );
-                    line.errors = Some(pts.iter().map(|s| s.speedup_se).collect());
-                    series_list.push(line);
                 }
                 series_list.push(series(
                     "ideal",
@@ -1073,36 +1055,17 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
             let mut series_list = Vec::new();
             let mut most = 1.0f64;
             for (a, ord) in &keys {
-                let mut pts: Vec<&Summary> = summaries
-                    .iter()
-                    .filter(|s| {
-                        &s.algorithm == a
-                            && &s.ordering == ord
-                            && s.ptree_depth == d
-                            && s.processors > 1
-                    })
-                    .collect();
-                pts.sort_by_key(|s| s.terminals);
-                if pts.is_empty() {
-                    continue;
-                }
-                most = most.max(pts.iter().map(|s| s.terminals as f64).fold(1.0, f64::max));
                 let color = orderings.iter().position(|o| o == ord).unwrap_or(0);
                 let style = if algorithms.iter().position(|x| x == a).unwrap_or(0) % 2 == 0 {
                     LineStyle::Solid
                 } else {
                     LineStyle::Dashed
                 };
-                let mut line = series(
-                    &format!("{a}, {ord}"),
-                    color,
-                    style,
-                    pts.iter()
-                        .map(|s| (s.terminals as f64, s.speedup))
-                        .collect(),
-                );
-                line.errors = Some(pts.iter().map(|s| s.speedup_se).collect());
-                series_list.push(line);
+                let label = format!("{a}, {ord}");
+                if let Some((line, k)) = speedup_line(summaries, a, ord, d, &label, color, style) {
+                    most = most.max(k);
+                    series_list.push(line);
+                }
             }
             series_list.push(series(
                 "ideal (speedup = terminal processors)",
@@ -1123,6 +1086,36 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
             }
         })
         .collect()
+}
+
+/// Speedup against terminal processors of algorithm `a` with ordering `ord` on the processor
+/// trees of depth `d`, with ± standard errors, and the most terminal processors it reached;
+/// None when it did not run there.
+fn speedup_line(
+    summaries: &[Summary],
+    a: &str,
+    ord: &str,
+    d: u32,
+    label: &str,
+    color: usize,
+    style: LineStyle,
+) -> Option<(Series, f64)> {
+    let mut pts: Vec<&Summary> = summaries
+        .iter()
+        .filter(|s| s.algorithm == a && s.ordering == ord && s.ptree_depth == d && s.processors > 1)
+        .collect();
+    pts.sort_by_key(|s| s.terminals);
+    let most = pts.iter().map(|s| s.terminals as f64).reduce(f64::max)?;
+    let mut line = series(
+        label,
+        color,
+        style,
+        pts.iter()
+            .map(|s| (s.terminals as f64, s.speedup))
+            .collect(),
+    );
+    line.errors = Some(pts.iter().map(|s| s.speedup_se).collect());
+    Some((line, most))
 }
 
 /// "scenario: w = …, d = …, ordering …, horizon noise …, N seeds".
