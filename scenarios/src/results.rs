@@ -122,7 +122,8 @@ pub struct RunRecord {
     /// Processors without children (Campbell's terminal processors, which search).
     pub terminals: u32,
     /// The largest number of entries the OPEN list held (SSS*, DUAL*, staged SSS* and their
-    /// hybrids run alone); empty for the other searches and for parallel schemes.
+    /// hybrids run alone; for parallel staged SSS*, the largest list any one processor held);
+    /// empty for the depth-first searches and the other parallel schemes.
     pub open_peak: Option<u64>,
 }
 

@@ -101,7 +101,8 @@ pub struct Outcome {
     pub root_value: i32,
     /// Everything the run measured.
     pub stats: RunStats,
-    /// The peak size of the OPEN list (SSS*-family searches), None for the others.
+    /// The peak size of the OPEN list (SSS*-family searches and parallel staged SSS*), None
+    /// for the others.
     pub open_peak: Option<usize>,
 }
 
