@@ -1,0 +1,464 @@
+//! # chess: real chess positions as an [`algorithms::GameTree`]
+//!
+//! Parabelle was a chess program, and every figure of the paper comes from 5- and 6-ply searches
+//! of the 24 Bratko–Kopec positions. This crate is the chess tree source those searches run on:
+//!
+//! - positions and legal move generation come from the [`shakmaty`] crate (pinned at `=0.30.1`,
+//!   the last release that builds with Rust 1.95); a node is a [`shakmaty::Chess`] position, and a
+//!   successor is made by copy-make (clone, then play the move);
+//! - moves are ordered captures first, by MVV/LVA (most valuable victim, then least valuable
+//!   attacker), then the other moves in generation order ([`order_moves`]; the refutation table
+//!   of Parabelle will hook in there);
+//! - keys are shakmaty's 64-bit Zobrist hashes ([`shakmaty::zobrist::Zobrist64`]);
+//! - the static evaluation is material plus piece-square tables ([`static_eval`]), and
+//!   [`GameTree::evaluate`] runs a capture-only quiescence search from the node (check evasions
+//!   when in check, mate and stalemate detected), reporting how many quiescence nodes it searched
+//!   in [`Eval::quiescence`];
+//! - [`bratko_kopec`] returns the 24 Bratko–Kopec test positions (shipped in
+//!   `chess/positions/bratko-kopec.epd`) with their ids and best moves.
+//!
+//! ```
+//! use algorithms::{negamax, GameTree, MoveList};
+//! let tree = chess::ChessTree::new("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")?;
+//! assert_eq!(tree.moves(&tree.root()).len(), 20);
+//! assert_eq!(negamax(&tree, &tree.root(), 0), 0); // the start position is symmetric
+//! # Ok::<(), String>(())
+//! ```
+//!
+//! Not modelled: draws by repetition, by the fifty-move rule and by insufficient material (a
+//! node has no history; Parabelle's 5- and 6-ply searches of the Bratko–Kopec positions hardly
+//! meet them).
+
+#![warn(missing_docs)]
+
+use algorithms::{Eval, GameTree, MoveList, Value};
+use shakmaty::fen::Fen;
+use shakmaty::san::{San, SanPlus};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Piece, Position, Role,
+};
+
+/// The score of a position whose side to move is checkmated is `-MATE` (and `MATE` for the side
+/// that mates). The [`GameTree`] trait has no ply argument, so the score does not depend on the
+/// distance to the mate: a search prefers a mate but not the quickest one. Far inside
+/// `±algorithms::INF`, and far above any material score (all the pieces are worth under 9 000).
+pub const MATE: Value = 30_000;
+
+/// The quiescence search stops extending at this many plies below the node evaluated and takes
+/// the static evaluation there (in check or not). Captures alone always end, but check evasions
+/// that give check back could go on; the limit keeps [`GameTree::evaluate`] a bounded, pure
+/// function of the position.
+pub const QUIESCENCE_MAX_PLY: u32 = 32;
+
+/// Piece values in centipawns (Michniewski's Simplified Evaluation Function): pawn 100, knight
+/// 320, bishop 330, rook 500, queen 900; the king has no material value.
+pub const fn piece_value(role: Role) -> Value {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 320,
+        Role::Bishop => 330,
+        Role::Rook => 500,
+        Role::Queen => 900,
+        Role::King => 0,
+    }
+}
+
+// Piece-square tables of Tomasz Michniewski's "Simplified Evaluation Function" (chessprogramming
+// wiki), from White's point of view, written as a board diagram: the first row is rank 8
+// (a8..h8), the last rank 1. A White piece on square `sq` (shakmaty: a1 = 0 .. h8 = 63) reads
+// index `sq ^ 56`; a Black piece reads index `sq` (the table mirrored vertically).
+#[rustfmt::skip]
+const PAWN: [i16; 64] = [
+     0,  0,  0,  0,  0,  0,  0,  0,
+    50, 50, 50, 50, 50, 50, 50, 50,
+    10, 10, 20, 30, 30, 20, 10, 10,
+     5,  5, 10, 25, 25, 10,  5,  5,
+     0,  0,  0, 20, 20,  0,  0,  0,
+     5, -5,-10,  0,  0,-10, -5,  5,
+     5, 10, 10,-20,-20, 10, 10,  5,
+     0,  0,  0,  0,  0,  0,  0,  0,
+];
+#[rustfmt::skip]
+const KNIGHT: [i16; 64] = [
+    -50,-40,-30,-30,-30,-30,-40,-50,
+    -40,-20,  0,  0,  0,  0,-20,-40,
+    -30,  0, 10, 15, 15, 10,  0,-30,
+    -30,  5, 15, 20, 20, 15,  5,-30,
+    -30,  0, 15, 20, 20, 15,  0,-30,
+    -30,  5, 10, 15, 15, 10,  5,-30,
+    -40,-20,  0,  5,  5,  0,-20,-40,
+    -50,-40,-30,-30,-30,-30,-40,-50,
+];
+#[rustfmt::skip]
+const BISHOP: [i16; 64] = [
+    -20,-10,-10,-10,-10,-10,-10,-20,
+    -10,  0,  0,  0,  0,  0,  0,-10,
+    -10,  0,  5, 10, 10,  5,  0,-10,
+    -10,  5,  5, 10, 10,  5,  5,-10,
+    -10,  0, 10, 10, 10, 10,  0,-10,
+    -10, 10, 10, 10, 10, 10, 10,-10,
+    -10,  5,  0,  0,  0,  0,  5,-10,
+    -20,-10,-10,-10,-10,-10,-10,-20,
+];
+#[rustfmt::skip]
+const ROOK: [i16; 64] = [
+     0,  0,  0,  0,  0,  0,  0,  0,
+     5, 10, 10, 10, 10, 10, 10,  5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+    -5,  0,  0,  0,  0,  0,  0, -5,
+     0,  0,  0,  5,  5,  0,  0,  0,
+];
+#[rustfmt::skip]
+const QUEEN: [i16; 64] = [
+    -20,-10,-10, -5, -5,-10,-10,-20,
+    -10,  0,  0,  0,  0,  0,  0,-10,
+    -10,  0,  5,  5,  5,  5,  0,-10,
+     -5,  0,  5,  5,  5,  5,  0, -5,
+      0,  0,  5,  5,  5,  5,  0, -5,
+    -10,  5,  5,  5,  5,  5,  0,-10,
+    -10,  0,  5,  0,  0,  0,  0,-10,
+    -20,-10,-10, -5, -5,-10,-10,-20,
+];
+#[rustfmt::skip]
+const KING_MIDDLE: [i16; 64] = [
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -30,-40,-40,-50,-50,-40,-40,-30,
+    -20,-30,-30,-40,-40,-30,-30,-20,
+    -10,-20,-20,-20,-20,-20,-20,-10,
+     20, 20,  0,  0,  0,  0, 20, 20,
+     20, 30, 10,  0,  0, 10, 30, 20,
+];
+#[rustfmt::skip]
+const KING_END: [i16; 64] = [
+    -50,-40,-30,-20,-20,-30,-40,-50,
+    -30,-20,-10,  0,  0,-10,-20,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 30, 40, 40, 30,-10,-30,
+    -30,-10, 20, 30, 30, 20,-10,-30,
+    -30,-30,  0,  0,  0,  0,-30,-30,
+    -50,-30,-30,-30,-30,-30,-30,-50,
+];
+
+/// Michniewski's endgame rule: the endgame has begun when each side either has no queen, or has
+/// a queen and at most one minor piece besides (no rook).
+fn is_endgame(board: &Board) -> bool {
+    Color::ALL.into_iter().all(|c| {
+        let ours = board.by_color(c);
+        if (board.queens() & ours).is_empty() {
+            return true;
+        }
+        let minors = ((board.knights() | board.bishops()) & ours).count();
+        (board.rooks() & ours).is_empty() && minors <= 1
+    })
+}
+
+fn table(role: Role, endgame: bool) -> &'static [i16; 64] {
+    match role {
+        Role::Pawn => &PAWN,
+        Role::Knight => &KNIGHT,
+        Role::Bishop => &BISHOP,
+        Role::Rook => &ROOK,
+        Role::Queen => &QUEEN,
+        Role::King if endgame => &KING_END,
+        Role::King => &KING_MIDDLE,
+    }
+}
+
+/// The static evaluation of a position without search, in centipawns from the side to move's
+/// point of view (negamax): material ([`piece_value`]) plus the piece-square tables of Tomasz
+/// Michniewski's Simplified Evaluation Function (the king's endgame table once each side has no
+/// queen, or a queen and at most one minor piece). Symmetric: a position and its colour-flipped
+/// mirror evaluate the same. Does not look at mate or stalemate (see [`GameTree::evaluate`]).
+pub fn static_eval(pos: &Chess) -> Value {
+    let board = pos.board();
+    let endgame = is_endgame(board);
+    let mut white_minus_black: Value = 0;
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let flip = if color == Color::White { 56 } else { 0 };
+        for role in Role::ALL {
+            let t = table(role, endgame);
+            let bb: Bitboard = board.by_piece(Piece { color, role });
+            for sq in bb {
+                let v = piece_value(role) + Value::from(t[sq.to_usize() ^ flip]);
+                white_minus_black += sign * v;
+            }
+        }
+    }
+    if pos.turn() == Color::White {
+        white_minus_black
+    } else {
+        -white_minus_black
+    }
+}
+
+/// The MVV/LVA rank of a capture: higher is searched first (victim value first, then the
+/// cheaper attacker). Non-captures rank 0.
+fn mvv_lva(m: &Move) -> Value {
+    match m.capture() {
+        Some(victim) => 10 * piece_value(victim) + 1000 - piece_value(m.role()) / 10,
+        None => 0,
+    }
+}
+
+/// Puts `moves` in search order: captures first, by MVV/LVA (most valuable victim first; among
+/// equal victims the least valuable attacker first; the king counts as the cheapest attacker),
+/// then the other moves in shakmaty's generation order. The sort is stable, so equal ranks keep
+/// generation order and the order is a pure function of the position.
+///
+/// Hook for Parabelle's refutation table (issue 9, not built yet): the move the table holds for
+/// this node (the best line of the root move from the previous iteration) goes in front of
+/// everything else, *after* this ordering, so that a node without a table entry is ordered
+/// exactly as here.
+pub fn order_moves(moves: &mut shakmaty::MoveList) {
+    moves.sort_by_key(|m| std::cmp::Reverse(mvv_lva(m)));
+}
+
+/// The moves of one chess node, in search order (see [`order_moves`]): shakmaty's array-backed
+/// move list, so generating them does not allocate.
+#[derive(Clone, Debug)]
+pub struct ChessMoves(pub shakmaty::MoveList);
+
+impl MoveList for ChessMoves {
+    type Move = Move;
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    fn get(&self, i: usize) -> Move {
+        self.0[i]
+    }
+}
+
+/// A chess game tree rooted at one position (see the crate doc). Also carries the EPD
+/// operations it was read with: the position's `id` and its best moves (`bm`, in SAN).
+#[derive(Clone, Debug)]
+pub struct ChessTree {
+    root: Chess,
+    id: Option<String>,
+    best_moves: Vec<String>,
+}
+
+/// Parses the position part of a FEN (6 fields) or EPD (the first 4 fields).
+fn parse_position(fields: &[&str], text: &str) -> Result<Chess, String> {
+    if fields.len() < 4 {
+        return Err(format!(
+            "position `{text}`: expected at least 4 fields (board, side to move, castling, \
+             en passant), found {}",
+            fields.len()
+        ));
+    }
+    let fen = Fen::from_ascii(fields.join(" ").as_bytes())
+        .map_err(|e| format!("position `{text}`: {e}"))?;
+    fen.into_position(CastlingMode::Standard)
+        .map_err(|e| format!("position `{text}`: {e}"))
+}
+
+impl ChessTree {
+    /// A tree rooted at the position of a FEN (`board side castling en-passant [halfmove
+    /// fullmove]`; the two counters may be left out, as in EPD). The error names what is wrong:
+    /// a missing field, a field that does not parse, or an illegal position (missing king, side
+    /// not to move in check, ...).
+    pub fn new(fen: &str) -> Result<Self, String> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() > 6 {
+            return Err(format!(
+                "position `{fen}`: a FEN has at most 6 fields, found {} (an EPD line with \
+                 operations goes to ChessTree::from_epd_line)",
+                fields.len()
+            ));
+        }
+        Ok(ChessTree {
+            root: parse_position(&fields, fen)?,
+            id: None,
+            best_moves: Vec::new(),
+        })
+    }
+
+    /// A tree rooted at the position of an EPD line: the 4 position fields of a FEN, then
+    /// operations, each an opcode, operands and `;`, e.g. `bm Qd1+; id "BK.01";`. Reads `bm`
+    /// (best moves in SAN, checked to be legal in the position) and `id` (quotes removed); other
+    /// operations are ignored.
+    pub fn from_epd_line(line: &str) -> Result<Self, String> {
+        let line = line.trim();
+        let mut rest = line;
+        let mut fields = Vec::with_capacity(4);
+        for _ in 0..4 {
+            rest = rest.trim_start();
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            if end == 0 {
+                break;
+            }
+            fields.push(&rest[..end]);
+            rest = &rest[end..];
+        }
+        let root = parse_position(&fields, line)?;
+        let mut tree = ChessTree {
+            root,
+            id: None,
+            best_moves: Vec::new(),
+        };
+        for op in rest.split(';') {
+            let op = op.trim();
+            if op.is_empty() {
+                continue;
+            }
+            let (opcode, operands) = op.split_once(char::is_whitespace).unwrap_or((op, ""));
+            let operands = operands.trim();
+            match opcode {
+                "id" => tree.id = Some(operands.trim_matches('"').to_string()),
+                "bm" => {
+                    for san in operands.split_whitespace() {
+                        let parsed: San = san
+                            .parse()
+                            .map_err(|e| format!("EPD `{line}`: best move `{san}`: {e}"))?;
+                        parsed
+                            .to_move(&tree.root)
+                            .map_err(|e| format!("EPD `{line}`: best move `{san}`: {e}"))?;
+                        tree.best_moves.push(san.to_string());
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(tree)
+    }
+
+    /// The position's EPD `id`, if it had one.
+    pub fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    /// The position's EPD best moves (`bm`), in SAN as written (empty if none).
+    pub fn best_moves(&self) -> &[String] {
+        &self.best_moves
+    }
+
+    /// The root position.
+    pub fn position(&self) -> &Chess {
+        &self.root
+    }
+
+    /// Whether `mv`, a legal move of the root, is one of the EPD best moves.
+    pub fn is_best_move(&self, mv: Move) -> bool {
+        self.best_moves.iter().any(|s| {
+            s.parse::<San>()
+                .ok()
+                .and_then(|san| san.to_move(&self.root).ok())
+                == Some(mv)
+        })
+    }
+
+    /// The SAN of `mv`, a legal move of `node`, with its check (`+`) or mate (`#`) suffix, as
+    /// EPD writes best moves.
+    pub fn san(&self, node: &Chess, mv: Move) -> String {
+        SanPlus::from_move(node.clone(), mv).to_string()
+    }
+
+    /// Capture-only alpha-beta quiescence search (fail-soft), counting its nodes in `count`.
+    fn quiesce(pos: &Chess, mut alpha: Value, beta: Value, ply: u32, count: &mut u32) -> Value {
+        let mut moves = pos.legal_moves();
+        let in_check = pos.is_check();
+        if moves.is_empty() {
+            return if in_check { -MATE } else { 0 };
+        }
+        if ply >= QUIESCENCE_MAX_PLY {
+            return static_eval(pos);
+        }
+        let mut best;
+        if in_check {
+            // No standing pat in check: every evasion is searched.
+            best = -MATE;
+        } else {
+            best = static_eval(pos);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+            moves.retain(|m| m.is_capture());
+        }
+        order_moves(&mut moves);
+        for &m in &moves {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            *count += 1;
+            let v = -Self::quiesce(&child, -beta, -alpha, ply + 1, count);
+            best = best.max(v);
+            if best >= beta {
+                break;
+            }
+            alpha = alpha.max(best);
+        }
+        best
+    }
+}
+
+/// The 24 Bratko–Kopec positions (Bratko and Kopec 1982; the paper's Table IV boards A–X are
+/// BK.01–BK.24 in order), read from the shipped `chess/positions/bratko-kopec.epd`: for each, its
+/// id, its tree and its best moves in SAN.
+pub fn bratko_kopec() -> Vec<(String, ChessTree, Vec<String>)> {
+    include_str!("../positions/bratko-kopec.epd")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let tree = ChessTree::from_epd_line(l).expect("the shipped EPD file parses");
+            let id = tree
+                .id()
+                .expect("every shipped position has an id")
+                .to_string();
+            let bm = tree.best_moves().to_vec();
+            (id, tree, bm)
+        })
+        .collect()
+}
+
+impl GameTree for ChessTree {
+    type Node = Chess;
+    type Move = Move;
+    type Moves = ChessMoves;
+
+    fn root(&self) -> Chess {
+        self.root.clone()
+    }
+
+    /// The legal moves in search order ([`order_moves`]); empty at mate and stalemate.
+    fn moves(&self, node: &Chess) -> ChessMoves {
+        let mut moves = node.legal_moves();
+        order_moves(&mut moves);
+        ChessMoves(moves)
+    }
+
+    /// Copy-make: a clone of `node` with `mv` played.
+    fn play(&self, node: &Chess, mv: Move) -> Chess {
+        let mut child = node.clone();
+        child.play_unchecked(mv);
+        child
+    }
+
+    /// A full-window capture-only quiescence search from `node`: the side to move may stand pat
+    /// on [`static_eval`] or try its captures (MVV/LVA order), recursively; in check it may not
+    /// stand pat and every evasion is searched; a position without legal moves is `-MATE` if in
+    /// check, 0 (stalemate) otherwise; at [`QUIESCENCE_MAX_PLY`] plies the static evaluation
+    /// stands. `quiescence` counts the positions searched below `node` (0 when it stands pat at
+    /// once or has no moves). A pure function of the position.
+    fn evaluate(&self, node: &Chess) -> Eval {
+        let mut count = 0;
+        let value = Self::quiesce(node, -MATE - 1, MATE + 1, 0, &mut count);
+        Eval {
+            value,
+            quiescence: count,
+        }
+    }
+
+    /// shakmaty's 64-bit Zobrist hash (board, side to move, castling rights, and the en passant
+    /// square when an en passant capture is legal).
+    fn key(&self, node: &Chess) -> u64 {
+        node.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+    }
+}

@@ -1,0 +1,290 @@
+//! The chess tree source: move generator wiring (perft through the `GameTree` trait), the
+//! Bratko–Kopec file, mate and stalemate scores, evaluation symmetry, and the resumable searches
+//! of `algorithms` against a plain recursive alpha-beta with an independent quiescence search.
+
+use algorithms::{AlphaBeta, GameTree, MoveList, Pvs, SequentialSearch, Value, INF};
+use chess::{bratko_kopec, static_eval, ChessTree, MATE, QUIESCENCE_MAX_PLY};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
+use sim_hw::{run_alone, CostModel};
+
+fn perft(tree: &ChessTree, node: &Chess, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = tree.moves(node);
+    (0..moves.len())
+        .map(|i| perft(tree, &tree.play(node, moves.get(i)), depth - 1))
+        .sum()
+}
+
+#[test]
+fn perft_start_position() {
+    let tree = ChessTree::new("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&tree, &tree.root(), d)).collect();
+    assert_eq!(counts, [20, 400, 8902, 197_281]);
+}
+
+#[test]
+fn perft_kiwipete() {
+    let tree =
+        ChessTree::new("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&tree, &tree.root(), d)).collect();
+    assert_eq!(counts, [48, 2039, 97_862]);
+}
+
+#[test]
+fn fen_errors_name_the_problem() {
+    let e = ChessTree::new("8/8/8/8 w").unwrap_err();
+    assert!(e.contains("at least 4 fields"), "{e}");
+    let e = ChessTree::new("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq -").unwrap_err();
+    assert!(e.contains("turn"), "{e}");
+    let e = ChessTree::new("8/8/8/8/8/8/8/K7 w - -").unwrap_err();
+    assert!(e.contains("missing king"), "{e}");
+    let e = ChessTree::from_epd_line("6k1/8/8/8/8/8/8/R5K1 w - - bm Rh8+; id \"x\";").unwrap_err();
+    assert!(e.contains("Rh8+"), "{e}");
+}
+
+#[test]
+fn bratko_kopec_positions_parse_with_legal_best_moves() {
+    let bk = bratko_kopec();
+    assert_eq!(bk.len(), 24);
+    for (i, (id, tree, bm)) in bk.iter().enumerate() {
+        assert_eq!(id, &format!("BK.{:02}", i + 1));
+        assert!(!bm.is_empty(), "{id}");
+        let moves = tree.moves(&tree.root());
+        for san in bm {
+            let legal = (0..moves.len()).any(|j| tree.san(&tree.root(), moves.get(j)) == *san);
+            assert!(legal, "{id}: best move {san} not among the legal moves");
+        }
+        let best = (0..moves.len())
+            .filter(|&j| tree.is_best_move(moves.get(j)))
+            .count();
+        assert_eq!(best, bm.len(), "{id}");
+    }
+    assert_eq!(bk[0].2, ["Qd1+"]);
+    assert_eq!(bk[4].2, ["Nd5", "a4"]);
+}
+
+#[test]
+fn moves_are_captures_first_by_mvv_lva() {
+    for (id, tree, _) in bratko_kopec() {
+        let root = tree.root();
+        let moves = tree.moves(&root);
+        let caps: Vec<_> = (0..moves.len())
+            .map(|i| moves.get(i))
+            .take_while(|m| m.is_capture())
+            .collect();
+        let n_caps = (0..moves.len())
+            .filter(|&i| moves.get(i).is_capture())
+            .count();
+        assert_eq!(caps.len(), n_caps, "{id}: a capture after a quiet move");
+        for w in caps.windows(2) {
+            let v = |m: &shakmaty::Move| chess::piece_value(m.capture().unwrap());
+            assert!(v(&w[0]) >= v(&w[1]), "{id}: victims out of order");
+        }
+        assert_eq!(moves.len(), root.legal_moves().len());
+    }
+}
+
+#[test]
+fn mate_and_stalemate_score_as_documented() {
+    // White mates with Ra8#.
+    let tree = ChessTree::new("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    assert_eq!(algorithms::negamax(&tree, &tree.root(), 1), MATE);
+    let mated = ChessTree::new("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
+    let e = mated.evaluate(&mated.root());
+    assert_eq!((e.value, e.quiescence), (-MATE, 0));
+    assert!(mated.moves(&mated.root()).is_empty());
+    // Black is stalemated.
+    let stale = ChessTree::new("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let e = stale.evaluate(&stale.root());
+    assert_eq!((e.value, e.quiescence), (0, 0));
+    // Black in check with one evasion (Kxg7): no standing pat, the value is the one after it.
+    let evasion = ChessTree::new("6k1/6Q1/8/8/8/8/8/K7 b - - 0 1").unwrap();
+    let e = evasion.evaluate(&evasion.root());
+    let after = evasion.play(&evasion.root(), evasion.moves(&evasion.root()).get(0));
+    assert_eq!(evasion.moves(&evasion.root()).len(), 1);
+    assert_eq!(e.value, -static_eval(&after));
+    assert_eq!(e.quiescence, 1);
+}
+
+#[test]
+fn evaluation_is_colour_symmetric() {
+    for (id, tree, _) in bratko_kopec() {
+        let mut setup = tree.position().to_setup(EnPassantMode::Legal);
+        setup.mirror();
+        let mirrored: Chess = Chess::from_setup(setup, CastlingMode::Standard).unwrap();
+        let m = ChessTree::new(
+            &shakmaty::fen::Fen::from_position(&mirrored, EnPassantMode::Legal).to_string(),
+        )
+        .unwrap();
+        assert_eq!(static_eval(tree.position()), static_eval(&mirrored), "{id}");
+        assert_eq!(
+            tree.evaluate(&tree.root()).value,
+            m.evaluate(&m.root()).value,
+            "{id}"
+        );
+        assert_ne!(tree.key(&tree.root()), m.key(&m.root()), "{id}");
+    }
+}
+
+/// An independent quiescence search: full window, captures by victim value only (most valuable
+/// first; unordered it takes seconds on BK.07), same stand-pat, check, mate and depth-limit
+/// rules as the documented `evaluate`.
+fn reference_quiesce(pos: &Chess, mut alpha: Value, beta: Value, ply: u32) -> Value {
+    let mut moves = pos.legal_moves();
+    if moves.is_empty() {
+        return if pos.is_check() { -MATE } else { 0 };
+    }
+    moves.sort_by_key(|m| std::cmp::Reverse(m.capture().map(chess::piece_value)));
+    if ply >= QUIESCENCE_MAX_PLY {
+        return static_eval(pos);
+    }
+    let in_check = pos.is_check();
+    let mut best = if in_check { -MATE } else { static_eval(pos) };
+    if best >= beta {
+        return best;
+    }
+    alpha = alpha.max(best);
+    for m in moves.iter().filter(|m| in_check || m.is_capture()) {
+        let mut c = pos.clone();
+        c.play_unchecked(*m);
+        best = best.max(-reference_quiesce(&c, -beta, -alpha, ply + 1));
+        if best >= beta {
+            break;
+        }
+        alpha = alpha.max(best);
+    }
+    best
+}
+
+/// Plain recursive fail-soft alpha-beta with the reference quiescence at the horizon; counts
+/// horizon and terminal leaves.
+fn reference_search(
+    tree: &ChessTree,
+    node: &Chess,
+    mut alpha: Value,
+    beta: Value,
+    depth: u32,
+    leaves: &mut u64,
+) -> Value {
+    let moves = if depth > 0 {
+        Some(tree.moves(node))
+    } else {
+        None
+    };
+    match moves {
+        Some(moves) if !moves.is_empty() => {
+            let mut best = -INF;
+            for i in 0..moves.len() {
+                let c = tree.play(node, moves.get(i));
+                best = best.max(-reference_search(
+                    tree,
+                    &c,
+                    -beta,
+                    -alpha,
+                    depth - 1,
+                    leaves,
+                ));
+                if best >= beta {
+                    break;
+                }
+                alpha = alpha.max(best);
+            }
+            best
+        }
+        _ => {
+            *leaves += 1;
+            reference_quiesce(node, -MATE - 1, MATE + 1, 0)
+        }
+    }
+}
+
+#[test]
+fn quiescence_matches_independent_reference() {
+    for (id, tree, _) in bratko_kopec() {
+        let root = tree.root();
+        let moves = tree.moves(&root);
+        for i in 0..moves.len() {
+            let c = tree.play(&root, moves.get(i));
+            let e = tree.evaluate(&c);
+            assert_eq!(
+                e.value,
+                reference_quiesce(&c, -MATE - 1, MATE + 1, 0),
+                "{id}"
+            );
+            assert!(e.value.abs() <= MATE && e.value.abs() < INF);
+        }
+        // Pure function: the same evaluation twice.
+        assert_eq!(tree.evaluate(&root), tree.evaluate(&root), "{id}");
+    }
+}
+
+#[test]
+fn resumable_searches_match_recursive_reference_3_ply() {
+    let costs = CostModel::campbell();
+    let bk = bratko_kopec();
+    for (id, tree, _) in bk.iter().step_by(6) {
+        let mut leaves = 0;
+        let v = reference_search(tree, &tree.root(), -INF, INF, 3, &mut leaves);
+        let mut ab = AlphaBeta::new(tree, tree.root(), -INF, INF, 3);
+        let (ab_v, work) = run_alone(&mut ab, &costs);
+        assert_eq!(ab_v, v, "{id}: AlphaBeta");
+        assert_eq!(work.nodes.leaves, leaves, "{id}: AlphaBeta leaves");
+        let mut pvs = Pvs::new(tree, tree.root(), -INF, INF, 3);
+        let (pvs_v, _) = run_alone(&mut pvs, &costs);
+        assert_eq!(pvs_v, v, "{id}: Pvs");
+        assert!(v.abs() < INF);
+    }
+}
+
+/// Nodes per second of a plain 4-ply alpha-beta on BK.01 (a print, no assertion on time):
+/// `cargo test -p chess --release -- --ignored --nocapture nps`.
+#[test]
+#[ignore]
+fn nps_bk01_4_ply() {
+    let bk = bratko_kopec();
+    let tree = &bk[0].1;
+    let start = std::time::Instant::now();
+    let mut leaves = 0;
+    let v = algorithms::alphabeta_recursive(tree, &tree.root(), -INF, INF, 4, &mut leaves);
+    let secs = start.elapsed().as_secs_f64();
+    let mut ab = AlphaBeta::new(tree, tree.root(), -INF, INF, 4);
+    let (_, work) = run_alone(&mut ab, &CostModel::campbell());
+    let q: u64 = {
+        // Quiescence nodes are not in Work; count them again through evaluate.
+        let mut q = 0u64;
+        fn walk(t: &ChessTree, n: &Chess, a: Value, b: Value, d: u32, q: &mut u64) -> Value {
+            let moves = if d > 0 { Some(t.moves(n)) } else { None };
+            match moves {
+                Some(m) if !m.is_empty() => {
+                    let (mut a, mut best) = (a, -INF);
+                    for i in 0..m.len() {
+                        best = best.max(-walk(t, &t.play(n, m.get(i)), -b, -a, d - 1, q));
+                        if best >= b {
+                            break;
+                        }
+                        a = a.max(best);
+                    }
+                    best
+                }
+                _ => {
+                    let e = t.evaluate(n);
+                    *q += u64::from(e.quiescence);
+                    e.value
+                }
+            }
+        }
+        walk(tree, &tree.root(), -INF, INF, 4, &mut q);
+        q
+    };
+    let nodes = work.nodes.interior + work.nodes.leaves + q;
+    println!(
+        "BK.01 4 ply: value {v}, {} interior, {leaves} leaves, {q} quiescence nodes, {:.3} s, \
+         {:.0} nodes/s (interior + leaves + quiescence)",
+        work.nodes.interior,
+        secs,
+        nodes as f64 / secs
+    );
+}
