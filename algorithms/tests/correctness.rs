@@ -79,6 +79,7 @@ fn pmws_returns_the_sequential_value_on_1000_random_trees_for_f_1_to_8() {
                 CostModel {
                     k: SimTime(rng.random_range(0..2000)),
                     e: SimTime(rng.random_range(1..5000)),
+                    q: sim_core::SimTime::ZERO,
                     s: SimTime(rng.random_range(0..3000)),
                     interrupt: SimTime(rng.random_range(0..3000)),
                 },
@@ -97,6 +98,7 @@ fn pmws_with_one_processor_is_sequential_pvs() {
     let costs = CostModel {
         k: SimTime(5),
         e: SimTime(11),
+        q: sim_core::SimTime::ZERO,
         ..CostModel::campbell()
     };
     for seed in 0..50 {

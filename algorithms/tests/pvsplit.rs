@@ -54,6 +54,7 @@ fn machine(rng: &mut SplitMix64, ptree: ProcessorTree, ideal: bool) -> MachineCo
     let costs = CostModel {
         k: SimTime(rng.random_range(0..5)),
         e: SimTime(rng.random_range(1..20)),
+        q: sim_core::SimTime::ZERO,
         s: SimTime(rng.random_range(0..5)),
         interrupt: SimTime(rng.random_range(0..5)),
     };

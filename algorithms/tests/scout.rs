@@ -78,6 +78,7 @@ fn check_machine<'t, S: SequentialSearch<'t, SyntheticTree>>(
     let costs = CostModel {
         k: SimTime(3),
         e: SimTime(7),
+        q: sim_core::SimTime::ZERO,
         ..CostModel::campbell()
     };
     let (v2, work) = run_alone(&mut S::new(tree, root, alpha, beta, depth), &costs);

@@ -359,6 +359,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let costs = CostModel {
         k: dur(&hw.costs.k),
         e: dur(&hw.costs.e),
+        q: dur(&hw.costs.q),
         s: dur(&hw.costs.s),
         interrupt: dur(&hw.costs.interrupt),
     };

@@ -125,6 +125,9 @@ pub struct RunRecord {
     /// hybrids run alone; for parallel staged SSS*, the largest list any one processor held);
     /// empty for the depth-first searches and the other parallel schemes.
     pub open_peak: Option<u64>,
+    /// Quiescence nodes searched by the leaves' evaluations, all processors (0 on synthetic
+    /// trees); each costs `hardware.costs.q`.
+    pub quiescence_nodes: u64,
 }
 
 /// The column names of `results.csv`, in order.
@@ -175,6 +178,7 @@ pub const COLUMNS: &[&str] = &[
     "processors",
     "terminals",
     "open_peak",
+    "quiescence_nodes",
 ];
 
 /// Identifies the configuration a record belongs to.
@@ -354,6 +358,7 @@ impl RunRecord {
             processors: ptree.processors,
             terminals: ptree.terminals,
             open_peak: None,
+            quiescence_nodes: nodes.quiescence,
         }
     }
 

@@ -193,8 +193,12 @@ fn one() -> Positive {
 pub struct Costs {
     /// Generate a node's moves (interior node).
     pub k: Duration,
-    /// Evaluate a leaf (quiescence included).
+    /// Evaluate a leaf (for synthetic trees, quiescence included).
     pub e: Duration,
+    /// Each quiescence node a leaf's evaluation searched, charged with the leaf (chess trees;
+    /// synthetic trees search none). Default 0.
+    #[serde(default = "zero")]
+    pub q: Duration,
     /// Message setup, charged to the sending CPU per message. Default 0.
     #[serde(default = "zero")]
     pub s: Duration,

@@ -5,15 +5,22 @@ use sim_core::SimTime;
 
 /// Costs of the paper's model (section VII), as simulated durations.
 ///
-/// `k` generates a node's moves, `e` evaluates a leaf (quiescence included), `s` sets up one
-/// message (charged to the sending CPU), `interrupt` is the master's handler per arriving message.
+/// `k` generates a node's moves, `e` evaluates a horizon leaf, `q` searches one quiescence node
+/// beyond it (chess: a leaf that searched n quiescence nodes costs `e + n q`; synthetic trees
+/// have none), `s` sets up one message (charged to the sending CPU), `interrupt` is the
+/// master's handler per arriving message.
 /// Campbell's simulation used e = 1 and everything else 0; that is `CostModel::campbell()`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CostModel {
     /// Time to generate one interior node's moves, charged per interior node expanded.
     pub k: SimTime,
-    /// Time to evaluate one leaf, quiescence search included, charged per leaf.
+    /// Time to evaluate one leaf, charged per leaf (the leaf itself; its quiescence nodes cost
+    /// `q` each on top).
     pub e: SimTime,
+    /// Time per quiescence node searched beyond a leaf, charged with the leaf (0 by default:
+    /// the paper's `e` includes quiescence).
+    #[serde(default)]
+    pub q: SimTime,
     /// CPU time to set up one message, charged to the sending processor (category message).
     pub s: SimTime,
     /// Time of the interrupt handler, charged (category interrupt) per message arriving at an
@@ -27,9 +34,19 @@ impl CostModel {
         CostModel {
             k: SimTime::ZERO,
             e: SimTime(1),
+            q: SimTime::ZERO,
             s: SimTime::ZERO,
             interrupt: SimTime::ZERO,
         }
+    }
+}
+
+impl CostModel {
+    /// The time of a leaf whose evaluation searched `quiescence` quiescence nodes: `e + n q`
+    /// (None if it does not fit in simulated time).
+    pub fn leaf(&self, quiescence: u32) -> Option<SimTime> {
+        let extra = self.q.as_nanos().checked_mul(quiescence as u64)?;
+        self.e.as_nanos().checked_add(extra).map(SimTime)
     }
 }
 

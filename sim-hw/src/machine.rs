@@ -860,12 +860,16 @@ impl<P: Program> Machine<P> {
                 }
                 Step::Leaf { quiescence } => {
                     proc.nodes.leaves += 1;
-                    match proc.nodes.leaf_ns.checked_add(costs.e.as_nanos()) {
+                    let cost = costs.leaf(quiescence).unwrap_or_else(|| {
+                        overflow = true;
+                        costs.e
+                    });
+                    match proc.nodes.leaf_ns.checked_add(cost.as_nanos()) {
                         Some(x) => proc.nodes.leaf_ns = x,
                         None => overflow = true,
                     }
                     proc.nodes.quiescence += quiescence as u64;
-                    costs.e
+                    cost
                 }
                 Step::Done(out) => {
                     search.done = Some(out);

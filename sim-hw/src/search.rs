@@ -48,7 +48,7 @@ impl<O> Search for NoSearch<O> {
 }
 
 /// Runs `search` to its end on a processor with nothing else to do, charging each step as the
-/// machine would (`k` per interior node, `e` per horizon leaf): the result and the work it took.
+/// machine would (`k` per interior node, `e + n q` per horizon leaf that searched n quiescence nodes): the result and the work it took.
 /// For sequential searches outside a machine (tests, baselines, benchmarks).
 pub fn run_alone<S: Search>(search: &mut S, costs: &crate::CostModel) -> (S::Out, crate::Work) {
     let mut work = crate::Work::default();
@@ -58,12 +58,68 @@ pub fn run_alone<S: Search>(search: &mut S, costs: &crate::CostModel) -> (S::Out
                 work.time += costs.k;
                 work.nodes.interior += 1;
             }
-            Step::Leaf { quiescence: _ } => {
-                work.time += costs.e;
+            Step::Leaf { quiescence } => {
+                let cost = costs
+                    .leaf(quiescence)
+                    .expect("a leaf's time fits in simulated time");
+                work.time += cost;
                 work.nodes.leaves += 1;
-                work.nodes.leaf_ns += costs.e.as_nanos();
+                work.nodes.leaf_ns += cost.as_nanos();
+                work.nodes.quiescence += quiescence as u64;
             }
             Step::Done(out) => return (out, work),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CostModel;
+    use sim_core::SimTime;
+
+    /// Two interior nodes, then leaves that searched 0, 3 and 5 quiescence nodes.
+    struct Script(Vec<Step<u8>>);
+
+    impl Search for Script {
+        type Out = u8;
+        fn step(&mut self) -> Step<u8> {
+            if self.0.is_empty() {
+                Step::Done(7)
+            } else {
+                self.0.remove(0)
+            }
+        }
+    }
+
+    #[test]
+    fn a_leaf_costs_e_plus_q_per_quiescence_node() {
+        let mut s = Script(vec![
+            Step::Interior,
+            Step::Interior,
+            Step::Leaf { quiescence: 0 },
+            Step::Leaf { quiescence: 3 },
+            Step::Leaf { quiescence: 5 },
+        ]);
+        let costs = CostModel {
+            k: SimTime(10),
+            e: SimTime(100),
+            q: SimTime(7),
+            s: SimTime::ZERO,
+            interrupt: SimTime::ZERO,
+        };
+        let (out, work) = run_alone(&mut s, &costs);
+        assert_eq!(out, 7);
+        assert_eq!(work.nodes.leaves, 3);
+        assert_eq!(work.nodes.quiescence, 8);
+        // 2 k + 3 e + 8 q.
+        assert_eq!(work.time, SimTime(2 * 10 + 3 * 100 + 8 * 7));
+        assert_eq!(work.nodes.leaf_ns, 3 * 100 + 8 * 7);
+        assert_eq!(costs.leaf(3), Some(SimTime(121)));
+        let huge = CostModel {
+            q: SimTime(u64::MAX),
+            ..costs
+        };
+        assert_eq!(huge.leaf(2), None);
     }
 }

@@ -74,6 +74,7 @@ impl Program for Role {
 fn run_stop(boards: ReadPolicy, batching: bool, handler: u64) -> (Role, sim_core::RunStats) {
     let costs = CostModel {
         e: SimTime(10),
+        q: sim_core::SimTime::ZERO,
         s: SimTime(25),
         interrupt: SimTime(handler),
         ..CostModel::campbell()
@@ -278,4 +279,57 @@ fn a_message_without_a_line_and_a_time_overflow_are_errors_not_panics() {
         ),
         "{err}"
     );
+}
+
+/// A search of `limit` leaves, each of which searched `q` quiescence nodes.
+struct Quiet {
+    left: u32,
+    q: u32,
+}
+impl Search for Quiet {
+    type Out = ();
+    fn step(&mut self) -> Step<()> {
+        if self.left == 0 {
+            return Step::Done(());
+        }
+        self.left -= 1;
+        Step::Leaf { quiescence: self.q }
+    }
+}
+
+/// One processor runs one `Quiet` search.
+struct QuietRole(Option<Quiet>);
+impl Program for QuietRole {
+    type Msg = Stop;
+    type Out = ();
+    type Search = Quiet;
+    fn start(&mut self, cx: &mut Cx<Self>) {
+        if let Some(s) = self.0.take() {
+            cx.search_isolated(s);
+        }
+    }
+    fn on_message(&mut self, _: ProcId, _: Stop, _: &mut Cx<Self>) {}
+    fn on_done(&mut self, _: (), _: &mut Cx<Self>) {}
+}
+
+#[test]
+fn the_machine_charges_each_quiescence_node_q() {
+    let costs = CostModel {
+        k: SimTime(3),
+        e: SimTime(100),
+        q: SimTime(7),
+        s: SimTime::ZERO,
+        interrupt: SimTime::ZERO,
+    };
+    for batching in [true, false] {
+        let mut config = MachineConfig::new(ProcessorTree::new(1, 1), costs, LinkSpec::ideal());
+        config.batching = batching;
+        let roles = vec![QuietRole(Some(Quiet { left: 5, q: 4 }))];
+        let (stats, _) = Machine::new(config, roles).unwrap().run().unwrap();
+        let nodes = stats.total_nodes();
+        assert_eq!(nodes.leaves, 5);
+        assert_eq!(nodes.quiescence, 20);
+        assert_eq!(stats.makespan, SimTime(5 * 100 + 20 * 7));
+        assert_eq!(nodes.leaf_ns, 5 * 100 + 20 * 7);
+    }
 }

@@ -53,6 +53,7 @@ fn machine(rng: &mut SplitMix64, ptree: ProcessorTree, boards: ReadPolicy) -> Ma
         let costs = CostModel {
             k: SimTime(rng.random_range(0..5)),
             e: SimTime(rng.random_range(1..20)),
+            q: sim_core::SimTime::ZERO,
             s: SimTime(rng.random_range(0..5)),
             interrupt: SimTime(rng.random_range(0..5)),
         };
@@ -159,6 +160,7 @@ fn an_update_reaches_a_running_search_when_read_and_never_after_it_finished() {
         let tree = SyntheticTree::new(spec, seed).unwrap();
         let costs = CostModel {
             e: SimTime(10),
+            q: sim_core::SimTime::ZERO,
             interrupt,
             ..CostModel::campbell()
         };
