@@ -97,7 +97,7 @@ impl Sequential {
     pub fn not_applicable(self, depth: u32) -> Option<String> {
         match self {
             Sequential::StagedSss { stage } if depth <= stage => Some(format!(
-                "a stage of {stage} plies is the whole {depth}-ply tree: that is SSS*"
+                "a stage of {stage} plies covers the whole {depth}-ply tree: that is SSS*"
             )),
             Sequential::Sab { top: None } | Sequential::Abs { top: None } if depth < 4 => {
                 Some(format!(
@@ -142,9 +142,11 @@ impl AlgorithmSpec {
                 "pmws runs on a processor tree of depth 1 (a master and its children), not {depth}"
             )),
             // Staged SSS* has a parallel version on Campbell's processor trees.
-            (AlgorithmSpec::Sequential(Sequential::StagedSss { .. }), PTree::Campbell { .. }) => {
-                None
-            }
+            (AlgorithmSpec::Sequential(Sequential::StagedSss { .. }), PTree::Campbell { .. })
+            | (
+                AlgorithmSpec::Sequential(Sequential::StagedSss { .. }),
+                PTree::Paper { length: 1, .. },
+            ) => None,
             (AlgorithmSpec::Sequential(s), p) if !p.is_uniprocessor() => Some(format!(
                 "{} is a sequential search: it runs on one processor, not on {}",
                 s.name(),

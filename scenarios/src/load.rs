@@ -199,6 +199,17 @@ impl Plan {
             .is_none()
     }
 
+    /// Whether the sweep runs algorithm `algorithm` on configuration `config` on processor tree
+    /// `ptree` (the uniprocessor baseline whenever the algorithm applies at all).
+    pub fn runs(&self, config: usize, algorithm: usize, ptree: PTree) -> bool {
+        self.applies(config, algorithm)
+            && (ptree.is_uniprocessor()
+                || (self.ptrees.contains(&ptree)
+                    && self.algorithms[algorithm]
+                        .not_applicable(&ptree, self.configs[config].depth)
+                        .is_none()))
+    }
+
     /// The runs of algorithm `algorithm` on configuration `config`, baselines included.
     fn group_runs(&self, config: usize, algorithm: usize) -> usize {
         if self.applies(config, algorithm) {
@@ -494,10 +505,14 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
             "horizon_noise must be at most 1000000".into(),
         ));
     }
-    if let Some(w) = widths.iter().find(|&&w| w > MAX_WIDTH) {
+    let max_width = match generator {
+        Generator::Synthetic => MAX_WIDTH,
+        Generator::Campbell => algorithms::campbell::MAX_WIDTH as u64,
+    };
+    if let Some(w) = widths.iter().find(|&&w| w > max_width) {
         return Err(at(
             width_at,
-            format!("width {w} is above the limit of {MAX_WIDTH}"),
+            format!("width {w} is above the limit of {max_width}"),
         ));
     }
     if let Some(d) = depths.iter().find(|&&d| d > MAX_DEPTH) {
@@ -571,6 +586,31 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     for (i, a) in algorithms.iter().enumerate() {
         if algorithms[..i].contains(a) {
             return Err(at(algorithm_at, format!("algorithm {a} is listed twice")));
+        }
+        // A stage or a hybrid's top part of 0 plies is no search of its own.
+        match a {
+            AlgorithmSpec::Sequential(Sequential::StagedSss { stage: 0 }) => {
+                return Err(at(
+                    algorithm_at,
+                    format!("algorithm {a}: a stage must be at least 1 ply (StagedSss(stage: 2) is Campbell's SS)"),
+                ));
+            }
+            AlgorithmSpec::Sequential(Sequential::Sab { top: Some(0) })
+            | AlgorithmSpec::Sequential(Sequential::Abs { top: Some(0) }) => {
+                return Err(at(
+                    algorithm_at,
+                    format!("algorithm {a}: the top part must be at least 1 ply (top: 0 would be plain SSS* or alpha-beta: use Sss or Ab)"),
+                ));
+            }
+            _ => {}
+        }
+        // Campbell's trees evaluate an interior node exactly (his files hold only the leaves),
+        // so earlier iterations would order the root moves perfectly: an oracle, not a search.
+        if generator == Generator::Campbell && scenario.search.progressive_deepening {
+            return Err(at(
+                &["search", "progressive_deepening"],
+                "Campbell's trees are searched to their full depth (an interior node's evaluation is its exact value, which would make earlier iterations an oracle): set search.progressive_deepening: false".into(),
+            ));
         }
         if *a != AlgorithmSpec::Pmws && scenario.search.progressive_deepening {
             return Err(at(
@@ -870,6 +910,25 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         }
     };
 
+    // The timeline run must be one the sweep makes (not one it skips).
+    if let Some((c, f, _)) = timeline {
+        let p = PTree::Paper {
+            fanout: f,
+            length: hw.length.0 as u32,
+        };
+        let depth = configs[c].depth;
+        let runs = algorithms.iter().any(|a| {
+            a.not_applicable(&PTree::UNIPROCESSOR, depth).is_none()
+                && (p.is_uniprocessor() || a.not_applicable(&p, depth).is_none())
+        });
+        if !runs {
+            return Err(at(
+                &["outputs", "timeline"],
+                format!("the sweep runs no algorithm at fanout {f} on that tree configuration (depth {depth}): every such run is skipped; name another fanout or configuration"),
+            ));
+        }
+    }
+
     let mut warnings = Vec::new();
     let reference = match &scenario.outputs.reference {
         None => None,
@@ -928,7 +987,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
             }
         }
     }
-    Ok(Plan {
+    let plan = Plan {
         generator,
         algorithms,
         ptrees,
@@ -946,7 +1005,15 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         seeds,
         timeline,
         scenario,
-    })
+    };
+    // Every run skipped: a sweep that would write empty tables is a mistake.
+    if plan.run_count() == 0 {
+        return Err(at(
+            &["sweep"],
+            "every run is skipped (no algorithm applies to any tree configuration; see the warnings): nothing would be simulated".into(),
+        ));
+    }
+    Ok(plan)
 }
 
 /// The first value that occurs twice in `v`, found by sorting a copy.

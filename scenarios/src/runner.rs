@@ -128,16 +128,69 @@ pub fn simulate(
         PTree::Paper { length, .. } => Some(*length),
         _ => None,
     });
+    let ptree = PTree::Paper {
+        fanout: f,
+        length: length.unwrap_or(1),
+    };
+    // The first algorithm the sweep runs there (a run it skips would not be one of its runs).
+    let algorithm = (0..plan.algorithms.len())
+        .find(|&a| plan.runs(config, a, ptree))
+        .unwrap_or(0);
     let key = RunKey {
         config,
-        algorithm: 0,
-        ptree: PTree::Paper {
-            fanout: f,
-            length: length.unwrap_or(1),
-        },
+        algorithm,
+        ptree,
         seed,
     };
     simulate_run(plan, key, rec)
+}
+
+/// The run to record in full for `timeline.png` and `--trace`: the one `outputs.timeline`
+/// names (the first algorithm the sweep runs there), or, for a trace without it, the first
+/// configuration and algorithm the sweep runs, on its largest processor tree, first seed.
+/// Always a run of the sweep (skipped runs are never chosen); None when nothing is asked.
+pub fn recorded_run(plan: &Plan, trace: bool) -> Option<RunKey> {
+    let length = plan.ptrees.iter().find_map(|p| match p {
+        PTree::Paper { length, .. } => Some(*length),
+        _ => None,
+    });
+    if let Some((config, f, seed)) = plan.timeline {
+        let ptree = PTree::Paper {
+            fanout: f,
+            length: length.unwrap_or(1),
+        };
+        let algorithm = (0..plan.algorithms.len()).find(|&a| plan.runs(config, a, ptree))?;
+        return Some(RunKey {
+            config,
+            algorithm,
+            ptree,
+            seed,
+        });
+    }
+    if !trace {
+        return None;
+    }
+    let seed = *plan.seeds.first()?;
+    for config in 0..plan.configs.len() {
+        for algorithm in 0..plan.algorithms.len() {
+            if !plan.applies(config, algorithm) {
+                continue;
+            }
+            // The most processors among the trees it runs on (the uniprocessor otherwise).
+            let ptree = plan
+                .sweep_ptrees(config, algorithm)
+                .into_iter()
+                .max_by_key(|p| p.build().len())
+                .unwrap_or(PTree::UNIPROCESSOR);
+            return Some(RunKey {
+                config,
+                algorithm,
+                ptree,
+                seed,
+            });
+        }
+    }
+    None
 }
 
 /// Simulates one run of the plan.

@@ -72,13 +72,14 @@ fn campbell_sequential_writes_the_thesis_tables() {
     assert!(ab.trim_end().ends_with("| 1151 (0) |"), "{ab}");
     assert!(report.contains("## Peak size of the OPEN list"));
     // The SSS* family has an OPEN-list peak, alpha-beta none.
-    assert!(rows
+    let at = |c: &str| scenarios::COLUMNS.iter().position(|x| *x == c).unwrap();
+    let (alg, peak) = (at("algorithm"), at("open_peak"));
+    let cells: Vec<Vec<&str>> = rows.iter().map(|r| r.split(',').collect()).collect();
+    assert!(cells.iter().any(|c| c[alg] == "sss" && !c[peak].is_empty()));
+    assert!(cells
         .iter()
-        .any(|r| r.contains(",sss,") && !r.ends_with(',')));
-    assert!(rows
-        .iter()
-        .filter(|r| r.contains(",ab,"))
-        .all(|r| r.ends_with(',')));
+        .filter(|c| c[alg] == "ab")
+        .all(|c| c[peak].is_empty()));
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -114,4 +115,98 @@ fn reinefeld_1987_draws_its_figures() {
     assert!(dir.join("reinefeld.png").is_file());
     assert!(!dir.join("overheads.png").exists());
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A small Campbell plan with the algorithm list and processor trees given.
+fn small(algorithms: &str, sweep_trees: &str, extra: &str) -> Result<scenarios::Plan, String> {
+    let text = format!(
+        r#"(
+    name: "small",
+    hardware: (
+        costs: (k: Ns(0), e: Ns(1), s: Ns(0), interrupt: Ns(0)),
+        link: Ideal,
+        reads: (hosts: Interrupt, boards: Interrupt),
+    ),
+    workload: Campbell(width: 6, depth: 4, ordering: Random),
+    search: (algorithm: TreeSplit(update: false), progressive_deepening: false),
+    sweep: (
+        algorithm: [{algorithms}],
+        {sweep_trees}
+        seeds: Range(start: 1, count: 2),
+        {extra}
+    ),
+    outputs: (plots: false),
+)"#
+    );
+    scenarios::parse(&text, Path::new("small.ron")).map_err(|e| e.to_string())
+}
+
+#[test]
+fn the_recorded_run_is_always_one_the_sweep_makes() {
+    use scenarios::dispatch::PTree;
+    // pvsplit is skipped on (3,2) at depth 4 and parallel staged SSS* on (2,2): the trace run
+    // (the first algorithm on its largest processor tree) must be one the sweep runs.
+    for (algorithms, trees) in [
+        (
+            "PvSplit(refined: false), TreeSplit(update: false)",
+            "ptree: [(depth: 1, width: 2), (depth: 3, width: 2)],",
+        ),
+        (
+            "StagedSss(stage: 2), TreeSplit(update: false)",
+            "ptree: [(depth: 1, width: 2), (depth: 2, width: 2)],",
+        ),
+    ] {
+        let plan = small(algorithms, trees, "").unwrap();
+        let key = scenarios::runner::recorded_run(&plan, true).unwrap();
+        assert!(
+            plan.runs(key.config, key.algorithm, key.ptree),
+            "{algorithms}"
+        );
+        assert_eq!(
+            key.ptree,
+            PTree::Campbell { depth: 1, width: 2 },
+            "{algorithms}"
+        );
+        scenarios::runner::simulate_run(&plan, key, scenarios::Recording::default()).unwrap();
+    }
+}
+
+#[test]
+fn impossible_algorithm_settings_are_load_errors() {
+    let one = "fanout: [1],";
+    for (algorithms, extra, words) in [
+        ("StagedSss(stage: 0)", "", "a stage must be at least 1 ply"),
+        ("Sab(top: 0)", "", "the top part must be at least 1 ply"),
+        // A stage of 5 plies on a 4-ply tree, a split at 4: every run skipped.
+        (
+            "StagedSss(stage: 5), Abs(top: 4)",
+            "",
+            "every run is skipped",
+        ),
+    ] {
+        let e = small(algorithms, one, extra).unwrap_err();
+        assert!(
+            e.contains("small.ron:") && e.contains(words),
+            "{algorithms}: {e}"
+        );
+    }
+    // Progressive deepening on Campbell's trees would make earlier iterations an oracle.
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("campbell-sequential.ron"),
+    )
+    .unwrap()
+    .replace(
+        "progressive_deepening: false",
+        "progressive_deepening: true",
+    );
+    let e = scenarios::parse(&text, Path::new("c.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("search.progressive_deepening"), "{e}");
+    // A Campbell tree wider than gen allows is an error at the width, not the ordering.
+    let e = small("Ab", one, "width: [5000],").unwrap_err();
+    assert!(
+        e.contains("sweep.width: width 5000 is above the limit of 4096"),
+        "{e}"
+    );
 }

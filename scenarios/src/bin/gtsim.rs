@@ -166,35 +166,17 @@ fn run(cli: Cli) -> Result<(), String> {
             rows.finish(&folder, &plan, &summaries, Some(&provenance))
                 .map_err(|e| e.to_string())?;
             bar.finish_and_clear();
-            // The run drawn as timeline.png and/or written as a trace, recorded in full.
-            let chosen = plan.timeline.or_else(|| {
-                trace.as_ref().map(|_| {
-                    let f = plan.fanouts.iter().copied().max().unwrap_or(1);
-                    (0, f, plan.seeds[0])
-                })
-            });
-            // A plan on Campbell's trees only: trace its last processor tree.
-            let chosen_key = match (chosen, plan.fanouts.is_empty()) {
-                (Some((_, _, seed)), true) => Some(scenarios::runner::RunKey {
-                    config: 0,
-                    algorithm: 0,
-                    ptree: *plan.ptrees.last().expect("a plan has a processor tree"),
-                    seed,
-                }),
-                _ => None,
-            };
+            // The run drawn as timeline.png and/or written as a trace, recorded in full: always
+            // one of the sweep's runs (never one it skips).
             let all = Recording {
                 intervals: true,
                 messages: true,
             };
-            let recorded = match (chosen_key, chosen) {
-                (Some(key), _) => Some(
+            let recorded = match scenarios::runner::recorded_run(&plan, trace.is_some()) {
+                Some(key) => Some(
                     scenarios::runner::simulate_run(&plan, key, all).map_err(|e| e.to_string())?,
                 ),
-                (None, Some((c, f, seed))) => {
-                    Some(scenarios::simulate(&plan, c, f, seed, all).map_err(|e| e.to_string())?)
-                }
-                (None, None) => None,
+                None => None,
             };
             let timeline = plan.timeline.and(recorded.as_ref());
             let mut files = scenarios::output::finish_outputs(
