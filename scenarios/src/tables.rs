@@ -254,36 +254,55 @@ pub fn minimal_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChart> {
     charts
 }
 
-/// The exponent `a` of speedup ∝ k^a fitted to `(k, speedup)` points, k terminal processors:
-/// least squares of ln(speedup) on ln(k) through the origin (a speedup of 1 on one processor
-/// holds by definition). Points with k = 1 or an undefined speedup carry no information and are
-/// left out; None with fewer than two points left.
+/// The exponent `a` of speedup ∝ k^a from `(k, time)` points, k terminal processors: least
+/// squares on the log-log graph of time against k (the thesis's method, chapter 5), time ∝
+/// k^−a, with an intercept. Points with an undefined or non-positive time are left out; None
+/// with fewer than two distinct k left.
 pub fn speedup_exponent(points: &[(f64, f64)]) -> Option<f64> {
     let pts: Vec<(f64, f64)> = points
         .iter()
-        .filter(|(k, s)| *k > 1.0 && s.is_finite() && *s > 0.0)
-        .map(|(k, s)| (k.ln(), s.ln()))
+        .filter(|(k, t)| *k >= 1.0 && t.is_finite() && *t > 0.0)
+        .map(|(k, t)| (k.ln(), t.ln()))
         .collect();
-    if pts.len() < 2 {
+    let n = pts.len() as f64;
+    let mx = pts.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = pts.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = pts.iter().map(|(x, _)| (x - mx).powi(2)).sum();
+    if pts.len() < 2 || sxx == 0.0 {
         return None;
     }
-    let sxx: f64 = pts.iter().map(|(x, _)| x * x).sum();
-    let sxy: f64 = pts.iter().map(|(x, y)| x * y).sum();
-    Some(sxy / sxx)
+    let sxy: f64 = pts.iter().map(|(x, y)| (x - mx) * (y - my)).sum();
+    Some(-sxy / sxx)
+}
+
+/// The processor trees Campbell fits an algorithm's exponent on (thesis, chapter 5): tree-
+/// splitting on processor trees of width 2 ("best examined on processor trees of small fixed
+/// width"), pv-splitting on depth 1 ("the depth 1 values will be used"), the others on every
+/// processor tree they ran on.
+fn fitted_on(algorithm: &str, s: &Summary) -> bool {
+    if algorithm.starts_with("treesplit") {
+        s.ptree_width == 2
+    } else if algorithm.starts_with("pvsplit") {
+        s.ptree_depth == 1
+    } else {
+        true
+    }
 }
 
 /// Campbell's fitted speedup exponents (thesis, chapter 5): for each tree shape, a table of
-/// algorithm × ordering with `a` of speedup ∝ k^a over the processor trees the algorithm ran on.
+/// algorithm × ordering with `a` of speedup ∝ k^a, fitted as the thesis does (see
+/// [`speedup_exponent`] and [`fitted_on`]), the uniprocessor's time as the point k = 1.
 pub fn exponent_tables(plan: &Plan, summaries: &[Summary]) -> String {
     let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
     let shapes = distinct(summaries, shape);
     let orderings = distinct(summaries, |s| s.ordering.clone());
     let mut out = String::from(
         "## Fitted speedup exponents\n\n\
-         The exponent a of speedup ∝ k^a, k terminal processors (Campbell, chapter 5): least \
-         squares of ln(speedup) on ln(k) through the origin, over the processor trees each \
-         algorithm ran on (k > 1; processor trees of different depths with the same k all \
-         count). 1 is linear speedup.\n",
+         The exponent a of speedup ∝ k^a, k terminal processors, as Campbell fits it \
+         (chapter 5): least squares on the log-log graph of mean elapsed time against k, the \
+         uniprocessor's time as k = 1. As in the thesis, tree-splitting is fitted on the \
+         processor trees of width 2, pv-splitting on those of depth 1, parallel staged SSS* on \
+         all it runs on (depth 1). 1 is linear speedup.\n",
     );
     for &sh in &shapes {
         out.push_str(&format!("\n### {}\n\n| algorithm |", shape_title(sh)));
@@ -296,15 +315,28 @@ pub fn exponent_tables(plan: &Plan, summaries: &[Summary]) -> String {
         for a in &algorithms {
             out.push_str(&format!("| {a} |"));
             for o in &orderings {
-                let pts: Vec<(f64, f64)> = summaries
+                let runs: Vec<&Summary> = summaries
                     .iter()
                     .filter(|s| s.algorithm == *a && shape(s) == sh && s.ordering == *o)
-                    .map(|s| (s.terminals as f64, s.speedup))
                     .collect();
-                out.push_str(&format!(
-                    " {} |",
-                    fixed(speedup_exponent(&pts).unwrap_or(f64::NAN), 2)
-                ));
+                // The uniprocessor's mean time from any run's time overhead (eq. 11):
+                // processors · t_k / t_1 − 1.
+                let t1 = runs
+                    .iter()
+                    .map(|s| s.processors as f64 * s.elapsed_s / (1.0 + s.time_overhead))
+                    .find(|t| t.is_finite());
+                let mut pts: Vec<(f64, f64)> = t1.map(|t| (1.0, t)).into_iter().collect();
+                pts.extend(
+                    runs.iter()
+                        .filter(|s| s.processors > 1 && fitted_on(a, s))
+                        .map(|s| (s.terminals as f64, s.elapsed_s)),
+                );
+                let a = if pts.len() > 2 || pts.iter().any(|p| p.0 > 1.0) {
+                    speedup_exponent(&pts)
+                } else {
+                    None
+                };
+                out.push_str(&format!(" {} |", fixed(a.unwrap_or(f64::NAN), 2)));
             }
             out.push('\n');
         }
@@ -326,12 +358,14 @@ mod tests {
 
     #[test]
     fn exponent_recovers_a_power_law() {
+        // Time 1000 · k^-0.7.
         let pts: Vec<(f64, f64)> = [1.0, 2.0, 4.0, 8.0]
             .iter()
-            .map(|&k: &f64| (k, k.powf(0.7)))
+            .map(|&k: &f64| (k, 1000.0 * k.powf(-0.7)))
             .collect();
         let a = speedup_exponent(&pts).unwrap();
         assert!((a - 0.7).abs() < 1e-12, "{a}");
-        assert_eq!(speedup_exponent(&[(1.0, 1.0), (2.0, 1.5)]), None);
+        assert_eq!(speedup_exponent(&[(2.0, 1.0), (2.0, 1.5)]), None);
+        assert_eq!(speedup_exponent(&[(1.0, 1.0)]), None);
     }
 }
