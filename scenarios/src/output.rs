@@ -724,6 +724,10 @@ pub fn finish_outputs(
             "Overheads against the number of processors",
         ));
         pngs.push(("speedup.png", "Speedup against the number of processors"));
+    } else if plan.scenario.outputs.plots && sequential && minimal_chart.is_none() {
+        md.push_str(
+            "\nNo overheads.png or speedup.png: every run is on one processor (set outputs.minimal_chart for a chart of leaf nodes as % of the minimal tree).\n",
+        );
     } else if plan.scenario.outputs.plots && !sequential {
         md.push_str(&format!(
             "\nNo overheads.png or speedup.png: {} tree configurations are more than the {MAX_PANELS} panels a chart holds.\n",
