@@ -193,10 +193,14 @@ impl Plan {
     /// Whether algorithm `algorithm` runs at all on the trees of configuration `config`: it
     /// applies to one processor at that depth (a staged SSS* or a hybrid needs a deeper tree
     /// than its stage; Campbell's 2-ply tables leave them out).
+    /// An algorithm that runs on none of the sweep's processor trees (and the sweep has no
+    /// uniprocessor) does not run at all: its baselines would be compared with nothing.
     pub fn applies(&self, config: usize, algorithm: usize) -> bool {
         self.algorithms[algorithm]
             .not_applicable(&PTree::UNIPROCESSOR, self.configs[config].depth)
             .is_none()
+            && (self.ptrees.iter().any(|p| p.is_uniprocessor())
+                || !self.sweep_ptrees(config, algorithm).is_empty())
     }
 
     /// Whether the sweep runs algorithm `algorithm` on configuration `config` on processor tree

@@ -190,6 +190,23 @@ fn impossible_algorithm_settings_are_load_errors() {
             "{algorithms}: {e}"
         );
     }
+    // pv-splitting on a depth-3 processor tree of a 4-ply search only, no uniprocessor in the
+    // sweep: nothing to run (its baselines would be compared with nothing).
+    let e = small(
+        "PvSplit(refined: false)",
+        "ptree: [(depth: 3, width: 2)],",
+        "",
+    )
+    .unwrap_err();
+    assert!(e.contains("every run is skipped"), "{e}");
+    // With tree-splitting beside it, only tree-splitting runs: 2 seeds x (baseline + (3,2)).
+    let plan = small(
+        "PvSplit(refined: false), TreeSplit(update: false)",
+        "ptree: [(depth: 3, width: 2)],",
+        "",
+    )
+    .unwrap();
+    assert_eq!(plan.run_count(), 4);
     // Progressive deepening on Campbell's trees would make earlier iterations an oracle.
     let text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("campbell-sequential.ron"),
