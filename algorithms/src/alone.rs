@@ -34,43 +34,19 @@ impl<F> Alone<F> {
     }
 }
 
-/// The search of an [`Alone`] scheme with what it reports at its end: the value and the peak
-/// size of its OPEN list.
-pub struct Reported<S>(pub S);
+/// The search of an [`Alone`] scheme: the sequential search, reporting at its end its value
+/// and the peak size of its OPEN list ([`SequentialSearch::open_peak`]).
+pub struct Reported<'t, T, S>(S, PhantomData<&'t T>);
 
-impl<S: Search<Out = Value> + OpenPeak> Search for Reported<S> {
+impl<'t, T: GameTree, S: SequentialSearch<'t, T>> Search for Reported<'t, T, S> {
     type Out = (Value, usize);
     #[inline]
     fn step(&mut self) -> Step<(Value, usize)> {
         match self.0.step() {
             Step::Interior => Step::Interior,
             Step::Leaf { quiescence } => Step::Leaf { quiescence },
-            Step::Done(v) => Step::Done((v, self.0.peak())),
+            Step::Done(v) => Step::Done((v, self.0.open_peak())),
         }
-    }
-}
-
-/// Reads [`SequentialSearch::open_peak`] without naming the tree's lifetime.
-pub trait OpenPeak {
-    /// The peak number of OPEN-list entries.
-    fn peak(&self) -> usize;
-}
-
-/// The search wrapped with the tree type it searches, so that [`OpenPeak`] can reach
-/// [`SequentialSearch::open_peak`].
-pub struct Typed<'t, T, S>(S, PhantomData<&'t T>);
-
-impl<'t, T: GameTree, S: SequentialSearch<'t, T>> Search for Typed<'t, T, S> {
-    type Out = Value;
-    #[inline]
-    fn step(&mut self) -> Step<Value> {
-        self.0.step()
-    }
-}
-
-impl<'t, T: GameTree, S: SequentialSearch<'t, T>> OpenPeak for Typed<'t, T, S> {
-    fn peak(&self) -> usize {
-        self.0.open_peak()
     }
 }
 
@@ -84,10 +60,10 @@ pub struct AloneRole<'t, T: GameTree, S> {
 impl<'t, T: GameTree, S: SequentialSearch<'t, T>> Program for AloneRole<'t, T, S> {
     type Msg = NoMsg;
     type Out = (Value, usize);
-    type Search = Reported<Typed<'t, T, S>>;
+    type Search = Reported<'t, T, S>;
     fn start(&mut self, cx: &mut Cx<Self>) {
         if let Some(s) = self.search.take() {
-            cx.search_isolated(Reported(Typed(s, PhantomData)));
+            cx.search_isolated(Reported(s, PhantomData));
         }
     }
     fn on_message(&mut self, _: ProcId, _: NoMsg, cx: &mut Cx<Self>) {

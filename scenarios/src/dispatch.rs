@@ -3,9 +3,9 @@
 //! section.
 
 use algorithms::{
-    run_scheme, Abs, Alone, AlphaBeta, Dual, GameTree, Ins, NegaScout, PStagedSss,
+    full_window, run_scheme, Abs, Alone, AlphaBeta, Dual, GameTree, Ins, NegaScout, PStagedSss,
     PStagedSssConfig, Palphabeta, PmwsConfig, PmwsScheme, Pns, PvSplit, PvSplitConfig, Sab, Scheme,
-    SchemeError, Scout, SequentialSearch, Sss, StagedSss, TreeSplit, TreeSplitConfig, Value, INF,
+    SchemeError, Scout, Sss, StagedSss, TreeSplit, TreeSplitConfig, Value, INF,
 };
 use sim_core::RunStats;
 use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree, ReadPolicies};
@@ -334,9 +334,7 @@ pub fn run_algorithm<T: GameTree>(
         }
         // On one processor, pv-splitting is the alpha-beta its terminal processors run.
         AlgorithmSpec::PvSplit { .. } if uniprocessor => go(
-            &Alone::new(algorithm.name(), depth, |t, n, d| {
-                AlphaBeta::new(t, n, -INF, INF, d)
-            }),
+            &Alone::new(algorithm.name(), depth, full_window::<T, AlphaBeta<T>>),
             tree,
             config,
         ),
@@ -358,27 +356,45 @@ pub fn run_algorithm<T: GameTree>(
             // Each search with the full window, as the papers run them.
             match s {
                 Sequential::Ab => go(
-                    &Alone::new(name, depth, full::<AlphaBeta<T>, T>),
+                    &Alone::new(name, depth, full_window::<T, AlphaBeta<T>>),
                     tree,
                     config,
                 ),
                 Sequential::Pab => go(
-                    &Alone::new(name, depth, full::<Palphabeta<T>, T>),
+                    &Alone::new(name, depth, full_window::<T, Palphabeta<T>>),
                     tree,
                     config,
                 ),
-                Sequential::Scout => {
-                    go(&Alone::new(name, depth, full::<Scout<T>, T>), tree, config)
-                }
+                Sequential::Scout => go(
+                    &Alone::new(name, depth, full_window::<T, Scout<T>>),
+                    tree,
+                    config,
+                ),
                 Sequential::NegaScout => go(
-                    &Alone::new(name, depth, full::<NegaScout<T>, T>),
+                    &Alone::new(name, depth, full_window::<T, NegaScout<T>>),
                     tree,
                     config,
                 ),
-                Sequential::Sss => go(&Alone::new(name, depth, full::<Sss<T>, T>), tree, config),
-                Sequential::Dual => go(&Alone::new(name, depth, full::<Dual<T>, T>), tree, config),
-                Sequential::Ins => go(&Alone::new(name, depth, full::<Ins<T>, T>), tree, config),
-                Sequential::Pns => go(&Alone::new(name, depth, full::<Pns<T>, T>), tree, config),
+                Sequential::Sss => go(
+                    &Alone::new(name, depth, full_window::<T, Sss<T>>),
+                    tree,
+                    config,
+                ),
+                Sequential::Dual => go(
+                    &Alone::new(name, depth, full_window::<T, Dual<T>>),
+                    tree,
+                    config,
+                ),
+                Sequential::Ins => go(
+                    &Alone::new(name, depth, full_window::<T, Ins<T>>),
+                    tree,
+                    config,
+                ),
+                Sequential::Pns => go(
+                    &Alone::new(name, depth, full_window::<T, Pns<T>>),
+                    tree,
+                    config,
+                ),
                 Sequential::StagedSss { stage } => go(
                     &Alone::new(name, depth, move |t, n, d| {
                         StagedSss::with_stage_depth(t, n, -INF, INF, d, stage)
@@ -403,9 +419,4 @@ pub fn run_algorithm<T: GameTree>(
             }
         }
     }
-}
-
-/// A sequential search of `node` to `depth` plies with the full window.
-fn full<'t, S: SequentialSearch<'t, T>, T: GameTree>(tree: &'t T, node: T::Node, depth: u32) -> S {
-    S::new(tree, node, -INF, INF, depth)
 }

@@ -124,14 +124,7 @@ pub fn simulate(
     seed: u64,
     rec: Recording,
 ) -> Result<Outcome, RunError> {
-    let length = plan.ptrees.iter().find_map(|p| match p {
-        PTree::Paper { length, .. } => Some(*length),
-        _ => None,
-    });
-    let ptree = PTree::Paper {
-        fanout: f,
-        length: length.unwrap_or(1),
-    };
+    let ptree = paper_ptree(plan, f);
     // The first algorithm the sweep runs there (a run it skips would not be one of its runs).
     let algorithm = (0..plan.algorithms.len())
         .find(|&a| plan.runs(config, a, ptree))
@@ -145,20 +138,25 @@ pub fn simulate(
     simulate_run(plan, key, rec)
 }
 
+/// The paper's processor tree of fanout `f` and the plan's `hardware.length`.
+fn paper_ptree(plan: &Plan, f: u32) -> PTree {
+    let length = plan.ptrees.iter().find_map(|p| match p {
+        PTree::Paper { length, .. } => Some(*length),
+        _ => None,
+    });
+    PTree::Paper {
+        fanout: f,
+        length: length.unwrap_or(1),
+    }
+}
+
 /// The run to record in full for `timeline.png` and `--trace`: the one `outputs.timeline`
 /// names (the first algorithm the sweep runs there), or, for a trace without it, the first
 /// configuration and algorithm the sweep runs, on its largest processor tree, first seed.
 /// Always a run of the sweep (skipped runs are never chosen); None when nothing is asked.
 pub fn recorded_run(plan: &Plan, trace: bool) -> Option<RunKey> {
-    let length = plan.ptrees.iter().find_map(|p| match p {
-        PTree::Paper { length, .. } => Some(*length),
-        _ => None,
-    });
     if let Some((config, f, seed)) = plan.timeline {
-        let ptree = PTree::Paper {
-            fanout: f,
-            length: length.unwrap_or(1),
-        };
+        let ptree = paper_ptree(plan, f);
         let algorithm = (0..plan.algorithms.len()).find(|&a| plan.runs(config, a, ptree))?;
         return Some(RunKey {
             config,
