@@ -57,6 +57,7 @@ fn simulated(trees: &[SyntheticTree], f: u32) -> Work {
             k: SimTime::from_millis(8),
             e: SimTime::from_micros(25_650),
             q: sim_core::SimTime::ZERO,
+            probe: sim_core::SimTime::ZERO,
             s: SimTime::from_millis(2),
             interrupt: SimTime::from_millis(1),
         };

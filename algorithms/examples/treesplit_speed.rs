@@ -54,6 +54,7 @@ fn simulated(trees: &[SyntheticTree], batching: bool, parabelle: bool) -> (u64, 
                         k: ms(8_000),
                         e: ms(25_650),
                         q: sim_core::SimTime::ZERO,
+                        probe: sim_core::SimTime::ZERO,
                         s: ms(2_000),
                         interrupt: ms(1_000),
                     };

@@ -45,6 +45,7 @@ impl<'t, T: GameTree, S: SequentialSearch<'t, T>> Search for Reported<'t, T, S> 
         match self.0.step() {
             Step::Interior => Step::Interior,
             Step::Leaf { quiescence } => Step::Leaf { quiescence },
+            Step::Probe => Step::Probe,
             Step::Done(v) => Step::Done((v, self.0.open_peak())),
         }
     }

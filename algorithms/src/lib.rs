@@ -39,6 +39,7 @@ mod alphabeta;
 pub mod campbell;
 mod ins;
 pub mod model;
+pub mod parabelle;
 pub mod pmws;
 pub mod pstaged;
 mod pvs;
@@ -56,6 +57,9 @@ pub use alone::{full_window, Alone};
 pub use alphabeta::{alphabeta_recursive, AlphaBeta};
 pub use campbell::{CampbellSpec, CampbellTree};
 pub use ins::{ins_recursive, pns_recursive, Ins, Pns};
+pub use parabelle::{
+    ParabelleConfig, ParabelleScheme, Storage, TableConfig, TableCounts, TableKind,
+};
 pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
 pub use pstaged::{PStagedSss, PStagedSssConfig, PStagedSssRole, PssMsg};
 pub use pvs::{child_pvs, pvs_recursive, Pvs};

@@ -157,6 +157,7 @@ impl<T: GameTree> Search for PmwsSearch<'_, T> {
             let value = match self.pvs.step() {
                 Step::Interior => return Step::Interior,
                 Step::Leaf { quiescence } => return Step::Leaf { quiescence },
+                Step::Probe => return Step::Probe,
                 Step::Done(v) => -v,
             };
             let failed_high = if self.failed_high.is_some() {

@@ -172,6 +172,7 @@ impl<T: GameTree> Search for PssSearch<'_, T> {
         match self.0.step() {
             Step::Interior => Step::Interior,
             Step::Leaf { quiescence } => Step::Leaf { quiescence },
+            Step::Probe => Step::Probe,
             Step::Done(value) => Step::Done(PssOut::Searched {
                 value,
                 peak: self.0.open_peak(),

@@ -187,6 +187,7 @@ impl<T: GameTree> Search for PvSearch<'_, T> {
         match self.0.step() {
             Step::Interior => Step::Interior,
             Step::Leaf { quiescence } => Step::Leaf { quiescence },
+            Step::Probe => Step::Probe,
             Step::Done(v) => Step::Done(PvOut::Searched(v)),
         }
     }

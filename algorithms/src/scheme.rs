@@ -125,6 +125,15 @@ pub trait Scheme<'t, T: GameTree + 't> {
     fn open_peak(&self, _roles: &[Self::Role]) -> Option<usize> {
         None
     }
+    /// The root move the roles chose, as its index in `tree.moves(&tree.root())` (tree order),
+    /// or None for schemes that only return a value.
+    fn root_move(&self, _roles: &[Self::Role]) -> Option<usize> {
+        None
+    }
+    /// Transposition-table counters of the run, or None for schemes without a table.
+    fn table_counts(&self, _roles: &[Self::Role]) -> Option<crate::parabelle::TableCounts> {
+        None
+    }
 }
 
 /// What a scheme's run produced.

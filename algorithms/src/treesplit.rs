@@ -128,6 +128,7 @@ impl<T: GameTree> Search for TsSearch<'_, T> {
         match self.0.step() {
             Step::Interior => Step::Interior,
             Step::Leaf { quiescence } => Step::Leaf { quiescence },
+            Step::Probe => Step::Probe,
             Step::Done(v) => Step::Done(TsOut::Searched(v)),
         }
     }

@@ -80,6 +80,7 @@ fn pmws_returns_the_sequential_value_on_1000_random_trees_for_f_1_to_8() {
                     k: SimTime(rng.random_range(0..2000)),
                     e: SimTime(rng.random_range(1..5000)),
                     q: sim_core::SimTime::ZERO,
+                    probe: sim_core::SimTime::ZERO,
                     s: SimTime(rng.random_range(0..3000)),
                     interrupt: SimTime(rng.random_range(0..3000)),
                 },
@@ -99,6 +100,7 @@ fn pmws_with_one_processor_is_sequential_pvs() {
         k: SimTime(5),
         e: SimTime(11),
         q: sim_core::SimTime::ZERO,
+        probe: sim_core::SimTime::ZERO,
         ..CostModel::campbell()
     };
     for seed in 0..50 {

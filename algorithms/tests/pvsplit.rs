@@ -55,6 +55,7 @@ fn machine(rng: &mut SplitMix64, ptree: ProcessorTree, ideal: bool) -> MachineCo
         k: SimTime(rng.random_range(0..5)),
         e: SimTime(rng.random_range(1..20)),
         q: sim_core::SimTime::ZERO,
+        probe: sim_core::SimTime::ZERO,
         s: SimTime(rng.random_range(0..5)),
         interrupt: SimTime(rng.random_range(0..5)),
     };

@@ -23,6 +23,7 @@ fn run_counting<S: Search<Out = Value>>(s: &mut S) -> (Value, Count) {
         match s.step() {
             Step::Interior => count.interior += 1,
             Step::Leaf { .. } => count.leaves += 1,
+            Step::Probe => panic!("a search without a table probed one"),
             Step::Done(v) => return (v, count),
         }
     }
@@ -79,6 +80,7 @@ fn check_machine<'t, S: SequentialSearch<'t, SyntheticTree>>(
         k: SimTime(3),
         e: SimTime(7),
         q: sim_core::SimTime::ZERO,
+        probe: sim_core::SimTime::ZERO,
         ..CostModel::campbell()
     };
     let (v2, work) = run_alone(&mut S::new(tree, root, alpha, beta, depth), &costs);

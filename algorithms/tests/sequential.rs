@@ -27,6 +27,7 @@ fn run_counting<S: Search<Out = Value>>(s: &mut S) -> (Value, Count) {
                 count.leaves += 1;
                 count.quiescence += u64::from(quiescence);
             }
+            Step::Probe => panic!("a search without a table probed one"),
             Step::Done(v) => return (v, count),
         }
     }

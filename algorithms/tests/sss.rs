@@ -25,6 +25,7 @@ fn run_counting<S: Search<Out = Value>>(s: &mut S) -> (Value, Count) {
         match s.step() {
             Step::Interior => count.interior += 1,
             Step::Leaf { .. } => count.leaves += 1,
+            Step::Probe => panic!("a search without a table probed one"),
             Step::Done(v) => return (v, count),
         }
     }
@@ -469,6 +470,7 @@ fn run_machine<'t, T: GameTree>(m: &mut (dyn Machine<'t, T> + 't)) -> (Value, Co
         match m.step() {
             Step::Interior => count.interior += 1,
             Step::Leaf { .. } => count.leaves += 1,
+            Step::Probe => panic!("a search without a table probed one"),
             Step::Done(v) => return (v, count),
         }
     }

@@ -375,6 +375,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         k: dur(&hw.costs.k),
         e: dur(&hw.costs.e),
         q: dur(&hw.costs.q),
+        probe: dur(&hw.costs.probe),
         s: dur(&hw.costs.s),
         interrupt: dur(&hw.costs.interrupt),
     };

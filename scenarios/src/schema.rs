@@ -199,6 +199,10 @@ pub struct Costs {
     /// synthetic trees search none). Default 0.
     #[serde(default = "zero")]
     pub q: Duration,
+    /// One transposition-table probe or store on the processor that holds the table (a search's
+    /// own table, or the master serving a child's probe of the global table). Default 0.
+    #[serde(default = "zero")]
+    pub probe: Duration,
     /// Message setup, charged to the sending CPU per message. Default 0.
     #[serde(default = "zero")]
     pub s: Duration,

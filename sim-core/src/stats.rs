@@ -99,6 +99,10 @@ pub struct NodeCounts {
     /// Quiescence nodes searched by leaf evaluations (0 for synthetic trees).
     #[serde(default)]
     pub quiescence: u64,
+    /// Transposition-table probes and stores made by the processor's own searches on a table it
+    /// holds (each charged `probe`); 0 without a table.
+    #[serde(default)]
+    pub probes: u64,
 }
 
 impl NodeCounts {
@@ -108,6 +112,7 @@ impl NodeCounts {
         self.interior += o.interior;
         self.leaf_ns += o.leaf_ns;
         self.quiescence += o.quiescence;
+        self.probes += o.probes;
     }
 }
 

@@ -21,6 +21,11 @@ pub struct CostModel {
     /// the paper's `e` includes quiescence).
     #[serde(default)]
     pub q: SimTime,
+    /// Time of one transposition-table probe or store on the processor that holds the table
+    /// (charged per [`crate::Step::Probe`] of a search, and by a master serving a child's probe).
+    /// 0 by default: searches without a table never probe.
+    #[serde(default)]
+    pub probe: SimTime,
     /// CPU time to set up one message, charged to the sending processor (category message).
     pub s: SimTime,
     /// Time of the interrupt handler, charged (category interrupt) per message arriving at an
@@ -35,6 +40,7 @@ impl CostModel {
             k: SimTime::ZERO,
             e: SimTime(1),
             q: SimTime::ZERO,
+            probe: SimTime::ZERO,
             s: SimTime::ZERO,
             interrupt: SimTime::ZERO,
         }

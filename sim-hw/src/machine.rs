@@ -871,6 +871,10 @@ impl<P: Program> Machine<P> {
                     proc.nodes.quiescence += quiescence as u64;
                     cost
                 }
+                Step::Probe => {
+                    proc.nodes.probes += 1;
+                    costs.probe
+                }
                 Step::Done(out) => {
                     search.done = Some(out);
                     break;

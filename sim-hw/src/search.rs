@@ -18,6 +18,8 @@ pub enum Step<O> {
         /// Quiescence nodes searched by this evaluation.
         quiescence: u32,
     },
+    /// Probed or stored into a transposition table the processor holds itself (cost `probe`).
+    Probe,
     /// The search is over, with this result. Costs nothing.
     Done(O),
 }
@@ -67,6 +69,10 @@ pub fn run_alone<S: Search>(search: &mut S, costs: &crate::CostModel) -> (S::Out
                 work.nodes.leaf_ns += cost.as_nanos();
                 work.nodes.quiescence += quiescence as u64;
             }
+            Step::Probe => {
+                work.time += costs.probe;
+                work.nodes.probes += 1;
+            }
             Step::Done(out) => return (out, work),
         }
     }
@@ -105,6 +111,7 @@ mod tests {
             k: SimTime(10),
             e: SimTime(100),
             q: SimTime(7),
+            probe: SimTime::ZERO,
             s: SimTime::ZERO,
             interrupt: SimTime::ZERO,
         };

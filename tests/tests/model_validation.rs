@@ -80,6 +80,7 @@ fn costs(k: u64, e: u64, s: u64, interrupt: u64) -> CostModel {
         k: SimTime(k),
         e: SimTime(e),
         q: sim_core::SimTime::ZERO,
+        probe: sim_core::SimTime::ZERO,
         s: SimTime(s),
         interrupt: SimTime(interrupt),
     }

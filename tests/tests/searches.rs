@@ -75,6 +75,7 @@ fn run_stop(boards: ReadPolicy, batching: bool, handler: u64) -> (Role, sim_core
     let costs = CostModel {
         e: SimTime(10),
         q: sim_core::SimTime::ZERO,
+        probe: sim_core::SimTime::ZERO,
         s: SimTime(25),
         interrupt: SimTime(handler),
         ..CostModel::campbell()
@@ -318,6 +319,7 @@ fn the_machine_charges_each_quiescence_node_q() {
         k: SimTime(3),
         e: SimTime(100),
         q: SimTime(7),
+        probe: SimTime::ZERO,
         s: SimTime::ZERO,
         interrupt: SimTime::ZERO,
     };

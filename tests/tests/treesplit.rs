@@ -54,6 +54,7 @@ fn machine(rng: &mut SplitMix64, ptree: ProcessorTree, boards: ReadPolicy) -> Ma
             k: SimTime(rng.random_range(0..5)),
             e: SimTime(rng.random_range(1..20)),
             q: sim_core::SimTime::ZERO,
+            probe: sim_core::SimTime::ZERO,
             s: SimTime(rng.random_range(0..5)),
             interrupt: SimTime(rng.random_range(0..5)),
         };
@@ -161,6 +162,7 @@ fn an_update_reaches_a_running_search_when_read_and_never_after_it_finished() {
         let costs = CostModel {
             e: SimTime(10),
             q: sim_core::SimTime::ZERO,
+            probe: sim_core::SimTime::ZERO,
             interrupt,
             ..CostModel::campbell()
         };
