@@ -58,7 +58,8 @@ pub use alphabeta::{alphabeta_recursive, AlphaBeta};
 pub use campbell::{CampbellSpec, CampbellTree};
 pub use ins::{ins_recursive, pns_recursive, Ins, Pns};
 pub use parabelle::{
-    ParabelleConfig, ParabelleScheme, Storage, TableConfig, TableCounts, TableKind,
+    parabelle_roles, ParMsg, Parabelle, ParabelleConfig, ParabelleScheme, Storage, TableConfig,
+    TableCounts, TableKind,
 };
 pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
 pub use pstaged::{PStagedSss, PStagedSssConfig, PStagedSssRole, PssMsg};

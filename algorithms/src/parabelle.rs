@@ -1,13 +1,49 @@
 //! Parabelle's search (Marsland & Popowich 1985, sections III, VI and VIII): principal variation
-//! splitting (`pmws`) with progressive deepening, the refutation table and, optionally, a
+//! splitting (`pmws`, Fig. 4) with progressive deepening, the refutation table and, optionally, a
 //! transposition table, global (held by the master, reached by at-node messages) or local (one
 //! per processor).
 //!
-//! STUB: the types are final; the roles are still plain pmws until the table search lands.
+//! **Protocol.** As [`crate::pmws`]: the master walks the candidate principal variation to the
+//! horizon, then splits each PV node's remaining moves, bottom up, among idle children (4-byte
+//! inter-node messages) and searches some itself; a child searches its move with a zero window
+//! around the PV node's best value and re-searches a fail-high with `(value, +∞)`. Between
+//! iterations the master sorts the root moves and sends every child the inter-iteration message
+//! (4w + 2iw bytes: the move list and the refutation table).
+//!
+//! **Refutation table.** For each root move, the best line found below it in the previous
+//! iteration (move indices in the tree's move order). A search below root move `r` that is still
+//! on `r`'s line tries the line's next move first; the master's walk of the first path follows
+//! the best root move's line. Each processor keeps its own copy, brought in line by the
+//! inter-iteration message. A child sends the line of every root move it searched, and of every
+//! fail-high, to the master in an inter-level message (2 bytes per ply).
+//!
+//! **Transposition table** ([`TableKind`], [`Storage`]). An entry holds the position's key, the
+//! draft (plies searched below it), a fail-soft value with its bound type, the best move and the
+//! iteration that stored it. A search probes a node before expanding it (with partial storage,
+//! only nodes more than 2 ply from the horizon), uses a deep enough entry for a cutoff and its
+//! move first otherwise (after the refutation move), and stores the node's result when it is
+//! done (partial storage: only subtrees longer than 2 ply). **Replacement rule:** one entry per
+//! slot, slot = key mod entries; a store replaces the slot's entry if it is empty, holds the same
+//! position, was stored in an earlier iteration, or has a draft no greater than the new one.
+//! - Local: each processor probes its own table (cost `probe` per probe or store, the search's
+//!   [`sim_hw::Step::Probe`]); the master's table has `entries` slots, a child's half as many.
+//!   (Table III's one-processor rows are the same for both kinds: the master's table is the same.)
+//! - Global: the master's table. The master's own searches probe it directly. A child sends a
+//!   6-byte at-node probe, waits (`wait_reply`) for the 6-byte answer, and sends a 12-byte update
+//!   after the node is searched. The master serves each in its interrupt handler
+//!   (`interrupt`) and charges `probe` for the lookup or store; the answer is sent first (the
+//!   machine runs an interrupt service's sends before its computations), so a probe's round trip
+//!   is the two transmissions, the handler and two message setups.
+//!
+//! The moves at principal-variation nodes walked by the master are not probed or stored.
 
-use crate::pmws::{pmws_roles, Pmws, PmwsConfig};
-use crate::tree::{GameTree, Value};
+use crate::tree::{GameTree, MoveList, Value, INF};
 use serde::{Deserialize, Serialize};
+use sim_core::{MsgKind, ProcId, SimTime};
+use sim_hw::{Cx, Message, Program, Search, Step, Work};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
 
 /// Where the transposition table lives (section VIII-B).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -31,6 +67,16 @@ pub enum Storage {
     All,
     /// Only subtrees longer than 2 ply, probed only more than 2 ply from the horizon.
     Partial,
+}
+
+impl Storage {
+    /// Whether a node `depth` plies from the horizon is probed and stored.
+    fn applies(self, depth: u32) -> bool {
+        match self {
+            Storage::All => depth >= 1,
+            Storage::Partial => depth > 2,
+        }
+    }
 }
 
 /// A transposition table's configuration.
@@ -79,6 +125,689 @@ pub struct TableCounts {
     pub stores: u64,
 }
 
+impl TableCounts {
+    fn add(&mut self, o: &TableCounts) {
+        self.probes += o.probes;
+        self.hits += o.hits;
+        self.cutoffs += o.cutoffs;
+        self.stores += o.stores;
+    }
+}
+
+/// What a table entry's value says about the position's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The value itself.
+    Exact,
+    /// At least the value (the search failed high).
+    Lower,
+    /// At most the value (the search failed low).
+    Upper,
+}
+
+/// One transposition-table entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The position's hash key.
+    pub key: u64,
+    /// Plies searched below the position.
+    pub draft: u32,
+    /// Its value (side to move), with `bound` saying what it is.
+    pub value: Value,
+    /// Exact value or bound.
+    pub bound: Bound,
+    /// Index of the best move in the tree's move order, if any.
+    pub best: Option<u32>,
+    /// The iteration that stored it (aging for the replacement rule).
+    pub iteration: u32,
+}
+
+/// A transposition table: `slots` entries, one per slot (see the module doc for the rule).
+#[derive(Clone, Debug)]
+pub struct Table {
+    slots: Vec<Option<Entry>>,
+    counts: TableCounts,
+}
+
+impl Table {
+    /// An empty table of `entries` slots (at least 1).
+    pub fn new(entries: u32) -> Self {
+        Table {
+            slots: vec![None; entries.max(1) as usize],
+            counts: TableCounts::default(),
+        }
+    }
+    fn slot(&self, key: u64) -> usize {
+        (key % self.slots.len() as u64) as usize
+    }
+    /// The entry for `key`, if the table holds one.
+    pub fn probe(&mut self, key: u64) -> Option<Entry> {
+        self.counts.probes += 1;
+        let e = self.slots[self.slot(key)].filter(|e| e.key == key);
+        if e.is_some() {
+            self.counts.hits += 1;
+        }
+        e
+    }
+    /// Stores `e` by the replacement rule of the module doc.
+    pub fn store(&mut self, e: Entry) {
+        self.counts.stores += 1;
+        let i = self.slot(e.key);
+        let replace = match self.slots[i] {
+            None => true,
+            Some(old) => old.key == e.key || old.iteration < e.iteration || old.draft <= e.draft,
+        };
+        if replace {
+            self.slots[i] = Some(e);
+        }
+    }
+    /// Probes, hits and stores so far (cutoffs are counted by the searches).
+    pub fn counts(&self) -> TableCounts {
+        self.counts
+    }
+}
+
+/// A line of play below a node: move indices in the tree's move order.
+pub type Line = Vec<u32>;
+
+/// The refutation table: for each root move (tree order), the best line below it found by the
+/// previous iteration.
+#[derive(Clone, Debug, Default)]
+pub struct Refutations {
+    lines: Vec<Line>,
+}
+
+impl Refutations {
+    fn line(&self, root_move: usize) -> Rc<Line> {
+        Rc::new(
+            self.lines
+                .as_slice()
+                .get(root_move)
+                .cloned()
+                .unwrap_or_default(),
+        )
+    }
+}
+
+/// How a search reaches its transposition table.
+#[derive(Clone)]
+enum Access {
+    None,
+    /// A table on this processor.
+    Own(Rc<RefCell<Table>>),
+    /// The master's table, through at-node messages.
+    Remote,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    First,
+    Zero,
+    ReSearch,
+}
+
+struct Frame<T: GameTree> {
+    node: T::Node,
+    moves: T::Moves,
+    order: Vec<u32>,
+    alpha0: Value,
+    alpha: Value,
+    beta: Value,
+    depth: u32,
+    i: usize,
+    score: Value,
+    stage: Stage,
+    best: Line,
+    key: u64,
+}
+
+struct Call<N> {
+    node: N,
+    alpha: Value,
+    beta: Value,
+    depth: u32,
+    on_line: Option<usize>,
+    /// The table's answer, once probed (Some(None): probed, nothing found).
+    answer: Option<Option<Entry>>,
+}
+
+/// What one step of the table search did.
+enum CoreStep {
+    Interior,
+    Leaf(u32),
+    /// Probed or stored into its own table.
+    Probe,
+    /// Needs the master's table: probe `key`, then [`Core::answer`].
+    Ask(u64),
+    /// Store this entry into the master's table (the search goes on at once).
+    Tell(Entry),
+    Done(Value, Line),
+}
+
+/// PVS (Fig. 1, fail-soft, as [`crate::Pvs`]) with the refutation line, a transposition table
+/// and the best line of every node, as an explicit-stack machine.
+struct Core<'t, T: GameTree> {
+    tree: &'t T,
+    stack: Vec<Frame<T>>,
+    call: Option<Call<T::Node>>,
+    ret: Option<(Value, Line)>,
+    access: Access,
+    storage: Storage,
+    line: Rc<Line>,
+    iteration: u32,
+    cutoffs: u64,
+}
+
+impl<'t, T: GameTree> Core<'t, T> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        tree: &'t T,
+        node: T::Node,
+        alpha: Value,
+        beta: Value,
+        depth: u32,
+        access: Access,
+        storage: Storage,
+        line: Rc<Line>,
+        on_line: Option<usize>,
+        iteration: u32,
+    ) -> Self {
+        Core {
+            tree,
+            stack: Vec::new(),
+            call: Some(Call {
+                node,
+                alpha,
+                beta,
+                depth,
+                on_line,
+                answer: None,
+            }),
+            ret: None,
+            access,
+            storage,
+            line,
+            iteration,
+            cutoffs: 0,
+        }
+    }
+
+    /// The master's answer to the last [`CoreStep::Ask`].
+    fn answer(&mut self, e: Option<Entry>) {
+        if let Some(c) = &mut self.call {
+            c.answer = Some(e);
+        }
+    }
+
+    fn step(&mut self) -> CoreStep {
+        let tree = self.tree;
+        loop {
+            if let Some(mut call) = self.call.take() {
+                let moves = (call.depth > 0).then(|| tree.moves(&call.node));
+                let Some(moves) = moves.filter(|m| !m.is_empty()) else {
+                    let eval = tree.evaluate(&call.node);
+                    self.ret = Some((eval.value, Vec::new()));
+                    return CoreStep::Leaf(eval.quiescence);
+                };
+                // Probe before expanding (the moves are generated, and charged, after).
+                let tabled =
+                    !matches!(self.access, Access::None) && self.storage.applies(call.depth);
+                let key = tree.key(&call.node);
+                if tabled && call.answer.is_none() {
+                    match &self.access {
+                        Access::Own(t) => {
+                            call.answer = Some(t.borrow_mut().probe(key));
+                            self.call = Some(call);
+                            return CoreStep::Probe;
+                        }
+                        Access::Remote => {
+                            self.call = Some(call);
+                            return CoreStep::Ask(key);
+                        }
+                        Access::None => unreachable!(),
+                    }
+                }
+                let entry = call.answer.flatten();
+                if let Some(e) = entry.filter(|e| e.draft >= call.depth) {
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.value >= call.beta,
+                        Bound::Upper => e.value <= call.alpha,
+                    };
+                    if cut {
+                        self.cutoffs += 1;
+                        self.ret = Some((e.value, e.best.into_iter().collect()));
+                        continue;
+                    }
+                }
+                let width = moves.len();
+                let mut order = Vec::with_capacity(width);
+                let refute = call
+                    .on_line
+                    .and_then(|j| self.line.as_slice().get(j).copied())
+                    .filter(|&m| (m as usize) < width);
+                if let Some(m) = refute {
+                    order.push(m);
+                }
+                if let Some(m) = entry
+                    .and_then(|e| e.best)
+                    .filter(|&m| (m as usize) < width && Some(m) != refute)
+                {
+                    order.push(m);
+                }
+                let (a, b) = (order.first().copied(), order.as_slice().get(1).copied());
+                order.extend((0..width as u32).filter(|&m| Some(m) != a && Some(m) != b));
+                let first = order[0];
+                let child_line = call
+                    .on_line
+                    .filter(|_| refute == Some(first))
+                    .map(|j| j + 1);
+                self.call = Some(Call {
+                    node: tree.play(&call.node, moves.get(first as usize)),
+                    alpha: -call.beta,
+                    beta: -call.alpha,
+                    depth: call.depth - 1,
+                    on_line: child_line,
+                    answer: None,
+                });
+                self.stack.push(Frame {
+                    node: call.node,
+                    moves,
+                    order,
+                    alpha0: call.alpha,
+                    alpha: call.alpha,
+                    beta: call.beta,
+                    depth: call.depth,
+                    i: 0,
+                    score: -INF,
+                    stage: Stage::First,
+                    best: Vec::new(),
+                    key,
+                });
+                return CoreStep::Interior;
+            }
+            let (r, line) = self
+                .ret
+                .take()
+                .expect("neither a call nor a return pending");
+            let Some(f) = self.stack.last_mut() else {
+                return CoreStep::Done(r, line);
+            };
+            let v = -r;
+            let m = f.order[f.i];
+            let improve = |f: &mut Frame<T>, v: Value, line: Line| {
+                if v > f.score {
+                    f.score = v;
+                    f.best.clear();
+                    f.best.push(m);
+                    f.best.extend(line);
+                }
+            };
+            match f.stage {
+                Stage::First => improve(f, v, line),
+                Stage::Zero => {
+                    if v > f.alpha && v < f.beta {
+                        f.stage = Stage::ReSearch;
+                        let node = tree.play(&f.node, f.moves.get(m as usize));
+                        let (alpha, beta) = (-f.beta, -v);
+                        let depth = f.depth - 1;
+                        self.call = Some(Call {
+                            node,
+                            alpha,
+                            beta,
+                            depth,
+                            on_line: None,
+                            answer: None,
+                        });
+                        continue;
+                    }
+                    improve(f, v, line);
+                }
+                Stage::ReSearch => improve(f, v, line),
+            }
+            f.i += 1;
+            if f.i >= f.order.len() || f.score >= f.beta {
+                let f = self.stack.pop().expect("a frame");
+                let bound = if f.score <= f.alpha0 {
+                    Bound::Upper
+                } else if f.score >= f.beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                let entry = Entry {
+                    key: f.key,
+                    draft: f.depth,
+                    value: f.score,
+                    bound,
+                    best: f.best.first().copied(),
+                    iteration: self.iteration,
+                };
+                self.ret = Some((f.score, f.best));
+                if self.storage.applies(f.depth) {
+                    match &self.access {
+                        Access::Own(t) => {
+                            t.borrow_mut().store(entry);
+                            return CoreStep::Probe;
+                        }
+                        Access::Remote => return CoreStep::Tell(entry),
+                        Access::None => {}
+                    }
+                }
+                continue;
+            }
+            f.alpha = f.alpha.max(f.score);
+            f.stage = Stage::Zero;
+            let m = f.order[f.i];
+            self.call = Some(Call {
+                node: tree.play(&f.node, f.moves.get(m as usize)),
+                alpha: -f.alpha - 1,
+                beta: -f.alpha,
+                depth: f.depth - 1,
+                on_line: None,
+                answer: None,
+            });
+        }
+    }
+}
+
+/// The messages of Parabelle, with their Table I types and sizes.
+#[derive(Clone, Debug)]
+pub enum ParMsg<N> {
+    /// Master to child: search successor `slot` of the current PV node with this bound.
+    Work {
+        /// The successor (the position itself, charged as Parabelle's 4 bytes).
+        node: N,
+        /// The PV node's best value so far.
+        bound: Value,
+        /// Plies left below `node`.
+        depth: u32,
+        /// The successor's index among the PV node's successors.
+        slot: u32,
+        /// The refutation line below the successor's root move, and where the successor's
+        /// first move is on it (None if its path left the line).
+        line: Rc<Line>,
+        /// See `line`.
+        on_line: Option<usize>,
+    },
+    /// Child to master: the value of successor `slot` and its best line.
+    Result {
+        /// From the PV node's view.
+        value: Value,
+        /// As in the work message.
+        slot: u32,
+        /// The best line below the successor (its bytes go in a [`ParMsg::Line`]).
+        line: Line,
+    },
+    /// Child to master: a line of play, 2 bytes per ply.
+    Line {
+        /// Its length in plies (from the successor to the leaf).
+        plies: u32,
+    },
+    /// Master to children between iterations: sorted root moves and the refutation table.
+    Iteration {
+        /// Root moves w.
+        width: u32,
+        /// The iteration just finished (1-based).
+        iteration: u32,
+        /// The refutation table, brought in line.
+        table: Rc<Refutations>,
+    },
+    /// Child to master: probe the global table (6 bytes).
+    Probe {
+        /// The position's key.
+        key: u64,
+    },
+    /// Master to child: the probe's answer (6 bytes).
+    Answer {
+        /// The entry, if any.
+        entry: Option<Entry>,
+    },
+    /// Child to master: store this entry into the global table (12 bytes).
+    Update {
+        /// The entry.
+        entry: Entry,
+    },
+}
+
+impl<N> Message for ParMsg<N> {
+    fn kind(&self) -> MsgKind {
+        match self {
+            ParMsg::Work { .. } | ParMsg::Result { .. } => MsgKind::InterNode,
+            ParMsg::Line { .. } => MsgKind::InterLevel,
+            ParMsg::Iteration { .. } => MsgKind::InterIteration,
+            ParMsg::Probe { .. } | ParMsg::Answer { .. } | ParMsg::Update { .. } => MsgKind::AtNode,
+        }
+    }
+    fn bytes(&self) -> u64 {
+        match self {
+            ParMsg::Work { .. } | ParMsg::Result { .. } => 4,
+            ParMsg::Line { plies } => 2 * *plies as u64,
+            ParMsg::Iteration {
+                width, iteration, ..
+            } => {
+                let (w, i) = (*width as u64, *iteration as u64);
+                4 * w + 2 * i * w
+            }
+            ParMsg::Probe { .. } | ParMsg::Answer { .. } => 6,
+            ParMsg::Update { .. } => 12,
+        }
+    }
+}
+
+/// The search a processor runs on a successor of a PV node: a zero-window search around the
+/// bound, re-searched with `(value, +∞)` on a fail-high.
+pub struct Job<'t, T: GameTree> {
+    tree: &'t T,
+    node: T::Node,
+    bound: Value,
+    depth: u32,
+    slot: u32,
+    own: bool,
+    /// A successor of the root (its line goes to the master's refutation table).
+    root: bool,
+    failed_high: bool,
+    core: Core<'t, T>,
+    cutoffs: u64,
+}
+
+impl<'t, T: GameTree> Job<'t, T> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        tree: &'t T,
+        node: T::Node,
+        bound: Value,
+        depth: u32,
+        slot: u32,
+        own: bool,
+        access: Access,
+        storage: Storage,
+        line: Rc<Line>,
+        on_line: Option<usize>,
+        iteration: u32,
+    ) -> Self {
+        let core = Core::new(
+            tree,
+            node.clone(),
+            -bound - 1,
+            -bound,
+            depth,
+            access,
+            storage,
+            line,
+            on_line,
+            iteration,
+        );
+        Job {
+            tree,
+            node,
+            bound,
+            depth,
+            slot,
+            own,
+            root: on_line == Some(0),
+            failed_high: false,
+            core,
+            cutoffs: 0,
+        }
+    }
+}
+
+/// A [`Job`] as the machine runs it: it can hand itself back to its program to wait for the
+/// master's table ([`ParOut::Ask`], [`ParOut::Tell`]).
+pub struct ParSearch<'t, T: GameTree>(Option<Box<Job<'t, T>>>);
+
+/// Results of computations and searches, handed back when their time has passed.
+pub enum ParOut<'t, T: GameTree> {
+    /// The master generated the moves of the PV node on top of its stack.
+    Generated,
+    /// The master evaluated the horizon node of its walk: its value.
+    Leaf(Value),
+    /// A search of successor `slot` ended.
+    Finished {
+        /// The successor's index.
+        slot: u32,
+        /// Its value from the PV node's view.
+        value: Value,
+        /// The best line below the successor.
+        line: Line,
+        /// It failed high and was re-searched.
+        failed_high: bool,
+        /// The master's own search (else a child's).
+        own: bool,
+        /// A successor of the root.
+        root: bool,
+        /// Table cutoffs it made.
+        cutoffs: u64,
+    },
+    /// A child's search needs the master's table entry for `key`; it waits, handed back.
+    Ask(Box<Job<'t, T>>, u64),
+    /// A child's search stored an entry: send it to the master, then go on.
+    Tell(Box<Job<'t, T>>, Entry),
+    /// The master served a child's probe or update (the lookup's cost).
+    Served,
+}
+
+impl<T: GameTree> std::fmt::Debug for ParOut<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = match self {
+            ParOut::Generated => "Generated",
+            ParOut::Leaf(_) => "Leaf",
+            ParOut::Finished { .. } => "Finished",
+            ParOut::Ask(..) => "Ask",
+            ParOut::Tell(..) => "Tell",
+            ParOut::Served => "Served",
+        };
+        f.write_str(s)
+    }
+}
+
+impl<'t, T: GameTree> Search for ParSearch<'t, T> {
+    type Out = ParOut<'t, T>;
+    fn step(&mut self) -> Step<ParOut<'t, T>> {
+        let job = self
+            .0
+            .as_mut()
+            .expect("a job that has not been handed back");
+        loop {
+            let value = match job.core.step() {
+                CoreStep::Interior => return Step::Interior,
+                CoreStep::Leaf(q) => return Step::Leaf { quiescence: q },
+                CoreStep::Probe => return Step::Probe,
+                CoreStep::Ask(key) => {
+                    return Step::Done(ParOut::Ask(self.0.take().expect("a job"), key))
+                }
+                CoreStep::Tell(e) => {
+                    return Step::Done(ParOut::Tell(self.0.take().expect("a job"), e))
+                }
+                CoreStep::Done(v, line) => (-v, line),
+            };
+            let (value, line) = value;
+            job.cutoffs += job.core.cutoffs;
+            job.core.cutoffs = 0;
+            if !job.failed_high && value > job.bound {
+                // Fail-high: re-search with (value, +INF) from the PV node's view.
+                job.failed_high = true;
+                let core = Core::new(
+                    job.tree,
+                    job.node.clone(),
+                    -INF,
+                    -value,
+                    job.depth,
+                    job.core.access.clone(),
+                    job.core.storage,
+                    job.core.line.clone(),
+                    None,
+                    job.core.iteration,
+                );
+                job.core = core;
+                continue;
+            }
+            return Step::Done(ParOut::Finished {
+                slot: job.slot,
+                value,
+                line,
+                failed_high: job.failed_high,
+                own: job.own,
+                root: job.root,
+                cutoffs: job.cutoffs,
+            });
+        }
+    }
+}
+
+struct PvNode<N, M> {
+    node: N,
+    moves: M,
+    order: Vec<u32>,
+    depth: u32,
+    next: usize,
+    outstanding: usize,
+    score: Value,
+    best_slot: usize,
+    values: Vec<Value>,
+    lines: Vec<Line>,
+}
+
+/// The master's state.
+pub struct Master<'t, T: GameTree> {
+    tree: &'t T,
+    config: ParabelleConfig,
+    iteration: u32,
+    children: Vec<ProcId>,
+    idle: VecDeque<ProcId>,
+    root_order: Vec<u32>,
+    refutations: Rc<Refutations>,
+    pv: Vec<PvNode<T::Node, T::Moves>>,
+    own_busy: bool,
+    table: Option<Rc<RefCell<Table>>>,
+    cutoffs: u64,
+    result: Option<(Value, u32)>,
+    finished_at: Option<SimTime>,
+}
+
+/// A child's state.
+pub struct Child<'t, T: GameTree> {
+    tree: &'t T,
+    config: ParabelleConfig,
+    table: Option<Rc<RefCell<Table>>>,
+    refutations: Rc<Refutations>,
+    iteration: u32,
+    /// A search waiting for the master's answer.
+    waiting: Option<Box<Job<'t, T>>>,
+    cutoffs: u64,
+    probes_sent: u64,
+    stores_sent: u64,
+}
+
+/// A Parabelle role on one processor.
+pub enum Parabelle<'t, T: GameTree> {
+    /// Processor 0.
+    Master(Master<'t, T>),
+    /// Every other processor.
+    Child(Child<'t, T>),
+}
+
 /// Parabelle as a [`crate::Scheme`] on a processor tree of depth 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParabelleScheme(pub ParabelleConfig);
@@ -100,8 +829,52 @@ impl ParabelleScheme {
     }
 }
 
+/// The roles for a processor tree of length 1 with `processors` processors (master first).
+pub fn parabelle_roles<T: GameTree>(
+    tree: &T,
+    processors: usize,
+    config: ParabelleConfig,
+) -> Vec<Parabelle<'_, T>> {
+    let children: Vec<ProcId> = (1..processors as u32).map(ProcId).collect();
+    let root_width = tree.moves(&tree.root()).len() as u32;
+    let entries = config.table.entries.max(1);
+    let master_table =
+        (config.table.kind != TableKind::None).then(|| Rc::new(RefCell::new(Table::new(entries))));
+    let mut roles = vec![Parabelle::Master(Master {
+        tree,
+        config,
+        iteration: 0,
+        idle: children.iter().copied().collect(),
+        children,
+        root_order: (0..root_width).collect(),
+        refutations: Rc::new(Refutations::default()),
+        pv: Vec::new(),
+        own_busy: false,
+        table: master_table,
+        cutoffs: 0,
+        result: None,
+        finished_at: None,
+    })];
+    for _ in 1..processors {
+        let table = (config.table.kind == TableKind::Local)
+            .then(|| Rc::new(RefCell::new(Table::new((entries / 2).max(1)))));
+        roles.push(Parabelle::Child(Child {
+            tree,
+            config,
+            table,
+            refutations: Rc::new(Refutations::default()),
+            iteration: 1,
+            waiting: None,
+            cutoffs: 0,
+            probes_sent: 0,
+            stores_sent: 0,
+        }));
+    }
+    roles
+}
+
 impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for ParabelleScheme {
-    type Role = Pmws<'t, T>;
+    type Role = Parabelle<'t, T>;
     fn name(&self) -> String {
         Self::name_of(&self.0)
     }
@@ -119,22 +892,485 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for ParabelleScheme {
         if self.0.depth == 0 {
             return Err("parabelle needs a search depth of at least 1".into());
         }
-        Ok(pmws_roles(
-            tree,
-            ptree.len(),
-            PmwsConfig {
-                depth: self.0.depth,
-                progressive: self.0.progressive,
-            },
-        ))
+        Ok(parabelle_roles(tree, ptree.len(), self.0))
     }
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
-        roles.first().and_then(|r| r.root_value())
+        match roles.first() {
+            Some(Parabelle::Master(m)) => m.result.map(|r| r.0),
+            _ => None,
+        }
     }
-    fn root_move(&self, _roles: &[Self::Role]) -> Option<usize> {
-        None
+    fn root_move(&self, roles: &[Self::Role]) -> Option<usize> {
+        match roles.first() {
+            Some(Parabelle::Master(m)) => m.result.map(|r| r.1 as usize),
+            _ => None,
+        }
     }
-    fn table_counts(&self, _roles: &[Self::Role]) -> Option<TableCounts> {
-        (self.0.table.kind != TableKind::None).then(TableCounts::default)
+    fn table_counts(&self, roles: &[Self::Role]) -> Option<TableCounts> {
+        if self.0.table.kind == TableKind::None {
+            return None;
+        }
+        let mut total = TableCounts::default();
+        for r in roles {
+            match r {
+                Parabelle::Master(m) => {
+                    if let Some(t) = &m.table {
+                        total.add(&t.borrow().counts());
+                    }
+                    total.cutoffs += m.cutoffs;
+                }
+                Parabelle::Child(c) => {
+                    if let Some(t) = &c.table {
+                        total.add(&t.borrow().counts());
+                    }
+                    total.cutoffs += c.cutoffs;
+                }
+            }
+        }
+        Some(total)
+    }
+}
+
+impl<T: GameTree> Parabelle<'_, T> {
+    /// When the master had the final value.
+    pub fn finished_at(&self) -> Option<SimTime> {
+        match self {
+            Parabelle::Master(m) => m.finished_at,
+            Parabelle::Child(_) => None,
+        }
+    }
+}
+
+type PCx<'a, 't, T> = Cx<'a, Parabelle<'t, T>>;
+
+impl<'t, T: GameTree> Master<'t, T> {
+    fn access(&self) -> Access {
+        match &self.table {
+            Some(t) => Access::Own(t.clone()),
+            None => Access::None,
+        }
+    }
+
+    fn begin_iteration(&mut self, cx: &mut PCx<'_, 't, T>) {
+        self.iteration = if self.config.progressive {
+            self.iteration + 1
+        } else {
+            self.config.depth
+        };
+        self.descend(self.tree.root(), self.iteration, cx);
+    }
+
+    /// The first path: generate a PV node (cost k), or evaluate the horizon node (cost e).
+    fn descend(&mut self, node: T::Node, depth: u32, cx: &mut PCx<'_, 't, T>) {
+        let moves = (depth > 0).then(|| self.tree.moves(&node));
+        let costs = *cx.costs();
+        let Some(moves) = moves.filter(|m| !m.is_empty()) else {
+            let eval = self.tree.evaluate(&node);
+            let time = costs.leaf(eval.quiescence).unwrap_or(SimTime::MAX);
+            let mut work = Work {
+                time,
+                ..Default::default()
+            };
+            work.nodes.leaves = 1;
+            work.nodes.leaf_ns = time.as_nanos();
+            work.nodes.quiescence = eval.quiescence as u64;
+            cx.compute(work, ParOut::Leaf(eval.value));
+            return;
+        };
+        let width = moves.len();
+        let order = if self.pv.is_empty() {
+            self.root_order.clone()
+        } else {
+            // Follow the best root move's refutation line.
+            let ply = self.pv.len();
+            let line = self.refutations.line(self.root_order[0] as usize);
+            let first = line
+                .as_slice()
+                .get(ply - 1)
+                .copied()
+                .filter(|&m| (m as usize) < width)
+                .unwrap_or(0);
+            std::iter::once(first)
+                .chain((0..width as u32).filter(|&m| m != first))
+                .collect()
+        };
+        let mut work = Work {
+            time: costs.k,
+            ..Default::default()
+        };
+        work.nodes.interior = 1;
+        self.pv.push(PvNode {
+            node,
+            moves,
+            order,
+            depth,
+            next: 0,
+            outstanding: 0,
+            score: -INF,
+            best_slot: 0,
+            values: vec![-INF; width],
+            lines: vec![Vec::new(); width],
+        });
+        cx.compute(work, ParOut::Generated);
+    }
+
+    fn successor(&self, slot: usize) -> T::Node {
+        let top = self.pv.last().expect("a PV node");
+        self.tree
+            .play(&top.node, top.moves.get(top.order[slot] as usize))
+    }
+
+    /// The refutation line a successor `slot` of the PV node on top starts on.
+    fn line_for(&self, slot: usize) -> (Rc<Line>, Option<usize>) {
+        let top = self.pv.last().expect("a PV node");
+        if self.pv.len() == 1 {
+            (self.refutations.line(top.order[slot] as usize), Some(0))
+        } else {
+            // Below the PV, only the first successor (walked by the master) is on the line.
+            (Rc::new(Vec::new()), None)
+        }
+    }
+
+    fn first_value(&mut self, own_value: Value, line: Line, cx: &mut PCx<'_, 't, T>) {
+        match self.pv.last_mut() {
+            None => self.finish_iteration(own_value, None, cx),
+            Some(top) => {
+                top.score = -own_value;
+                top.values[0] = -own_value;
+                top.lines[0] = line;
+                top.best_slot = 0;
+                top.next = 1;
+                self.split(cx);
+            }
+        }
+    }
+
+    fn record(&mut self, slot: u32, value: Value, line: Line) {
+        let top = self.pv.last_mut().expect("a PV node");
+        let slot = slot as usize;
+        top.values[slot] = value;
+        top.lines[slot] = line;
+        if value > top.score {
+            top.score = value;
+            top.best_slot = slot;
+        }
+    }
+
+    fn split(&mut self, cx: &mut PCx<'_, 't, T>) {
+        let storage = self.config.table.storage;
+        loop {
+            let top = self.pv.last().expect("a PV node");
+            if top.next >= top.order.len() {
+                break;
+            }
+            let Some(j) = self.idle.pop_front() else {
+                break;
+            };
+            let slot = top.next;
+            let (bound, depth) = (top.score, top.depth - 1);
+            let node = self.successor(slot);
+            let (line, on_line) = self.line_for(slot);
+            let top = self.pv.last_mut().expect("a PV node");
+            top.next += 1;
+            top.outstanding += 1;
+            cx.send(
+                j,
+                ParMsg::Work {
+                    node,
+                    bound,
+                    depth,
+                    slot: slot as u32,
+                    line,
+                    on_line,
+                },
+            );
+        }
+        let top = self.pv.last().expect("a PV node");
+        if !self.own_busy && top.next < top.order.len() {
+            let slot = top.next;
+            let (bound, depth) = (top.score, top.depth - 1);
+            let node = self.successor(slot);
+            let (line, on_line) = self.line_for(slot);
+            self.pv.last_mut().expect("a PV node").next += 1;
+            self.own_busy = true;
+            let job = Job::new(
+                self.tree,
+                node,
+                bound,
+                depth,
+                slot as u32,
+                true,
+                self.access(),
+                storage,
+                line,
+                on_line,
+                self.iteration,
+            );
+            let search = ParSearch(Some(Box::new(job)));
+            // Children's updates change a global table while the master searches: its search
+            // must see them at their simulated times (no run-ahead past an arrival).
+            if self.config.table.kind == TableKind::Global && !self.children.is_empty() {
+                cx.search(search);
+            } else {
+                cx.search_isolated(search);
+            }
+        }
+        self.check_done(cx);
+    }
+
+    fn check_done(&mut self, cx: &mut PCx<'_, 't, T>) {
+        let top = self.pv.last().expect("a PV node");
+        if self.own_busy || top.outstanding > 0 || top.next < top.order.len() {
+            return;
+        }
+        let mut done = self.pv.pop().expect("a PV node");
+        cx.mark(format!(
+            "PV node at ply {} done (iteration {})",
+            self.pv.len(),
+            self.iteration
+        ));
+        let best = done.best_slot;
+        let mut line = vec![done.order[best]];
+        line.append(&mut done.lines[best]);
+        if self.pv.is_empty() {
+            self.finish_iteration(done.score, Some(done), cx);
+        } else {
+            self.first_value(done.score, line, cx);
+        }
+    }
+
+    fn finish_iteration(
+        &mut self,
+        value: Value,
+        root: Option<PvNode<T::Node, T::Moves>>,
+        cx: &mut PCx<'_, 't, T>,
+    ) {
+        let Some(root) = root else {
+            // The root itself is a leaf (depth 0 or no moves).
+            self.result = Some((value, 0));
+            self.finished_at = Some(cx.now());
+            cx.mark("search done");
+            return;
+        };
+        // The refutation table: each root move's best line.
+        let mut lines = vec![Vec::new(); root.order.len()];
+        for (slot, &m) in root.order.iter().enumerate() {
+            lines[m as usize] = root.lines[slot].clone();
+        }
+        self.refutations = Rc::new(Refutations { lines });
+        if self.iteration < self.config.depth {
+            // Sort the root moves, best first, by this iteration's values (stable).
+            let mut order: Vec<(u32, Value)> = root
+                .order
+                .iter()
+                .zip(&root.values)
+                .map(|(&m, &v)| (m, v))
+                .collect();
+            order.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+            self.root_order = order.into_iter().map(|(m, _)| m).collect();
+            let width = self.root_order.len() as u32;
+            for &j in &self.children {
+                cx.send(
+                    j,
+                    ParMsg::Iteration {
+                        width,
+                        iteration: self.iteration,
+                        table: self.refutations.clone(),
+                    },
+                );
+            }
+            cx.mark(format!("iteration {} done", self.iteration));
+            self.begin_iteration(cx);
+        } else {
+            self.result = Some((value, root.order[root.best_slot]));
+            self.finished_at = Some(cx.now());
+            cx.mark("search done");
+        }
+    }
+
+    fn serve(&mut self, from: ProcId, msg: ParMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
+        let Some(table) = self.table.clone() else {
+            cx.fail("parabelle: a table message reached a master without a global table");
+            return;
+        };
+        let work = Work {
+            time: cx.costs().probe,
+            ..Default::default()
+        };
+        match msg {
+            ParMsg::Probe { key } => {
+                let entry = table.borrow_mut().probe(key);
+                cx.send(from, ParMsg::Answer { entry });
+            }
+            ParMsg::Update { entry } => table.borrow_mut().store(entry),
+            _ => unreachable!("only table messages are served"),
+        }
+        cx.compute(work, ParOut::Served);
+    }
+}
+
+impl<'t, T: GameTree> Child<'t, T> {
+    fn start_job(&mut self, job: Box<Job<'t, T>>, cx: &mut PCx<'_, 't, T>) {
+        cx.search_isolated(ParSearch(Some(job)));
+    }
+}
+
+impl<'t, T: GameTree> Program for Parabelle<'t, T> {
+    type Msg = ParMsg<T::Node>;
+    type Out = ParOut<'t, T>;
+    type Search = ParSearch<'t, T>;
+
+    fn start(&mut self, cx: &mut PCx<'_, 't, T>) {
+        if let Parabelle::Master(m) = self {
+            m.begin_iteration(cx);
+        }
+    }
+
+    fn on_message(&mut self, from: ProcId, msg: ParMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
+        match (self, msg) {
+            (
+                Parabelle::Child(c),
+                ParMsg::Work {
+                    node,
+                    bound,
+                    depth,
+                    slot,
+                    line,
+                    on_line,
+                },
+            ) => {
+                let access = match (&c.table, c.config.table.kind) {
+                    (Some(t), _) => Access::Own(t.clone()),
+                    (None, TableKind::Global) => Access::Remote,
+                    (None, _) => Access::None,
+                };
+                let job = Job::new(
+                    c.tree,
+                    node,
+                    bound,
+                    depth,
+                    slot,
+                    false,
+                    access,
+                    c.config.table.storage,
+                    line,
+                    on_line,
+                    c.iteration,
+                );
+                c.start_job(Box::new(job), cx);
+            }
+            (
+                Parabelle::Child(c),
+                ParMsg::Iteration {
+                    iteration, table, ..
+                },
+            ) => {
+                c.refutations = table;
+                c.iteration = iteration + 1;
+            }
+            (Parabelle::Child(c), ParMsg::Answer { entry }) => {
+                let Some(mut job) = c.waiting.take() else {
+                    cx.fail("parabelle: a table answer reached a child that asked nothing");
+                    return;
+                };
+                job.core.answer(entry);
+                cx.idle_as(sim_core::Category::IdleSync);
+                c.start_job(job, cx);
+            }
+            (Parabelle::Master(m), ParMsg::Result { value, slot, line }) => {
+                let Some(top) = m.pv.last_mut().filter(|t| t.outstanding > 0) else {
+                    cx.fail("parabelle: a result arrived with no successor outstanding");
+                    return;
+                };
+                top.outstanding -= 1;
+                m.record(slot, value, line);
+                m.idle.push_back(from);
+                m.split(cx);
+            }
+            (Parabelle::Master(_), ParMsg::Line { .. }) => {}
+            (Parabelle::Master(m), msg @ (ParMsg::Probe { .. } | ParMsg::Update { .. })) => {
+                m.serve(from, msg, cx)
+            }
+            (_, msg) => cx.fail(format!("parabelle: unexpected message {:?}", msg.kind())),
+        }
+    }
+
+    fn pending(&self) -> Option<String> {
+        match self {
+            Parabelle::Master(m) if m.result.is_none() => Some(format!(
+                "the root value (iteration {}, {} successors handed to children and not returned)",
+                m.iteration,
+                m.pv.last().map_or(0, |t| t.outstanding)
+            )),
+            Parabelle::Child(c) if c.waiting.is_some() => {
+                Some("the master's answer to a table probe".into())
+            }
+            _ => None,
+        }
+    }
+
+    fn on_done(&mut self, out: ParOut<'t, T>, cx: &mut PCx<'_, 't, T>) {
+        match (self, out) {
+            (Parabelle::Master(m), ParOut::Generated) => {
+                let first = m.successor(0);
+                let depth = m.pv.last().expect("a PV node").depth - 1;
+                m.descend(first, depth, cx);
+            }
+            (Parabelle::Master(m), ParOut::Leaf(v)) => m.first_value(v, Vec::new(), cx),
+            (Parabelle::Master(_), ParOut::Served) => {}
+            (
+                Parabelle::Master(m),
+                ParOut::Finished {
+                    slot,
+                    value,
+                    line,
+                    cutoffs,
+                    ..
+                },
+            ) => {
+                m.own_busy = false;
+                m.cutoffs += cutoffs;
+                m.record(slot, value, line);
+                m.split(cx);
+            }
+            (
+                Parabelle::Child(c),
+                ParOut::Finished {
+                    slot,
+                    value,
+                    line,
+                    failed_high,
+                    root,
+                    cutoffs,
+                    ..
+                },
+            ) => {
+                c.cutoffs += cutoffs;
+                let plies = line.len() as u32;
+                cx.send(c.parent(), ParMsg::Result { value, slot, line });
+                // The refutation line of a root move, or a new best line.
+                if (failed_high || root) && plies > 0 {
+                    cx.send(c.parent(), ParMsg::Line { plies });
+                }
+            }
+            (Parabelle::Child(c), ParOut::Ask(job, key)) => {
+                c.probes_sent += 1;
+                c.waiting = Some(job);
+                cx.send(ProcId::MASTER, ParMsg::Probe { key });
+                cx.idle_as(sim_core::Category::WaitReply);
+            }
+            (Parabelle::Child(c), ParOut::Tell(job, entry)) => {
+                c.stores_sent += 1;
+                cx.send(ProcId::MASTER, ParMsg::Update { entry });
+                c.start_job(job, cx);
+            }
+            (_, out) => cx.fail(format!("parabelle: unexpected completion {out:?}")),
+        }
+    }
+}
+
+impl<T: GameTree> Child<'_, T> {
+    fn parent(&self) -> ProcId {
+        ProcId::MASTER
     }
 }

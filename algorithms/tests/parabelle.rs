@@ -1,0 +1,191 @@
+//! Parabelle (pmws + refutation table + transposition tables) returns the negamax value on
+//! synthetic trees with every table kind (they have no transpositions, so a table can only
+//! reorder moves and reuse a node's own earlier result), accounts all its time, and gives the
+//! same results batched and step by step.
+
+use algorithms::*;
+use rand::{Rng, SeedableRng};
+use sim_core::{Category, MsgKind, SimTime};
+use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree};
+
+fn random_spec(rng: &mut impl Rng) -> SyntheticSpec {
+    let ordering = match rng.random_range(0..3) {
+        0 => Ordering::Random,
+        1 => Ordering::FirstBest { p: 0.6 },
+        _ => Ordering::Geometric { p: 0.5 },
+    };
+    SyntheticSpec {
+        width: rng.random_range(1..=7),
+        depth: rng.random_range(1..=5),
+        ordering,
+        value_spread: rng.random_range(1..=50),
+        horizon_noise: rng.random_range(0..=20),
+    }
+}
+
+const TABLES: [(TableKind, Storage); 5] = [
+    (TableKind::None, Storage::All),
+    (TableKind::Global, Storage::All),
+    (TableKind::Global, Storage::Partial),
+    (TableKind::Local, Storage::All),
+    (TableKind::Local, Storage::Partial),
+];
+
+fn config(
+    depth: u32,
+    progressive: bool,
+    kind: TableKind,
+    storage: Storage,
+    entries: u32,
+) -> ParabelleConfig {
+    ParabelleConfig {
+        depth,
+        progressive,
+        table: TableConfig {
+            kind,
+            storage,
+            entries,
+        },
+    }
+}
+
+fn costs(rng: &mut impl Rng) -> CostModel {
+    CostModel {
+        k: SimTime(rng.random_range(0..2000)),
+        e: SimTime(rng.random_range(1..5000)),
+        q: SimTime::ZERO,
+        probe: SimTime(rng.random_range(0..500)),
+        s: SimTime(rng.random_range(0..3000)),
+        interrupt: SimTime(rng.random_range(0..3000)),
+    }
+}
+
+fn run(
+    tree: &SyntheticTree,
+    f: u32,
+    cfg: ParabelleConfig,
+    costs: CostModel,
+    link: LinkSpec,
+    batching: bool,
+) -> SchemeRun<Parabelle<'_, SyntheticTree>> {
+    let mut machine = MachineConfig::new(ProcessorTree::new(f, 1), costs, link);
+    machine.batching = batching;
+    machine.record_intervals = true;
+    run_scheme(&ParabelleScheme(cfg), tree, machine).expect("the run ends")
+}
+
+fn assert_accounted(stats: &sim_core::RunStats) {
+    for (i, p) in stats.procs.iter().enumerate() {
+        assert_eq!(p.times.total(), stats.makespan.as_nanos(), "processor {i}");
+    }
+}
+
+#[test]
+fn every_table_kind_returns_the_negamax_value_on_random_trees_for_f_1_to_5() {
+    let mut rng = algorithms::rng::SplitMix64::seed_from_u64(11);
+    for n in 0..400u64 {
+        let spec = random_spec(&mut rng);
+        let tree = SyntheticTree::new(spec.clone(), 500 + n).unwrap();
+        let expected = negamax(&tree, &tree.root(), spec.depth);
+        let f = (n % 5) as u32 + 1;
+        let (kind, storage) = TABLES[(n % 5) as usize];
+        // Tiny tables make replacements frequent.
+        let entries = [8192, 16, 3][(n % 3) as usize];
+        let cfg = config(spec.depth, n % 4 != 0, kind, storage, entries);
+        let link = LinkSpec::serial(rng.random_range(100..100_000), n % 2 == 1);
+        let costs = costs(&mut rng);
+        let r = run(&tree, f, cfg, costs, link, true);
+        assert_eq!(
+            r.root_value,
+            Some(expected),
+            "{spec:?} seed {} f={f} {cfg:?}",
+            500 + n
+        );
+        assert_accounted(&r.stats);
+        // The move chosen is a best move: its own value is the root value.
+        let root = tree.root();
+        let moves = tree.moves(&root);
+        if let Some(m) = ParabelleScheme(cfg).root_move(&r.roles) {
+            let child = tree.play(&root, moves.get(m));
+            assert_eq!(
+                -negamax(&tree, &child, spec.depth - 1),
+                expected,
+                "{spec:?} move {m}"
+            );
+        }
+    }
+}
+
+#[test]
+fn without_a_table_one_processor_matches_pmws_values_and_the_table_kinds_differ_as_designed() {
+    let spec = SyntheticSpec {
+        width: 8,
+        depth: 5,
+        ordering: Ordering::FirstBest { p: 0.6 },
+        value_spread: 100,
+        horizon_noise: 10,
+    };
+    let costs = CostModel {
+        k: SimTime(100),
+        e: SimTime(1000),
+        q: SimTime::ZERO,
+        probe: SimTime(10),
+        s: SimTime(200),
+        interrupt: SimTime(100),
+    };
+    let link = LinkSpec::serial(960, true);
+    let mut global_at_node = 0;
+    for seed in 0..10 {
+        let tree = SyntheticTree::new(spec.clone(), seed).unwrap();
+        for (kind, storage) in TABLES {
+            for f in [1, 3] {
+                let r = run(
+                    &tree,
+                    f,
+                    config(5, true, kind, storage, 8192),
+                    costs,
+                    link,
+                    true,
+                );
+                let at_node = r.stats.messages.count[MsgKind::AtNode.index()];
+                let wait = r.stats.total_times().get(Category::WaitReply);
+                let probes = r.stats.total_nodes().probes;
+                match (kind, f) {
+                    // Only a global table on several processors sends at-node messages, and
+                    // only its children wait for replies.
+                    (TableKind::Global, 3) => {
+                        assert!(at_node > 0 && wait > 0, "global f=3: {at_node} {wait}");
+                        global_at_node += at_node;
+                    }
+                    _ => assert_eq!((at_node, wait), (0, 0), "{kind:?} f={f}"),
+                }
+                // Probes on a processor's own table cost `probe`, and only with a table.
+                assert_eq!(probes == 0, kind == TableKind::None, "{kind:?} f={f}");
+            }
+        }
+    }
+    assert!(global_at_node > 0);
+}
+
+#[test]
+fn batched_and_step_by_step_runs_differ_only_in_events() {
+    let mut rng = algorithms::rng::SplitMix64::seed_from_u64(3);
+    for n in 0..60u64 {
+        let spec = random_spec(&mut rng);
+        let tree = SyntheticTree::new(spec.clone(), 900 + n).unwrap();
+        let f = (n % 4) as u32 + 2;
+        let (kind, storage) = TABLES[(n % 5) as usize];
+        let cfg = config(spec.depth, true, kind, storage, 64);
+        let link = LinkSpec::serial(rng.random_range(500..50_000), n % 2 == 0);
+        let costs = costs(&mut rng);
+        let a = run(&tree, f, cfg, costs, link, true);
+        let b = run(&tree, f, cfg, costs, link, false);
+        assert_eq!(a.root_value, b.root_value);
+        assert_eq!(a.stats.makespan, b.stats.makespan, "{spec:?} {cfg:?} f={f}");
+        for (p, q) in a.stats.procs.iter().zip(&b.stats.procs) {
+            assert_eq!(p.times, q.times);
+            assert_eq!(p.nodes, q.nodes);
+        }
+        assert_eq!(a.stats.messages, b.stats.messages);
+    }
+}
