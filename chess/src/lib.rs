@@ -361,6 +361,19 @@ impl ChessTree {
         SanPlus::from_move(node.clone(), mv).to_string()
     }
 
+    /// The UCI (coordinate) text of `mv`, a legal move of the root: `e2e4`, `e7e8q`, castling
+    /// as the king's move (`e1g1`), as the paper's Table IV writes moves.
+    pub fn uci(&self, mv: Move) -> String {
+        mv.to_uci(CastlingMode::Standard).to_string()
+    }
+
+    /// The root move at `index` in search order (`self.moves(&self.root())`), as
+    /// [`algorithms::Scheme::root_move`] names it; None if there is no such move.
+    pub fn root_move_at(&self, index: usize) -> Option<Move> {
+        let moves = self.moves(&self.root);
+        (index < moves.len()).then(|| moves.get(index))
+    }
+
     /// Capture-only alpha-beta quiescence search (fail-soft), counting its nodes in `count`.
     fn quiesce(pos: &Chess, mut alpha: Value, beta: Value, ply: u32, count: &mut u32) -> Value {
         let mut moves = pos.legal_moves();
@@ -397,6 +410,60 @@ impl ChessTree {
         }
         best
     }
+}
+
+/// A line of an EPD file that does not hold a position, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EpdError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl std::fmt::Display for EpdError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for EpdError {}
+
+/// The positions of an EPD file's text, one per line, each with its line number (from 1), in
+/// file order. Blank lines and lines starting with `#` are skipped; any other line must be an
+/// EPD record ([`ChessTree::from_epd_line`]), and two positions may not share an `id`. The error
+/// names the first bad line.
+///
+/// ```
+/// let text = "# two positions\n4k3/8/8/8/8/8/8/4K2R w K - bm O-O; id \"a\";\n\n4k3/8/8/8/8/8/8/4K3 b - - id \"b\";\n";
+/// let positions = chess::parse_epd(text)?;
+/// assert_eq!(positions.len(), 2);
+/// assert_eq!((positions[1].0, positions[1].1.id()), (4, Some("b")));
+/// assert_eq!(chess::parse_epd("8/8/8 w - -").unwrap_err().line, 1);
+/// # Ok::<(), chess::EpdError>(())
+/// ```
+pub fn parse_epd(text: &str) -> Result<Vec<(usize, ChessTree)>, EpdError> {
+    let mut out: Vec<(usize, ChessTree)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let tree = ChessTree::from_epd_line(trimmed).map_err(|message| EpdError {
+            line: i + 1,
+            message,
+        })?;
+        if let Some(id) = tree.id() {
+            if let Some((first, _)) = out.iter().find(|(_, t)| t.id() == Some(id)) {
+                return Err(EpdError {
+                    line: i + 1,
+                    message: format!("id \"{id}\" is used twice (first on line {first})"),
+                });
+            }
+        }
+        out.push((i + 1, tree));
+    }
+    Ok(out)
 }
 
 /// The 24 Bratko–Kopec positions (Bratko and Kopec 1982; the paper's Table IV boards A–X are

@@ -67,6 +67,39 @@ fn bratko_kopec_positions_parse_with_legal_best_moves() {
 }
 
 #[test]
+fn epd_files_parse_with_line_numbers_and_moves_print_as_uci() {
+    let text = "# comment\n\n1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"x\";\n\
+                4k3/8/8/8/8/8/8/R3K3 w Q - id \"y\";\n";
+    let p = chess::parse_epd(text).unwrap();
+    assert_eq!(p.iter().map(|(l, _)| *l).collect::<Vec<_>>(), [3, 4]);
+    // BK.01's best move Qd1+ is d6d1 in the paper's Table IV notation.
+    let tree = &p[0].1;
+    let moves = tree.moves(&tree.root());
+    let best: Vec<String> = (0..moves.len())
+        .filter(|&i| tree.is_best_move(moves.get(i)))
+        .map(|i| tree.uci(tree.root_move_at(i).unwrap()))
+        .collect();
+    assert_eq!(best, ["d6d1"]);
+    assert!(tree.root_move_at(moves.len()).is_none());
+    // Castling is the king's move in UCI.
+    let castle = &p[1].1;
+    let m = castle.moves(&castle.root());
+    let ucis: Vec<String> = (0..m.len()).map(|i| castle.uci(m.get(i))).collect();
+    assert!(ucis.contains(&"e1c1".to_string()), "{ucis:?}");
+    // Errors name the line; a repeated id is an error at its second line.
+    let e = chess::parse_epd("# x\n8/8/8/8/8/8/8/8 w - -\n").unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(e.to_string().starts_with("line 2: "), "{e}");
+    let twice = "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";\n4k3/8/8/8/8/8/8/4K3 b - - id \"a\";\n";
+    let e = chess::parse_epd(twice).unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(
+        e.message.contains("\"a\"") && e.message.contains("line 1"),
+        "{e}"
+    );
+}
+
+#[test]
 fn moves_are_captures_first_by_mvv_lva() {
     for (id, tree, _) in bratko_kopec() {
         let root = tree.root();
