@@ -412,6 +412,10 @@ impl ChessTree {
     }
 }
 
+/// The text of the shipped `chess/positions/bratko-kopec.epd`: the 24 Bratko–Kopec positions,
+/// one EPD record per line.
+pub const BRATKO_KOPEC_EPD: &str = include_str!("../positions/bratko-kopec.epd");
+
 /// A line of an EPD file that does not hold a position, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EpdError {
@@ -470,7 +474,7 @@ pub fn parse_epd(text: &str) -> Result<Vec<(usize, ChessTree)>, EpdError> {
 /// BK.01–BK.24 in order), read from the shipped `chess/positions/bratko-kopec.epd`: for each, its
 /// id, its tree and its best moves in SAN.
 pub fn bratko_kopec() -> Vec<(String, ChessTree, Vec<String>)> {
-    include_str!("../positions/bratko-kopec.epd")
+    BRATKO_KOPEC_EPD
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {

@@ -4,19 +4,32 @@
 
 use algorithms::{
     full_window, run_scheme, Abs, Alone, AlphaBeta, Dual, GameTree, Ins, NegaScout, PStagedSss,
-    PStagedSssConfig, Palphabeta, PmwsConfig, PmwsScheme, Pns, PvSplit, PvSplitConfig, Sab, Scheme,
-    SchemeError, Scout, Sss, StagedSss, TreeSplit, TreeSplitConfig, Value, INF,
+    PStagedSssConfig, Palphabeta, ParabelleConfig, ParabelleScheme, PmwsConfig, PmwsScheme, Pns,
+    PvSplit, PvSplitConfig, Sab, Scheme, SchemeError, Scout, Sss, StagedSss, Storage, TableConfig,
+    TableCounts, TableKind, TreeSplit, TreeSplitConfig, Value, INF,
 };
 use sim_core::RunStats;
 use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree, ReadPolicies};
 use std::fmt;
 
+/// Entries of Parabelle's full-size transposition table (the global one, and the master's
+/// local one): 8192, as in the paper (section VIII-B); children's local tables hold half.
+pub const PARABELLE_TABLE_ENTRIES: u32 = 8192;
+
 /// A search algorithm and its options: a parallel scheme, or a sequential search that runs on
 /// one processor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AlgorithmSpec {
     /// Principal variation splitting on a processor tree of depth 1 (paper Fig. 4).
     Pmws,
+    /// Parabelle's search (pmws with the refutation table and a transposition table) on a
+    /// processor tree of depth 1.
+    Parabelle {
+        /// None, global or local.
+        table: TableKind,
+        /// All or partial storage.
+        storage: Storage,
+    },
     /// Tree-splitting (Campbell Fig. 10), with the dynamic window update of Fig. 11 or not.
     TreeSplit {
         /// Dynamic window update.
@@ -121,6 +134,7 @@ impl AlgorithmSpec {
     pub fn name(self) -> String {
         match self {
             AlgorithmSpec::Pmws => "pmws".into(),
+            AlgorithmSpec::Parabelle { .. } => ParabelleScheme::name_of(&self.parabelle(0, true)),
             AlgorithmSpec::TreeSplit { update: false } => "treesplit".into(),
             AlgorithmSpec::TreeSplit { update: true } => "treesplit_update".into(),
             AlgorithmSpec::PvSplit { refined, update } => format!(
@@ -131,15 +145,41 @@ impl AlgorithmSpec {
             AlgorithmSpec::Sequential(s) => s.name(),
         }
     }
+    /// Whether the search keeps a transposition table (then its root value may legitimately
+    /// differ from a table-free search's, and is recorded instead of checked).
+    pub fn has_table(self) -> bool {
+        matches!(self, AlgorithmSpec::Parabelle { table, .. } if table != TableKind::None)
+    }
+
+    /// Parabelle's configuration for a search to `depth` (Parabelle only; the table of any other
+    /// algorithm is none).
+    pub fn parabelle(self, depth: u32, progressive: bool) -> ParabelleConfig {
+        let (kind, storage) = match self {
+            AlgorithmSpec::Parabelle { table, storage } => (table, storage),
+            _ => (TableKind::None, Storage::All),
+        };
+        ParabelleConfig {
+            depth,
+            progressive,
+            table: TableConfig {
+                kind,
+                storage,
+                entries: PARABELLE_TABLE_ENTRIES,
+            },
+        }
+    }
+
     /// Whether the algorithm can ever run on this processor tree (None) or why not: a scenario
     /// that asks for it is an error.
     pub fn unsupported(self, ptree: &PTree) -> Option<String> {
+        // Parabelle is pmws with tables: the same processor trees.
+        let pmws_like = matches!(self, AlgorithmSpec::Pmws | AlgorithmSpec::Parabelle { .. });
         match (self, ptree) {
-            (AlgorithmSpec::Pmws, PTree::Paper { length, .. }) if *length != 1 => Some(format!(
-                "pmws runs on a processor tree of length 1 (paper Fig. 4), not {length}"
+            (_, PTree::Paper { length, .. }) if pmws_like && *length != 1 => Some(format!(
+                "{self} runs on a processor tree of length 1 (paper Fig. 4), not {length}"
             )),
-            (AlgorithmSpec::Pmws, PTree::Campbell { depth, .. }) if *depth > 1 => Some(format!(
-                "pmws runs on a processor tree of depth 1 (a master and its children), not {depth}"
+            (_, PTree::Campbell { depth, .. }) if pmws_like && *depth > 1 => Some(format!(
+                "{self} runs on a processor tree of depth 1 (a master and its children), not {depth}"
             )),
             // Staged SSS* has a parallel version on Campbell's processor trees.
             (AlgorithmSpec::Sequential(Sequential::StagedSss { .. }), PTree::Campbell { .. })
@@ -304,6 +344,12 @@ pub struct AlgorithmRun {
     pub stats: RunStats,
     /// The largest OPEN list held (SSS*-family searches), None for the others.
     pub open_peak: Option<usize>,
+    /// The root move chosen, as its index in `tree.moves(&tree.root())` (search order); None
+    /// for schemes that only return a value ([`Scheme::root_move`]).
+    pub root_move: Option<usize>,
+    /// Transposition-table counters, None for searches without a table
+    /// ([`Scheme::table_counts`]).
+    pub table_counts: Option<TableCounts>,
 }
 
 /// Runs `algorithm` to `depth` on `tree` on the machine `config`.
@@ -323,12 +369,19 @@ pub fn run_algorithm<T: GameTree>(
         Ok(AlgorithmRun {
             root_value: run.root_value,
             open_peak: scheme.open_peak(&run.roles),
+            root_move: scheme.root_move(&run.roles),
+            table_counts: scheme.table_counts(&run.roles),
             stats: run.stats,
         })
     }
     let uniprocessor = config.tree.len() == 1;
     match algorithm {
         AlgorithmSpec::Pmws => go(&PmwsScheme(PmwsConfig { depth, progressive }), tree, config),
+        AlgorithmSpec::Parabelle { .. } => go(
+            &ParabelleScheme(algorithm.parabelle(depth, progressive)),
+            tree,
+            config,
+        ),
         AlgorithmSpec::TreeSplit { update } => {
             go(&TreeSplit(TreeSplitConfig { depth, update }), tree, config)
         }

@@ -24,9 +24,11 @@
 
 #![warn(missing_docs)]
 
+pub mod chess_report;
 pub mod dispatch;
 pub mod load;
 pub mod output;
+pub mod positions;
 pub mod provenance;
 pub mod reference;
 pub mod results;

@@ -50,6 +50,12 @@ pub const MAX_RUNS: u64 = 1_000_000;
 pub const MAX_SCENARIO_BYTES: u64 = 16 << 20;
 /// Largest reference table read.
 pub const MAX_REFERENCE_BYTES: u64 = 4 << 20;
+/// Simulated chess leaves (each with its quiescence search) per second of wall time on one
+/// core, for `check`'s estimate of chess plans: parabelle-table2.ron (24 positions, 5 ply,
+/// f = 1..4, placeholder costs, roles still plain pmws) simulated 9.6 M leaves (and their 370 M
+/// quiescence and interior nodes) in 134 s of CPU time, reference searches included (2-core
+/// development machine), 72 k leaves/s, rounded down.
+pub const CHESS_LEAVES_PER_SECOND_PER_CORE: f64 = 70e3;
 /// Simulated leaves per second of wall time on one core, for `check`'s estimate: the
 /// `pmws f = 1` and `f = 4` rows of BENCHMARKS.md (30.5 and 27.3 M leaves/s, criterion
 /// estimates, 2026-11-21, 2-core development machine), rounded down.
@@ -147,8 +153,14 @@ pub struct Plan {
     pub seeds: Vec<u64>,
     /// The run named by `outputs.timeline`: (configuration index, fanout, seed).
     pub timeline: Option<(usize, u32, u64)>,
-    /// The published figures named by `outputs.reference`, read when the scenario is loaded.
+    /// The published figures named by `outputs.reference`, read when the scenario is loaded
+    /// (synthetic and Campbell plans; chess plans read theirs into `paper`).
     pub reference: Option<crate::reference::Reference>,
+    /// For chess plans: the positions (`seeds` are their numbers).
+    pub chess: Option<crate::positions::ChessSet>,
+    /// For chess plans: the paper's table named by `outputs.reference` (Table II, III or IV
+    /// layout), read when the scenario is loaded.
+    pub paper: Option<crate::chess_report::PaperTable>,
     /// The algorithms of the sweep (`sweep.algorithm`, or `search.algorithm`).
     pub algorithms: Vec<AlgorithmSpec>,
     /// The processor trees of the sweep: one per `sweep.fanout`, then one per `sweep.ptree`.
@@ -169,11 +181,29 @@ impl Plan {
     pub fn name(&self) -> &str {
         &self.scenario.name.0
     }
-    /// Short tag of the tree source for results: `synthetic` or `campbell`.
+    /// Short tag of the tree source for results: `synthetic`, `campbell` or `chess`.
     pub fn tree_label(&self) -> &'static str {
         match self.generator {
             Generator::Synthetic => "synthetic",
             Generator::Campbell => "campbell",
+            Generator::Chess => "chess",
+        }
+    }
+    /// The `ordering` column of configuration `config`: the generator's ordering
+    /// ([`ordering_label`]), or `mvv_lva` for chess (captures first, most valuable victim,
+    /// least valuable attacker).
+    pub fn ordering_label(&self, config: usize) -> String {
+        match self.generator {
+            Generator::Chess => "mvv_lva".into(),
+            _ => ordering_label(&self.configs[config].ordering),
+        }
+    }
+    /// What the sweep calls a seed, in words: `seed` or, for chess, `position`.
+    pub fn seed_word(&self) -> &'static str {
+        if self.chess.is_some() {
+            "position"
+        } else {
+            "seed"
         }
     }
     /// The processor trees of the sweep, other than the uniprocessor, on which algorithm
@@ -251,9 +281,18 @@ impl Plan {
     /// leaves at [`LEAVES_PER_SECOND_PER_CORE`] plus [`SECONDS_PER_RUN_PER_CORE`] per run.
     /// A lower bound in spirit: real searches visit more than the minimal tree.
     pub fn estimated_seconds(&self, cores: usize) -> f64 {
-        let core_seconds = self.minimal_leaves_total() / LEAVES_PER_SECOND_PER_CORE
+        let core_seconds = self.minimal_leaves_total() / self.leaves_per_second_per_core()
             + self.run_count() as f64 * SECONDS_PER_RUN_PER_CORE;
         core_seconds / cores.max(1) as f64
+    }
+
+    /// The simulation speed `check`'s estimate assumes: [`LEAVES_PER_SECOND_PER_CORE`], or
+    /// [`CHESS_LEAVES_PER_SECOND_PER_CORE`] for chess.
+    pub fn leaves_per_second_per_core(&self) -> f64 {
+        match self.generator {
+            Generator::Chess => CHESS_LEAVES_PER_SECOND_PER_CORE,
+            _ => LEAVES_PER_SECOND_PER_CORE,
+        }
     }
 
     /// Leaves of the minimal trees of every run of the sweep (baselines included): a lower
@@ -277,6 +316,8 @@ pub enum Generator {
     Synthetic,
     /// Campbell's `gen` (thesis, Appendix 2; [`algorithms::CampbellTree`]).
     Campbell,
+    /// Chess positions ([`chess::ChessTree`], the plan's [`crate::positions::ChessSet`]).
+    Chess,
 }
 
 /// Short tag of an ordering for results and legends (see [`Ordering::label`]).
@@ -386,6 +427,76 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         ));
     }
 
+    // Chess: the positions, read first (the configurations' width is their mean root width).
+    let mut chess_set = match &scenario.workload {
+        Workload::Chess { positions, .. } => Some(match positions {
+            schema::Positions::BratkoKopec => crate::positions::ChessSet::bratko_kopec(),
+            schema::Positions::Epd(name) => {
+                let epd = path.parent().unwrap_or(Path::new(".")).join(name);
+                crate::positions::ChessSet::read(&epd)
+                    .map_err(|m| at(&["workload", "positions"], m))?
+            }
+        }),
+        _ => None,
+    };
+    // Chess: the positions' numbers (every position, or those sweep.positions names), in file
+    // order: the sweep's seeds.
+    let chess_seeds: Vec<u64> = match &chess_set {
+        None => Vec::new(),
+        Some(set) => {
+            let mut chosen = Vec::new();
+            for (i, id) in scenario.sweep.positions.iter().enumerate() {
+                let Some(n) = set.number_of(id) else {
+                    let (line, col) = locate_item(src, &["sweep", "positions"], i);
+                    let known: Vec<&str> = set
+                        .positions
+                        .iter()
+                        .take(30)
+                        .map(|p| p.id.as_str())
+                        .collect();
+                    return Err(ScenarioError::At {
+                        file: file.clone(),
+                        line,
+                        col,
+                        message: format!(
+                            "sweep.positions[{i}]: no position of {} has the id {id:?} (the ids are {}{})",
+                            set.source,
+                            known.join(", "),
+                            if set.positions.len() > known.len() { ", ..." } else { "" }
+                        ),
+                    });
+                };
+                if chosen.contains(&n) {
+                    return Err(at(
+                        &["sweep", "positions"],
+                        format!("position {id:?} is listed twice"),
+                    ));
+                }
+                chosen.push(n);
+            }
+            if chosen.is_empty() {
+                set.positions.iter().map(|p| p.number).collect()
+            } else {
+                // File order, whatever the order of the list.
+                chosen.sort_unstable();
+                chosen
+            }
+        }
+    };
+    // The chess width: the mean number of legal moves at the root of the positions searched
+    // (the paper's "average width w = 34" of its model), for the model's estimates.
+    let chess_width = schema::Positive(match &chess_set {
+        Some(set) => {
+            let total: usize = chess_seeds
+                .iter()
+                .filter_map(|&n| set.get(n))
+                .map(|p| p.root_width())
+                .sum();
+            ((total as f64 / chess_seeds.len().max(1) as f64).round() as u64).max(1)
+        }
+        None => 1,
+    });
+    let random = Ordering::Random;
     let (generator, width, depth, ordering, value_spread, horizon_noise) = match &scenario.workload
     {
         Workload::Synthetic {
@@ -416,7 +527,42 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
             &schema::Positive(1000),
             &0,
         ),
+        Workload::Chess { depth, .. } => (
+            Generator::Chess,
+            &chess_width,
+            depth,
+            &random,
+            &schema::Positive(1000),
+            &0,
+        ),
     };
+    if let Some(set) = &chess_set {
+        let sweep = &scenario.sweep;
+        for (field, given) in [
+            ("width", !sweep.width.is_empty()),
+            ("shape", !sweep.shape.is_empty()),
+            ("ordering", !sweep.ordering.is_empty()),
+            ("horizon_noise", !sweep.horizon_noise.is_empty()),
+        ] {
+            if given {
+                return Err(at(
+                    &["sweep", field],
+                    format!("chess positions have no {} to sweep (their moves, order and evaluation are the chess program's): remove sweep.{field}", field.replace('_', " ")),
+                ));
+            }
+        }
+        if sweep.seeds.is_some() {
+            return Err(at(
+                &["sweep", "seeds"],
+                format!("chess positions take the place of seeds (position n of {} is seed n): remove sweep.seeds, and choose positions with sweep.positions: [\"id\", ...]", set.source),
+            ));
+        }
+    } else if !scenario.sweep.positions.is_empty() {
+        return Err(at(
+            &["sweep", "positions"],
+            "only chess workloads have positions: remove sweep.positions (synthetic and Campbell trees are chosen by sweep.seeds)".into(),
+        ));
+    }
     if generator == Generator::Campbell && !scenario.sweep.horizon_noise.is_empty() {
         return Err(at(
             &["sweep", "horizon_noise"],
@@ -511,7 +657,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         ));
     }
     let max_width = match generator {
-        Generator::Synthetic => MAX_WIDTH,
+        Generator::Synthetic | Generator::Chess => MAX_WIDTH,
         Generator::Campbell => algorithms::campbell::MAX_WIDTH as u64,
     };
     if let Some(w) = widths.iter().find(|&&w| w > max_width) {
@@ -552,6 +698,10 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     // The algorithms: sweep.algorithm, or search.algorithm.
     let convert_algorithm = |a: &schema::Algorithm| match a {
         schema::Algorithm::Pmws => AlgorithmSpec::Pmws,
+        schema::Algorithm::Parabelle { table, storage } => AlgorithmSpec::Parabelle {
+            table: *table,
+            storage: *storage,
+        },
         schema::Algorithm::TreeSplit { update } => AlgorithmSpec::TreeSplit { update: *update },
         schema::Algorithm::PvSplit { refined, update } => AlgorithmSpec::PvSplit {
             refined: *refined,
@@ -617,7 +767,9 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
                 "Campbell's trees are searched to their full depth (an interior node's evaluation is its exact value, which would make earlier iterations an oracle): set search.progressive_deepening: false".into(),
             ));
         }
-        if *a != AlgorithmSpec::Pmws && scenario.search.progressive_deepening {
+        if !matches!(a, AlgorithmSpec::Pmws | AlgorithmSpec::Parabelle { .. })
+            && scenario.search.progressive_deepening
+        {
             return Err(at(
                 &["search", "progressive_deepening"],
                 format!("{a} searches to a fixed depth, as in Campbell's thesis: set search.progressive_deepening: false"),
@@ -766,20 +918,31 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     };
 
     // Sizes, computed before anything of that size is built.
-    let seed_count = sweep.seeds.count();
-    if seed_count == 0 {
-        return Err(at(&["sweep", "seeds"], "lists no seed".into()));
-    }
-    let seeds = sweep
-        .seeds
-        .list(MAX_SEEDS)
-        .map_err(|m| at(&["sweep", "seeds"], m))?;
-    if let Some(seed) = first_duplicate(&seeds) {
-        return Err(at(
-            &["sweep", "seeds"],
-            format!("seed {seed} is listed twice"),
-        ));
-    }
+    let seeds: Vec<u64> = match (&chess_set, &sweep.seeds) {
+        (Some(_), _) => chess_seeds.clone(),
+        (None, None) => {
+            return Err(at(
+                &["sweep"],
+                "sweep.seeds is missing: give the seeds of the trees, e.g. seeds: Range(start: 1, count: 24)".into(),
+            ))
+        }
+        (None, Some(given)) => {
+            if given.count() == 0 {
+                return Err(at(&["sweep", "seeds"], "lists no seed".into()));
+            }
+            let seeds = given
+                .list(MAX_SEEDS)
+                .map_err(|m| at(&["sweep", "seeds"], m))?;
+            if let Some(seed) = first_duplicate(&seeds) {
+                return Err(at(
+                    &["sweep", "seeds"],
+                    format!("seed {seed} is listed twice"),
+                ));
+            }
+            seeds
+        }
+    };
+    let seed_count = seeds.len() as u64;
     // Per seed: per algorithm, the uniprocessor baseline and every other processor tree.
     let per_seed = (ptrees.iter().filter(|p| !p.is_uniprocessor()).count() as u64 + 1)
         * algorithms.len() as u64;
@@ -815,7 +978,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     // The generator is built once for every (width, ordering) pair, exactly as a run builds it,
     // so that no configuration `check` accepts can fail in `run` for a generator reason (depth,
     // horizon noise and value spread only enter its checks through the limits above).
-    for &w in &widths {
+    for &w in widths.iter().filter(|_| generator != Generator::Chess) {
         for (o, o_at, index) in &orderings {
             let spec = SyntheticSpec {
                 width: w as u32,
@@ -825,7 +988,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
                 horizon_noise: noises[0],
             };
             let built = match generator {
-                Generator::Synthetic => SyntheticTree::new(spec, 0).map(|_| ()),
+                Generator::Synthetic | Generator::Chess => SyntheticTree::new(spec, 0).map(|_| ()),
                 Generator::Campbell => CampbellTree::new(
                     CampbellSpec {
                         width: spec.width,
@@ -895,10 +1058,14 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
                 )));
             }
             if !seeds.contains(&t.seed) {
-                return Err(here(format!(
-                    "timeline seed {} is not in the sweep",
-                    t.seed
-                )));
+                return Err(here(if chess_set.is_some() {
+                    format!(
+                        "timeline seed {} is not the number of a position of the sweep (positions are numbered from 1 in file order)",
+                        t.seed
+                    )
+                } else {
+                    format!("timeline seed {} is not in the sweep", t.seed)
+                }));
             }
             let index = configs.iter().position(|c| {
                 t.width.is_none_or(|w| w.0 == c.width as u64)
@@ -935,8 +1102,18 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     }
 
     let mut warnings = Vec::new();
+    let mut paper = None;
     let reference = match &scenario.outputs.reference {
         None => None,
+        // Chess plans are compared with the paper's Tables II-IV, read by the chess report.
+        Some(name) if chess_set.is_some() => {
+            let file_path = path.parent().unwrap_or(Path::new(".")).join(name);
+            let table = crate::chess_report::paper_rows(&file_path, &fanouts)
+                .map_err(|m| at(&["outputs", "reference"], m))?;
+            warnings.extend(table.warnings.iter().cloned());
+            paper = Some(table);
+            None
+        }
         Some(name) => {
             let file_path = path.parent().unwrap_or(Path::new(".")).join(name);
             let r = crate::reference::read(&file_path, &fanouts)
@@ -992,7 +1169,12 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
             }
         }
     }
+    if let Some(set) = &mut chess_set {
+        set.prepare(configs.len());
+    }
     let plan = Plan {
+        chess: chess_set,
+        paper,
         generator,
         algorithms,
         ptrees,

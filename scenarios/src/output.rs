@@ -477,6 +477,9 @@ pub fn check_trace_path(trace: &Path, plan: &Plan, out: &Path) -> Result<(), Out
     if let Some(r) = &plan.reference {
         inputs.push(("the scenario's reference table", r.path.clone()));
     }
+    if let Some(r) = &plan.paper {
+        inputs.push(("the scenario's reference table", r.path.clone()));
+    }
     for (what, p) in inputs {
         if canon(&p).is_some_and(|p| p == full || canon(&full).is_some_and(|f| f == p)) {
             return Err(refused(trace, format!("--trace would overwrite {what}")));
@@ -662,21 +665,26 @@ pub fn write_outputs(
     let mut folder = OutputFolder::prepare(dir)?;
     let mut rows = RowWriter::new(&mut folder)?;
     let json = dir.join("results.json");
+    let mut chess = crate::chess_report::ChessRows::default();
     for r in &results.baseline {
         rows.row(Row::Baseline(r)).map_err(io_at(&json))?;
+        chess.keep(plan, &Row::Baseline(r));
     }
     for r in &results.records {
         rows.row(Row::Sweep(r)).map_err(io_at(&json))?;
+        chess.keep(plan, &Row::Sweep(r));
     }
     rows.finish(&folder, plan, &results.summaries, None)?;
-    finish_outputs(plan, &results.summaries, timeline, None, folder)
+    finish_outputs(plan, &results.summaries, &chess, timeline, None, folder)
 }
 
 /// Writes report.md, the study and the plots into `folder`, then swaps it in; returns the
-/// files of the new folder.
+/// files of the new folder. `chess` holds the records of a chess plan (see
+/// [`crate::chess_report::ChessRows::keep`]; empty for other plans).
 pub fn finish_outputs(
     plan: &Plan,
     summaries: &[Summary],
+    chess: &crate::chess_report::ChessRows,
     timeline: Option<&Outcome>,
     provenance: Option<&Provenance>,
     mut folder: OutputFolder,
@@ -706,6 +714,9 @@ pub fn finish_outputs(
         if let Some(first) = configs.first() {
             md.push_str(&crate::reference::markdown(reference, first));
         }
+    }
+    if plan.chess.is_some() {
+        md.push_str(&crate::chess_report::markdown(plan, summaries, chess));
     }
     if let Some(study) = &study {
         md.push_str(&study.markdown());
@@ -840,25 +851,46 @@ fn describe(plan: &Plan) -> String {
     } else {
         ""
     };
+    let source = match plan.generator {
+        crate::load::Generator::Synthetic => "synthetic trees (weight-based generator)".into(),
+        crate::load::Generator::Campbell => "Campbell's gen trees (thesis Appendix 2)".into(),
+        crate::load::Generator::Chess => format!(
+            "chess positions ({})",
+            plan.chess.as_ref().map_or("", |c| c.source.as_str())
+        ),
+    };
+    let costs = if plan.chess.is_some() {
+        format!(
+            "k = {}, e = {}, q = {}, probe = {}, s = {}, interrupt = {}",
+            ms(c.k),
+            ms(c.e),
+            ms(c.q),
+            ms(c.probe),
+            ms(c.s),
+            ms(c.interrupt)
+        )
+    } else {
+        format!(
+            "k = {}, e = {}, s = {}, interrupt = {}",
+            ms(c.k),
+            ms(c.e),
+            ms(c.s),
+            ms(c.interrupt)
+        )
+    };
     format!(
-        "{} on {}, {} seeds, processor trees {}, {}.\n\
-         Costs: k = {}, e = {}, s = {}, interrupt = {}; links: {}{levels}; {}.",
+        "{} on {}, {} {}s, processor trees {}, {}.\n\
+         Costs: {costs}; links: {}{levels}; {}.",
         algorithms.join(", "),
-        match plan.generator {
-            crate::load::Generator::Synthetic => "synthetic trees (weight-based generator)",
-            crate::load::Generator::Campbell => "Campbell's gen trees (thesis Appendix 2)",
-        },
+        source,
         plan.seeds.len(),
+        plan.seed_word(),
         ptrees.join(", "),
         if plan.progressive {
             "progressive deepening from depth 1"
         } else {
             "a single iteration"
         },
-        ms(c.k),
-        ms(c.e),
-        ms(c.s),
-        ms(c.interrupt),
         link,
         if plan.reads.hosts == plan.reads.boards {
             format!("every processor is {}", read(plan.reads.hosts))
@@ -874,6 +906,13 @@ fn describe(plan: &Plan) -> String {
 
 fn config_title(s: &[Summary]) -> String {
     s.first().map_or(String::new(), |x| {
+        // Chess: no generator width or ordering; w is the positions' mean root width.
+        if x.ordering == "mvv_lva" {
+            return format!(
+                "{}, d = {}, chess (mean root width {})",
+                x.algorithm, x.depth, x.width
+            );
+        }
         let algorithm = if x.algorithm == "pmws" {
             String::new()
         } else {
@@ -897,10 +936,15 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
          f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths. The last two columns split the\n\
          time overhead as the 1985 hardware could not: CPU time on messages and interrupts, and idle\n\
          time, each over the uniprocessor time. Every ± is the standard error over seeds of the per-run\n\
-         value (– with a single seed); – marks a value that is undefined.\n\n",
+         value (– with a single seed); – marks a value that is undefined.{positions}\n\n",
         name = plan.name(),
         desc = plan.scenario.description.trim(),
         describe = describe(plan),
+        positions = if plan.chess.is_some() {
+            " For chess, the seeds are the positions (seed n is position n) and w is their mean number of legal root moves."
+        } else {
+            ""
+        },
         schemes = if campbell(plan) {
             scheme_tables(plan, summaries)
                 + "\n"
@@ -1125,10 +1169,11 @@ fn speedup_line(
 /// "scenario: w = …, d = …, ordering …, horizon noise …, N seeds".
 fn chart_title(plan: &Plan, s: &[Summary]) -> String {
     format!(
-        "{}: {}, {} seeds",
+        "{}: {}, {} {}s",
         plan.name(),
         config_title(s),
-        plan.seeds.len()
+        plan.seeds.len(),
+        plan.seed_word()
     )
 }
 

@@ -56,6 +56,12 @@ pub struct Provenance {
     pub command_line: Vec<String>,
     /// Every seed of the sweep, in order.
     pub seeds: Vec<u64>,
+    /// For chess: the EPD ids of the positions searched (seed n is position n), in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<String>,
+    /// For chess read from an EPD file: that file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions_file: Option<InputFile>,
 }
 
 impl Provenance {
@@ -68,14 +74,36 @@ impl Provenance {
             scenario: InputFile::of(&plan.file).map_err(|e| {
                 std::io::Error::new(e.kind(), format!("{}: {e}", plan.file.display()))
             })?,
-            reference: match &plan.reference {
-                Some(r) => Some(InputFile::of(&r.path).map_err(|e| {
-                    std::io::Error::new(e.kind(), format!("{}: {e}", r.path.display()))
+            reference: match plan
+                .reference
+                .as_ref()
+                .map(|r| &r.path)
+                .or(plan.paper.as_ref().map(|p| &p.path))
+            {
+                Some(path) => Some(InputFile::of(path).map_err(|e| {
+                    std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
                 })?),
                 None => None,
             },
             command_line,
             seeds: plan.seeds.clone(),
+            positions: match &plan.chess {
+                Some(set) => plan
+                    .seeds
+                    .iter()
+                    .filter_map(|&n| set.get(n).map(|p| p.id.clone()))
+                    .collect(),
+                None => Vec::new(),
+            },
+            positions_file: match plan.chess.as_ref().filter(|c| !c.bratko_kopec) {
+                Some(set) => {
+                    let path = std::path::Path::new(&set.source);
+                    Some(InputFile::of(path).map_err(|e| {
+                        std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+                    })?)
+                }
+                None => None,
+            },
         })
     }
 
@@ -102,12 +130,28 @@ impl Provenance {
                 r.path, r.sha256
             ));
         }
-        out.push_str(&format!(
-            "- command: `{}`\n- seeds ({}): {}\n",
-            self.command(),
-            self.seeds.len(),
-            seed_ranges(&self.seeds)
-        ));
+        if let Some(f) = &self.positions_file {
+            out.push_str(&format!(
+                "- positions file `{}`, SHA-256 `{}`\n",
+                f.path, f.sha256
+            ));
+        }
+        if self.positions.is_empty() {
+            out.push_str(&format!(
+                "- command: `{}`\n- seeds ({}): {}\n",
+                self.command(),
+                self.seeds.len(),
+                seed_ranges(&self.seeds)
+            ));
+        } else {
+            out.push_str(&format!(
+                "- command: `{}`\n- positions ({}, seeds {}): {}\n",
+                self.command(),
+                self.positions.len(),
+                seed_ranges(&self.seeds),
+                self.positions.join(", ")
+            ));
+        }
         out
     }
 }

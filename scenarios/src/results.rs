@@ -128,6 +128,42 @@ pub struct RunRecord {
     /// Quiescence nodes searched by the leaves' evaluations, all processors (0 on synthetic
     /// trees); each costs `hardware.costs.q`.
     pub quiescence_nodes: u64,
+    /// The chess position's EPD id (`BK.01`); empty for synthetic and Campbell trees (column
+    /// `position`).
+    pub position: String,
+    /// The root move chosen, in UCI (`d6d1`); empty when the scheme reports none or the tree
+    /// is not chess (column `root_move`).
+    pub root_move: Option<String>,
+    /// Whether `root_move` is one of the EPD's best moves (`bm`); empty when there is no move or
+    /// the EPD gives none (column `best_move_ok`).
+    pub best_move_ok: Option<bool>,
+    /// The table-free reference value: for chess a plain recursive full-window alpha-beta
+    /// outside the simulator, for searches with a transposition table the tree's minimax value.
+    /// `root_value` equals it for every search without a table; with a table it may differ
+    /// (column `value_reference`; empty otherwise).
+    pub value_reference: Option<i32>,
+    /// Transposition-table probes and stores the processors made on tables they hold, each
+    /// charged `hardware.costs.probe` (sim-core's NodeCounts.probes) (column `probes`).
+    pub probes: u64,
+    /// Transposition-table probes made, local or global (column `tt_probes`; empty without a
+    /// table).
+    pub tt_probes: Option<u64>,
+    /// Probes that found an entry for the position (column `tt_hits`).
+    pub tt_hits: Option<u64>,
+    /// Hits whose entry ended the node's search (column `tt_cutoffs`).
+    pub tt_cutoffs: Option<u64>,
+    /// Entries stored (column `tt_stores`).
+    pub tt_stores: Option<u64>,
+    /// Bytes of at-node messages (column `bytes_at_node`).
+    pub bytes_at_node: u64,
+    /// Bytes of inter-node messages (column `bytes_inter_node`).
+    pub bytes_inter_node: u64,
+    /// Bytes of inter-level messages (column `bytes_inter_level`).
+    pub bytes_inter_level: u64,
+    /// Bytes of inter-iteration messages (column `bytes_inter_iteration`).
+    pub bytes_inter_iteration: u64,
+    /// Bytes of interactive messages (column `bytes_interactive`).
+    pub bytes_interactive: u64,
 }
 
 /// The column names of `results.csv`, in order.
@@ -179,6 +215,20 @@ pub const COLUMNS: &[&str] = &[
     "terminals",
     "open_peak",
     "quiescence_nodes",
+    "position",
+    "root_move",
+    "best_move_ok",
+    "value_reference",
+    "probes",
+    "tt_probes",
+    "tt_hits",
+    "tt_cutoffs",
+    "tt_stores",
+    "bytes_at_node",
+    "bytes_inter_node",
+    "bytes_inter_level",
+    "bytes_inter_iteration",
+    "bytes_interactive",
 ];
 
 /// Identifies the configuration a record belongs to.
@@ -359,7 +409,29 @@ impl RunRecord {
             terminals: ptree.terminals,
             open_peak: None,
             quiescence_nodes: nodes.quiescence,
+            position: String::new(),
+            root_move: None,
+            best_move_ok: None,
+            value_reference: None,
+            probes: nodes.probes,
+            tt_probes: None,
+            tt_hits: None,
+            tt_cutoffs: None,
+            tt_stores: None,
+            bytes_at_node: m.bytes[MsgKind::AtNode.index()],
+            bytes_inter_node: m.bytes[MsgKind::InterNode.index()],
+            bytes_inter_level: m.bytes[MsgKind::InterLevel.index()],
+            bytes_inter_iteration: m.bytes[MsgKind::InterIteration.index()],
+            bytes_interactive: m.bytes[MsgKind::Interactive.index()],
         }
+    }
+
+    /// Fills the `tt_*` columns from a run's transposition-table counters (empty without).
+    pub fn set_table_counts(&mut self, counts: Option<algorithms::TableCounts>) {
+        self.tt_probes = counts.map(|c| c.probes);
+        self.tt_hits = counts.map(|c| c.hits);
+        self.tt_cutoffs = counts.map(|c| c.cutoffs);
+        self.tt_stores = counts.map(|c| c.stores);
     }
 
     /// The figures of this record as the baseline of other runs (for an f = 1 record).

@@ -2,12 +2,13 @@
 //! parallel across cores, with results identical to a one-thread run.
 
 use crate::dispatch::{machine_config, run_algorithm, AlgorithmRun, AlgorithmSpec, PTree};
-use crate::load::{ordering_label, Generator, Plan};
+use crate::load::{Generator, Plan};
+use crate::positions::ChessPosition;
 use crate::results::{
     summarize_fanout, BaseMeans, Baseline, ConfigLabel, PTreeFigures, RunFigures, RunLabel,
     RunRecord, Summary,
 };
-use algorithms::{model, CampbellSpec, CampbellTree, GameTree, SyntheticTree};
+use algorithms::{model, CampbellSpec, CampbellTree, GameTree, SyntheticTree, TableCounts};
 use sim_core::RunStats;
 
 /// A run that went wrong: a bug in a scheme or the engine, never bad input (that is caught when
@@ -22,7 +23,8 @@ pub enum RunError {
         /// The generator's reason.
         message: String,
     },
-    /// A run's root value differs from the tree's minimax value.
+    /// A run's root value differs from the tree's minimax value (for chess, from a plain
+    /// table-free alpha-beta's), or a search with a table returned none.
     #[error(
         "{run}: the search returned {got:?} but the tree's minimax value is {expected} — a bug in the scheme"
     )]
@@ -72,12 +74,22 @@ impl RunKey {
     /// The run in words, for errors: algorithm, tree, seed, processor tree.
     pub fn describe(&self, plan: &Plan) -> String {
         let spec = &plan.configs[self.config];
+        if let Some(set) = &plan.chess {
+            let id = set.get(self.seed).map_or("?", |p| p.id.as_str());
+            return format!(
+                "{} on chess position {id} (number {}), d = {}, processor tree {}",
+                plan.algorithms[self.algorithm],
+                self.seed,
+                spec.depth,
+                self.ptree.describe()
+            );
+        }
         format!(
             "{} on w = {}, d = {}, {}, horizon noise {}, seed {}, processor tree {}",
             plan.algorithms[self.algorithm],
             spec.width,
             spec.depth,
-            ordering_label(&spec.ordering),
+            plan.ordering_label(self.config),
             spec.horizon_noise,
             self.seed,
             self.ptree.describe()
@@ -97,8 +109,21 @@ pub struct Outcome {
     pub ptree: PTree,
     /// The tree's seed.
     pub seed: u64,
-    /// The root value found (checked against the tree's minimax value).
+    /// The root value found (checked against the tree's minimax value, unless the search keeps
+    /// a transposition table: then it may legitimately differ, see `value_reference`).
     pub root_value: i32,
+    /// The table-free reference value (chess: a plain recursive alpha-beta; synthetic and
+    /// Campbell trees: the generator's minimax value).
+    pub value_reference: i32,
+    /// For chess: the position's EPD id.
+    pub position: Option<String>,
+    /// The root move chosen as the scheme reports it, as its index in the root's move list.
+    pub root_move_index: Option<usize>,
+    /// For chess: the root move chosen, in UCI, and whether it is one of the EPD's best moves
+    /// (None when the EPD gives none).
+    pub root_move: Option<(String, Option<bool>)>,
+    /// Transposition-table counters (searches with a table).
+    pub table_counts: Option<TableCounts>,
     /// Everything the run measured.
     pub stats: RunStats,
     /// The peak size of the OPEN list (SSS*-family searches and parallel staged SSS*), None
@@ -213,11 +238,32 @@ pub fn simulate_run(plan: &Plan, key: RunKey, rec: Recording) -> Result<Outcome,
             let expected = tree.value();
             simulate_on(plan, key, rec, &tree, expected)
         }
+        Generator::Chess => {
+            let position = plan
+                .chess
+                .as_ref()
+                .and_then(|set| set.get(seed))
+                .ok_or_else(|| tree_error(format!("no chess position has the number {seed}")))?;
+            // Built once when the plan was loaded; the value once per position and depth.
+            let expected = position.reference_value(key.config, spec.depth);
+            let mut o = simulate_on(plan, key, rec, &position.tree, expected)?;
+            chess_details(&mut o, position);
+            Ok(o)
+        }
     }
 }
 
-/// Simulates one run of the plan on `tree`, whose minimax value is `expected`.
-fn simulate_on<T: GameTree>(
+/// Adds a chess run's position and its root move (UCI, and whether it is an EPD best move).
+fn chess_details(o: &mut Outcome, position: &ChessPosition) {
+    o.position = Some(position.id.clone());
+    o.root_move = o.root_move_index.and_then(|i| position.root_move(i));
+}
+
+/// Simulates one run of the plan on `tree`, whose table-free minimax value is `expected`.
+/// A search without a transposition table must return exactly `expected` (a
+/// [`RunError::WrongValue`] otherwise); one with a table may return another value (the paper saw
+/// this too), which is recorded, not refused.
+pub fn simulate_on<T: GameTree>(
     plan: &Plan,
     key: RunKey,
     rec: Recording,
@@ -236,27 +282,37 @@ fn simulate_on<T: GameTree>(
         root_value,
         stats,
         open_peak,
+        root_move,
+        table_counts,
     } = run_algorithm(algorithm, tree, spec.depth, plan.progressive, machine).map_err(|e| {
         RunError::Machine {
             run: key.describe(plan),
             message: e.to_string(),
         }
     })?;
-    // Every run must find the tree's minimax value.
-    if root_value != Some(expected) {
-        return Err(RunError::WrongValue {
-            run: key.describe(plan),
-            got: root_value,
-            expected,
-        });
-    }
+    // Every run without a table must find the tree's minimax value; every run must find one.
+    let value = match root_value {
+        Some(v) if v == expected || algorithm.has_table() => v,
+        got => {
+            return Err(RunError::WrongValue {
+                run: key.describe(plan),
+                got,
+                expected,
+            })
+        }
+    };
     Ok(Outcome {
         config: key.config,
         algorithm: key.algorithm,
         fanout,
         ptree: key.ptree,
         seed,
-        root_value: expected,
+        root_value: value,
+        value_reference: expected,
+        position: None,
+        root_move_index: root_move,
+        root_move: None,
+        table_counts,
         stats,
         open_peak,
     })
@@ -435,16 +491,30 @@ fn consume<E: From<RunError>>(
         {
             let spec = &plan.configs[group.config];
             let algorithm = plan.algorithms[group.algorithm];
-            let ordering = ordering_label(&spec.ordering);
+            let ordering = plan.ordering_label(group.config);
             let name = algorithm.name();
             let label = RunLabel::new(plan, &name, spec, &ordering);
-            // The analytical model is pmws's (section VII).
-            let model = (algorithm == AlgorithmSpec::Pmws).then(|| ModelInputs::new(plan, spec));
+            // The analytical model is pmws's (section VII), and Parabelle's search is pmws.
+            let model = matches!(
+                algorithm,
+                AlgorithmSpec::Pmws | AlgorithmSpec::Parabelle { .. }
+            )
+            .then(|| ModelInputs::new(plan, spec));
+            let chess = plan.chess.is_some();
             let (w, d) = (spec.width as u64, spec.depth);
             let record = |o: &Outcome, b: &Baseline| -> RunRecord {
                 let ptree = PTreeFigures::of(&o.ptree.build());
                 let mut r = RunRecord::new(&label, &ptree, o.seed, o.root_value, &o.stats, b);
                 r.open_peak = o.open_peak.map(|p| p as u64);
+                r.position = o.position.clone().unwrap_or_default();
+                if let Some((uci, ok)) = &o.root_move {
+                    r.root_move = Some(uci.clone());
+                    r.best_move_ok = *ok;
+                }
+                if chess || algorithm.has_table() {
+                    r.value_reference = Some(o.value_reference);
+                }
+                r.set_table_counts(o.table_counts);
                 if let Some(m) = &model {
                     m.fill(&mut r);
                 }

@@ -289,6 +289,26 @@ pub enum Workload {
         /// `Geometric(p: …)` or `Perfect`.
         ordering: Ordering,
     },
+    /// Real chess positions (the `chess` crate's tree: legal moves, material and piece-square
+    /// evaluation with capture quiescence), each searched to `depth` plies. Positions take the
+    /// place of seeds: position n (1-based, in file order) is seed n of the sweep.
+    Chess {
+        /// Which positions: `BratkoKopec` or `Epd("file.epd")`.
+        positions: Positions,
+        /// Search depth in plies (horizon; quiescence searches captures beyond it).
+        depth: Positive,
+    },
+}
+
+/// The chess positions of a [`Workload::Chess`].
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum Positions {
+    /// The 24 Bratko–Kopec positions shipped with gtsim (`chess/positions/bratko-kopec.epd`;
+    /// the paper's boards A–X are BK.01–BK.24).
+    BratkoKopec,
+    /// The positions of an EPD file, relative to the scenario file: one per line, blank lines
+    /// and lines starting with `#` skipped.
+    Epd(String),
 }
 
 fn default_spread() -> Positive {
@@ -353,6 +373,19 @@ pub enum Algorithm {
     Ins,
     /// Partially informed NegaScout (Reinefeld et al. section 2.3; `pns`).
     Pns,
+    /// Parabelle's search (Marsland & Popowich 1985): principal variation splitting with
+    /// progressive deepening and the refutation table on a processor tree of length 1, with a
+    /// transposition table or none (`parabelle`, `parabelle_global_all`, …).
+    Parabelle {
+        /// `None`, `Global` (held by the master, probed by at-node messages) or `Local` (one
+        /// per processor). Default `None`.
+        #[serde(default)]
+        table: TableKind,
+        /// `All` (every subtree stored and probed) or `Partial` (only subtrees longer than 2
+        /// ply). Default `All`.
+        #[serde(default)]
+        storage: Storage,
+    },
     /// Staged SSS* with stages of `stage` plies (default 2, Campbell's SS; `staged_sss`). On
     /// Campbell's processor trees of depth 1, parallel staged SSS* (chapter 5).
     StagedSss {
@@ -376,6 +409,9 @@ pub enum Algorithm {
     },
 }
 
+/// Parabelle's transposition tables (`search.algorithm: Parabelle(table: …, storage: …)`).
+pub use algorithms::{Storage, TableKind};
+
 /// Which runs to make: every tree configuration (the workload, or every combination of the
 /// width, depth and ordering lists given here) with every fanout and every seed.
 #[derive(Clone, Debug, Deserialize)]
@@ -392,8 +428,14 @@ pub struct Sweep {
     /// Algorithms to run instead of `search.algorithm`. Default: `search.algorithm`.
     #[serde(default)]
     pub algorithm: Vec<Algorithm>,
-    /// Which trees to search: one per seed.
-    pub seeds: Seeds,
+    /// Which trees to search: one per seed. Required for synthetic and Campbell trees; not
+    /// given for chess (positions take the place of seeds).
+    #[serde(default)]
+    pub seeds: Option<Seeds>,
+    /// For chess: the ids of the positions to search (e.g. `["BK.01", "BK.05"]`), in file
+    /// order whatever the order here. Default: every position.
+    #[serde(default)]
+    pub positions: Vec<String>,
     /// Widths to sweep instead of the workload's `width`. Default: the workload's.
     #[serde(default)]
     pub width: Vec<Positive>,
@@ -505,6 +547,11 @@ pub struct Outputs {
     /// e.g. "reinefeld.png". Default: none.
     #[serde(default)]
     pub minimal_chart: Option<String>,
+    /// For chess: a table per position in report.md (board, leaf nodes, minutes, move chosen,
+    /// speedups: the layout of the paper's Table IV). Default false; 6-ply chess plans and plans
+    /// compared with a per-board reference table always have it.
+    #[serde(default)]
+    pub per_position: bool,
 }
 
 impl Default for Outputs {
@@ -515,6 +562,7 @@ impl Default for Outputs {
             timeline: None,
             reference: None,
             minimal_chart: None,
+            per_position: false,
         }
     }
 }
@@ -525,7 +573,7 @@ impl Default for Outputs {
 pub struct TimelineRun {
     /// The run's fanout f; must be in `sweep.fanout`.
     pub fanout: Positive,
-    /// The run's seed; must be among the sweep's seeds.
+    /// The run's seed; must be among the sweep's seeds (for chess, the position's number).
     #[serde(deserialize_with = "num::u64")]
     pub seed: u64,
     /// The configuration's width, when the sweep has several. Default: the first configuration's.

@@ -30,15 +30,24 @@ pub fn plot(plan: &Plan, run: &Outcome, path: &Path) -> Result<(), plots::PlotEr
         .filter(|m| m.label.starts_with("PV node"))
         .cloned()
         .collect();
-    let title = format!(
-        "{}: f = {}, seed {}, w = {}, d = {}, {}, noise {}; vertical lines: PV nodes completed",
-        plan.name(),
-        run.fanout,
-        run.seed,
-        spec.width,
-        spec.depth,
-        crate::load::ordering_label(&spec.ordering),
-        spec.horizon_noise
-    );
+    let title = if let Some(id) = &run.position {
+        format!(
+            "{}: f = {}, position {id}, d = {}; vertical lines: PV nodes completed",
+            plan.name(),
+            run.fanout,
+            spec.depth,
+        )
+    } else {
+        format!(
+            "{}: f = {}, seed {}, w = {}, d = {}, {}, noise {}; vertical lines: PV nodes completed",
+            plan.name(),
+            run.fanout,
+            run.seed,
+            spec.width,
+            spec.depth,
+            crate::load::ordering_label(&spec.ordering),
+            spec.horizon_noise
+        )
+    };
     plots::timeline(path, &title, &rows, &markers, run.stats.makespan)
 }

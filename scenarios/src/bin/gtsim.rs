@@ -77,13 +77,14 @@ fn run(cli: Cli) -> Result<(), String> {
             let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
             let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
             println!(
-                "{}: ok — scenario '{}': {} tree configurations × algorithms [{}] × processor trees [{}] × {} seeds = {} simulated runs (uniprocessor baselines included)",
+                "{}: ok — scenario '{}': {} tree configurations × algorithms [{}] × processor trees [{}] × {} {}s = {} simulated runs (uniprocessor baselines included)",
                 file.display(),
                 plan.name(),
                 plan.configs.len(),
                 algorithms.join(", "),
                 ptrees.join(", "),
                 plan.seeds.len(),
+                plan.seed_word(),
                 plan.run_count()
             );
             let leaves = plan.minimal_leaves_total();
@@ -93,11 +94,11 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let secs = plan.estimated_seconds(cores);
             println!(
-                "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {:.0} M leaves/s per core and {:.0} µs per run",
+                "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {} M leaves/s per core and {:.0} µs per run",
                 if plan.progressive { ", every iteration" } else { "" },
                 human_time(secs),
                 if cores == 1 { "" } else { "s" },
-                scenarios::load::LEAVES_PER_SECOND_PER_CORE / 1e6,
+                plan.leaves_per_second_per_core() / 1e6,
                 scenarios::load::SECONDS_PER_RUN_PER_CORE * 1e6
             );
             warn_if_long(secs);
@@ -151,11 +152,14 @@ fn run(cli: Cli) -> Result<(), String> {
             let mut rows =
                 scenarios::output::RowWriter::new(&mut folder).map_err(|e| e.to_string())?;
             let json = dir.join("results.json");
+            // A chess plan's records, for its report (nothing for other plans).
+            let mut chess = scenarios::chess_report::ChessRows::default();
             let summaries = scenarios::run_plan_streaming(
                 &plan,
                 threads,
                 &|done, _| bar.set_position(done as u64),
                 &mut |row| {
+                    chess.keep(&plan, &row);
                     rows.row(row).map_err(|e| scenarios::OutputError::Io {
                         path: json.clone(),
                         source: e,
@@ -182,6 +186,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let mut files = scenarios::output::finish_outputs(
                 &plan,
                 &summaries,
+                &chess,
                 timeline,
                 Some(&provenance),
                 folder,

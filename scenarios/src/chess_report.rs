@@ -1,0 +1,918 @@
+//! The report.md sections of chess plans (issue 9): the paper's Tables II–IV beside the
+//! simulated figures, what the paper could not measure (communication and synchronization
+//! measured apart, `wait_reply`, messages and bytes by type), a per-position table in the
+//! layout of Table IV, and every position whose value differs from the table-free search's.
+//!
+//! Averages are the paper's: over positions, leaf nodes and seconds are means, speedup is the
+//! mean of the per-position ratios, search overhead is mean leaves(f) / mean leaves(1) − 1
+//! (eq. 9) and time overhead f × mean secs(f) / mean secs(1) − 1 (eq. 11).
+
+use crate::load::Plan;
+use crate::results::{fixed, RunRecord, Summary, UNDEFINED};
+use crate::runner::Row;
+use std::path::{Path, PathBuf};
+
+/// The records of a chess plan, kept for its report (a chess sweep is small: positions ×
+/// fanouts × algorithms rows). Synthetic and Campbell plans keep nothing.
+#[derive(Clone, Debug, Default)]
+pub struct ChessRows {
+    /// The uniprocessor run of every (configuration, algorithm, position).
+    pub baseline: Vec<RunRecord>,
+    /// Every row of the sweep (an f = 1 row repeats its baseline).
+    pub sweep: Vec<RunRecord>,
+}
+
+impl ChessRows {
+    /// Keeps `row` if `plan` is a chess plan.
+    pub fn keep(&mut self, plan: &Plan, row: &Row) {
+        if plan.chess.is_none() {
+            return;
+        }
+        match row {
+            Row::Baseline(r) => self.baseline.push((*r).clone()),
+            Row::Sweep(r) => self.sweep.push((*r).clone()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PROVISIONAL reader of the paper's tables. To be replaced by the readers of Tables III and IV
+// in `crate::reference` once they land: swap the body of [`paper_rows`] (and, if their types
+// differ, the few functions below that read `PaperTable`).
+// ---------------------------------------------------------------------------------------------
+
+/// A published table a chess plan is compared with: rows per (table, storage, f) (Tables II
+/// and III), or rows per board (Table IV).
+#[derive(Clone, Debug, Default)]
+pub struct PaperTable {
+    /// The file, resolved against the scenario's folder.
+    pub path: PathBuf,
+    /// Its comment lines (provenance), without the `#`.
+    pub notes: Vec<String>,
+    /// Rows of averages (Tables II, III).
+    pub rows: Vec<PaperRow>,
+    /// Rows per board (Table IV).
+    pub boards: Vec<PaperBoard>,
+    /// Rows the report will not show, as `FILE:LINE: message`.
+    pub warnings: Vec<String>,
+}
+
+/// One row of averages over positions.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PaperRow {
+    /// The transposition table (`global`, `local`), None for Table II (no table).
+    pub table: Option<String>,
+    /// Its storage (`all`, `partial`).
+    pub storage: Option<String>,
+    /// Processors f.
+    pub fanout: u32,
+    /// Mean leaf nodes.
+    pub leaf_nodes: Option<f64>,
+    /// Mean seconds.
+    pub secs: Option<f64>,
+    /// Mean of the per-position speedups.
+    pub speedup: Option<f64>,
+    /// Search overhead in percent.
+    pub search_overhead_pct: Option<f64>,
+    /// Time overhead in percent.
+    pub time_overhead_pct: Option<f64>,
+}
+
+/// One board of Table IV: leaf nodes, minutes and (f = 1) the move, per processor count.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PaperBoard {
+    /// The board letter, A–X (BK.01–BK.24).
+    pub board: char,
+    /// The move chosen with one processor, as printed (`e5e6!`).
+    pub mv: String,
+    /// (f, leaf nodes, minutes, speedup) for each processor count given (speedup None for f = 1).
+    pub per_f: Vec<(u32, f64, f64, Option<f64>)>,
+}
+
+impl PaperBoard {
+    fn at(&self, f: u32) -> Option<&(u32, f64, f64, Option<f64>)> {
+        self.per_f.iter().find(|x| x.0 == f)
+    }
+}
+
+/// Columns of a table of averages.
+const ROW_COLUMNS: [&str; 8] = [
+    "table",
+    "storage",
+    "fanout",
+    "leaf_nodes",
+    "secs",
+    "speedup",
+    "search_overhead_pct",
+    "time_overhead_pct",
+];
+
+/// Reads one of the paper's tables for a chess plan sweeping processor counts `fanouts`:
+/// averages per fanout (Table II's columns, optionally led by `table,storage` as Table III) or
+/// per board (Table IV: `board,leaf1,min1,move,leaf2,min2,speedup2,…`). A regular file of at
+/// most [`crate::load::MAX_REFERENCE_BYTES`], UTF-8; `#` lines are comments. Errors name the file
+/// and line.
+///
+/// PROVISIONAL (see the note above [`PaperTable`]): the boundary the reference readers of
+/// `crate::reference` will take over.
+pub fn paper_rows(path: &Path, fanouts: &[u32]) -> Result<PaperTable, String> {
+    let bytes =
+        crate::load::read_bounded(path, crate::load::MAX_REFERENCE_BYTES, "reference table")?;
+    let text = crate::load::decode_text(&bytes)
+        .map_err(|(line, col, m)| format!("{}:{line}:{col}: {m}", path.display()))?;
+    let mut table = PaperTable {
+        path: path.to_path_buf(),
+        ..PaperTable::default()
+    };
+    let mut header: Option<Vec<String>> = None;
+    for (n, line) in text.lines().enumerate() {
+        let at = |m: String| format!("{}:{}: {m}", path.display(), n + 1);
+        let line = line.trim();
+        if let Some(c) = line.strip_prefix('#') {
+            table.notes.push(c.trim().to_string());
+            continue;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let Some(h) = &header else {
+            for (i, name) in fields.iter().enumerate() {
+                if fields[..i].contains(name) {
+                    return Err(at(format!("column '{name}' appears twice")));
+                }
+            }
+            if fields.contains(&"board") {
+                for name in &fields {
+                    if !board_column(name) {
+                        return Err(at(format!("unknown column '{name}' of a per-board table (board, move, then leafN, minN, speedupN for f = N)")));
+                    }
+                }
+            } else {
+                if !fields.contains(&"fanout") {
+                    return Err(at(
+                        "the header has neither a 'fanout' nor a 'board' column".into()
+                    ));
+                }
+                if let Some(name) = fields.iter().find(|f| !ROW_COLUMNS.contains(f)) {
+                    return Err(at(format!(
+                        "unknown column '{name}' (the columns are {})",
+                        ROW_COLUMNS.join(", ")
+                    )));
+                }
+            }
+            header = Some(fields.iter().map(|s| s.to_string()).collect());
+            continue;
+        };
+        if fields.len() != h.len() {
+            return Err(at(format!(
+                "{} fields, the header has {}",
+                fields.len(),
+                h.len()
+            )));
+        }
+        let num = |name: &str, value: &str| -> Result<f64, String> {
+            let x: f64 = value
+                .parse()
+                .map_err(|_| at(format!("column {name}: '{value}' is not a number")))?;
+            if !x.is_finite() {
+                return Err(at(format!(
+                    "column {name}: '{value}' is not a finite number"
+                )));
+            }
+            if x < 0.0 && !name.ends_with("_pct") {
+                return Err(at(format!("column {name}: '{value}' is negative")));
+            }
+            Ok(x)
+        };
+        if h.iter().any(|c| c == "board") {
+            let mut b = PaperBoard::default();
+            let mut per: std::collections::BTreeMap<u32, [Option<f64>; 3]> = Default::default();
+            for (name, value) in h.iter().zip(&fields) {
+                match name.as_str() {
+                    "board" => {
+                        let mut chars = value.chars();
+                        b.board = match (chars.next(), chars.next()) {
+                            (Some(c), None) if c.is_ascii_uppercase() => c,
+                            _ => return Err(at(format!("board '{value}' is not a letter A-Z"))),
+                        }
+                    }
+                    "move" => b.mv = value.to_string(),
+                    _ => {
+                        let (kind, f) = split_suffix(name).expect("the header was checked");
+                        let slot = match kind {
+                            "leaf" => 0,
+                            "min" => 1,
+                            _ => 2,
+                        };
+                        per.entry(f).or_default()[slot] = Some(num(name, value)?);
+                    }
+                }
+            }
+            if let Some(first) = table.boards.iter().find(|x| x.board == b.board) {
+                return Err(at(format!("board {} is given twice", first.board)));
+            }
+            for (f, [leaf, min, speedup]) in per {
+                if let (Some(leaf), Some(min)) = (leaf, min) {
+                    b.per_f.push((f, leaf, min, speedup));
+                }
+            }
+            table.boards.push(b);
+        } else {
+            let mut row = PaperRow::default();
+            for (name, value) in h.iter().zip(&fields) {
+                match name.as_str() {
+                    "table" => row.table = Some(value.to_lowercase()),
+                    "storage" => row.storage = Some(value.to_lowercase()),
+                    "fanout" => {
+                        row.fanout = value.parse().ok().filter(|&f| f >= 1).ok_or_else(|| {
+                            at(format!("fanout '{value}' is not a whole number >= 1"))
+                        })?
+                    }
+                    "leaf_nodes" => row.leaf_nodes = Some(num(name, value)?),
+                    "secs" => row.secs = Some(num(name, value)?),
+                    "speedup" => row.speedup = Some(num(name, value)?),
+                    "search_overhead_pct" => row.search_overhead_pct = Some(num(name, value)?),
+                    "time_overhead_pct" => row.time_overhead_pct = Some(num(name, value)?),
+                    _ => unreachable!("the header was checked"),
+                }
+            }
+            if let Some(t) = &row.table {
+                if !["global", "local", "none"].contains(&t.as_str()) {
+                    return Err(at(format!("table '{t}' is not global, local or none")));
+                }
+            }
+            if let Some(st) = &row.storage {
+                if !["all", "partial"].contains(&st.as_str()) {
+                    return Err(at(format!("storage '{st}' is not all or partial")));
+                }
+            }
+            if table
+                .rows
+                .iter()
+                .any(|r| r.table == row.table && r.storage == row.storage && r.fanout == row.fanout)
+            {
+                return Err(at(format!(
+                    "a second row for fanout {} of the same table",
+                    row.fanout
+                )));
+            }
+            if !fanouts.contains(&row.fanout) {
+                table.warnings.push(at(format!(
+                    "fanout {} is not in the sweep (sweep.fanout); this row is not shown",
+                    row.fanout
+                )));
+            }
+            table.rows.push(row);
+        }
+    }
+    if table.rows.is_empty() && table.boards.is_empty() {
+        return Err(format!(
+            "{}: the reference table has no rows",
+            path.display()
+        ));
+    }
+    Ok(table)
+}
+
+/// `leaf2` → ("leaf", 2), for the per-f columns of a per-board table.
+fn split_suffix(name: &str) -> Option<(&str, u32)> {
+    let digits = name.find(|c: char| c.is_ascii_digit())?;
+    let (kind, f) = name.split_at(digits);
+    let f: u32 = f.parse().ok().filter(|&f| f >= 1)?;
+    ["leaf", "min", "speedup"]
+        .contains(&kind)
+        .then_some((kind, f))
+}
+
+fn board_column(name: &str) -> bool {
+    name == "board" || name == "move" || split_suffix(name).is_some()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The report.
+// ---------------------------------------------------------------------------------------------
+
+/// The table and storage of an algorithm as the paper's Table III names them (None: no table).
+fn table_of(plan: &Plan, algorithm: &str) -> Option<(String, String)> {
+    use algorithms::{Storage, TableKind};
+    let spec = plan.algorithms.iter().find(|a| a.name() == algorithm)?;
+    match spec {
+        crate::dispatch::AlgorithmSpec::Parabelle { table, storage } => {
+            let t = match table {
+                TableKind::None => return None,
+                TableKind::Global => "global",
+                TableKind::Local => "local",
+            };
+            let s = match storage {
+                Storage::All => "all",
+                Storage::Partial => "partial",
+            };
+            Some((t.into(), s.into()))
+        }
+        _ => None,
+    }
+}
+
+/// The paper's row for `algorithm` at fanout `f`: Table II's rows go with searches without a
+/// table, Table III's with Parabelle of the same table and storage.
+fn paper_row<'a>(
+    plan: &Plan,
+    paper: &'a PaperTable,
+    algorithm: &str,
+    f: u32,
+) -> Option<&'a PaperRow> {
+    let ours = table_of(plan, algorithm);
+    paper.rows.iter().find(|r| {
+        r.fanout == f
+            && match (&r.table, &ours) {
+                (None, None) => true,
+                (Some(t), None) => t == "none",
+                (Some(t), Some((ot, os))) => t == ot && r.storage.as_ref().is_none_or(|s| s == os),
+                (None, Some(_)) => false,
+            }
+    })
+}
+
+/// The paper's averages of a per-board table at fanout `f`, computed as the paper computes
+/// them: (boards, mean leaf nodes, mean seconds, mean speedup).
+fn board_means(paper: &PaperTable, f: u32) -> Option<(usize, f64, f64, Option<f64>)> {
+    let at: Vec<&(u32, f64, f64, Option<f64>)> =
+        paper.boards.iter().filter_map(|b| b.at(f)).collect();
+    if at.is_empty() {
+        return None;
+    }
+    let n = at.len() as f64;
+    let speedups: Vec<f64> = at.iter().filter_map(|x| x.3).collect();
+    let speedup = if f == 1 {
+        Some(1.0)
+    } else {
+        (!speedups.is_empty()).then(|| speedups.iter().sum::<f64>() / speedups.len() as f64)
+    };
+    Some((
+        at.len(),
+        at.iter().map(|x| x.1).sum::<f64>() / n,
+        60.0 * at.iter().map(|x| x.2).sum::<f64>() / n,
+        speedup,
+    ))
+}
+
+/// A paper row as shown: (leaf nodes, seconds, speedup, search %, time %, printed time % is
+/// inconsistent with the row's own seconds: (printed, computed)).
+struct Shown {
+    leaf: Option<f64>,
+    secs: Option<f64>,
+    speedup: Option<f64>,
+    search: Option<f64>,
+    time: Option<f64>,
+    misprint: Option<(f64, f64)>,
+}
+
+/// How far (in percentage points) a printed time overhead may be from f × secs_f / secs_1 − 1
+/// before the report calls it inconsistent: Table III's rounding differences are under one
+/// point (global/all f = 4: 166.0 printed, 166.9 computed), Table II's f = 3 is three points off.
+const MISPRINT_POINTS: f64 = 2.0;
+
+fn shown(plan: &Plan, paper: &PaperTable, algorithm: &str, f: u32) -> Option<Shown> {
+    if let Some(r) = paper_row(plan, paper, algorithm, f) {
+        let secs1 = paper_row(plan, paper, algorithm, 1).and_then(|r| r.secs);
+        let computed = match (r.secs, secs1) {
+            (Some(s), Some(s1)) if s1 > 0.0 => Some(100.0 * (f as f64 * s / s1 - 1.0)),
+            _ => None,
+        };
+        let misprint = match (r.time_overhead_pct, computed) {
+            (Some(p), Some(c)) if (p - c).abs() > MISPRINT_POINTS => Some((p, c)),
+            _ => None,
+        };
+        return Some(Shown {
+            leaf: r.leaf_nodes,
+            secs: r.secs,
+            speedup: r.speedup,
+            search: r.search_overhead_pct,
+            time: r.time_overhead_pct,
+            misprint,
+        });
+    }
+    let (_, leaf, secs, speedup) = board_means(paper, f)?;
+    let (_, leaf1, secs1, _) = board_means(paper, 1)?;
+    Some(Shown {
+        leaf: Some(leaf),
+        secs: Some(secs),
+        speedup,
+        search: Some(100.0 * (leaf / leaf1 - 1.0)),
+        time: Some(100.0 * (f as f64 * secs / secs1 - 1.0)),
+        misprint: None,
+    })
+}
+
+fn opt(v: Option<f64>, digits: usize) -> String {
+    fixed(v.unwrap_or(f64::NAN), digits)
+}
+
+/// Mean of `v` (NaN when empty).
+fn mean(v: impl Iterator<Item = f64>) -> f64 {
+    let (mut sum, mut n) = (0.0, 0usize);
+    for x in v {
+        sum += x;
+        n += 1;
+    }
+    if n == 0 {
+        f64::NAN
+    } else {
+        sum / n as f64
+    }
+}
+
+/// The (algorithm, depth) groups of a plan's summaries, in plan order.
+fn groups(summaries: &[Summary]) -> Vec<(String, u32)> {
+    let mut out: Vec<(String, u32)> = Vec::new();
+    for s in summaries {
+        let k = (s.algorithm.clone(), s.depth);
+        if !out.contains(&k) {
+            out.push(k);
+        }
+    }
+    out
+}
+
+/// Whether report.md has a table per position: asked for (`outputs.per_position`), a 6-ply
+/// (or deeper) plan as the paper's Table IV, or a per-board reference table.
+pub fn per_position(plan: &Plan) -> bool {
+    plan.scenario.outputs.per_position
+        || plan.configs.iter().any(|c| c.depth >= 6)
+        || plan.paper.as_ref().is_some_and(|p| !p.boards.is_empty())
+}
+
+/// The chess sections of report.md.
+pub fn markdown(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
+    let mut out = String::new();
+    out.push_str(&averages(plan, summaries, rows));
+    out.push_str(&unmeasured(plan, summaries, rows));
+    out.push_str(&differences(plan, rows));
+    if per_position(plan) {
+        out.push_str(&positions_table(plan, rows));
+    }
+    out
+}
+
+/// "x / n" positions whose chosen move is an EPD best move, or – when no run reports a move.
+fn best_moves(records: &[&RunRecord]) -> String {
+    let judged: Vec<bool> = records.iter().filter_map(|r| r.best_move_ok).collect();
+    if judged.is_empty() {
+        UNDEFINED.into()
+    } else {
+        format!(
+            "{} / {}",
+            judged.iter().filter(|&&b| b).count(),
+            judged.len()
+        )
+    }
+}
+
+fn records_at<'a>(rows: &'a ChessRows, algorithm: &str, depth: u32, f: u32) -> Vec<&'a RunRecord> {
+    rows.sweep
+        .iter()
+        .filter(|r| r.algorithm == algorithm && r.depth == depth && r.fanout == f)
+        .collect()
+}
+
+fn baseline_of<'a>(rows: &'a ChessRows, algorithm: &str, depth: u32) -> Vec<&'a RunRecord> {
+    rows.baseline
+        .iter()
+        .filter(|r| r.algorithm == algorithm && r.depth == depth)
+        .collect()
+}
+
+fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
+    let mut out = String::from(
+        "\n## Chess: averages over positions\n\n\
+         As the paper's tables: leaf nodes and seconds are means over positions, speedup is the \
+         mean of the per-position ratios (± its standard deviation over positions, the spread \
+         the paper quotes), search overhead is mean leaves(f) / mean leaves(1) − 1 (eq. 9), time \
+         overhead f × mean secs(f) / mean secs(1) − 1 (eq. 11). Seconds are simulated time. \
+         \"best moves\" counts the positions whose chosen root move is one of the EPD's best \
+         moves (– when the search reports no move).\n",
+    );
+    let paper = plan.paper.as_ref();
+    if let Some(p) = paper {
+        out.push_str(&format!(
+            "\nPaper: `{}`. {}\n",
+            p.path.display(),
+            p.notes.join(" ")
+        ));
+        if !p.boards.is_empty() {
+            out.push_str(
+                "\nThe paper's averages here are computed from its per-board rows (means over the boards it gives; its minutes are truncated, so its seconds and time overheads are coarse).\n",
+            );
+        }
+    }
+    let mut footnotes = Vec::new();
+    for (algorithm, depth) in groups(summaries) {
+        out.push_str(&format!("\n### {algorithm}, {depth} ply\n\n"));
+        if paper.is_some() {
+            out.push_str(
+                "| f | positions | leaves paper | leaves sim | secs paper | secs sim | speedup paper | speedup sim (sd) | search % paper | search % sim | time % paper | time % sim | best moves |\n\
+                 |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+            );
+        } else {
+            out.push_str(
+                "| f | positions | leaves | secs | speedup (sd) | search % | time % | best moves |\n\
+                 |---|---|---|---|---|---|---|---|\n",
+            );
+        }
+        for s in summaries
+            .iter()
+            .filter(|s| s.algorithm == algorithm && s.depth == depth)
+        {
+            let recs = records_at(rows, &algorithm, depth, s.fanout);
+            let sd = s.speedup_se * (s.runs as f64).sqrt();
+            let speedup_sim = format!("{} ({})", fixed(s.speedup, 2), fixed(sd, 2));
+            let sim = [
+                fixed(s.leaf_nodes, 0),
+                fixed(s.elapsed_s, 0),
+                speedup_sim,
+                fixed(100.0 * s.search_overhead, 1),
+                fixed(100.0 * s.time_overhead, 1),
+            ];
+            match paper {
+                Some(p) => {
+                    let sh = shown(plan, p, &algorithm, s.fanout);
+                    let g = |f: fn(&Shown) -> Option<f64>, d: usize| {
+                        sh.as_ref().map_or(UNDEFINED.to_string(), |x| opt(f(x), d))
+                    };
+                    let mut time_paper = g(|x| x.time, 1);
+                    if let Some((printed, computed)) = sh.as_ref().and_then(|x| x.misprint) {
+                        footnotes.push(format!(
+                            "† {algorithm}, f = {}: the paper prints a time overhead of {printed:.1} %, but its own seconds give f × secs_f / secs_1 − 1 = {computed:.1} % (eq. 11); one of the two figures is a misprint (see the reference README), so neither is matched blindly.",
+                            s.fanout
+                        ));
+                        time_paper.push_str(" †");
+                    }
+                    out.push_str(&format!(
+                        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                        s.fanout,
+                        s.runs,
+                        g(|x| x.leaf, 0),
+                        sim[0],
+                        g(|x| x.secs, 0),
+                        sim[1],
+                        g(|x| x.speedup, 2),
+                        sim[2],
+                        g(|x| x.search, 1),
+                        sim[3],
+                        time_paper,
+                        sim[4],
+                        best_moves(&recs),
+                    ));
+                }
+                None => out.push_str(&format!(
+                    "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                    s.fanout,
+                    s.runs,
+                    sim[0],
+                    sim[1],
+                    sim[2],
+                    sim[3],
+                    sim[4],
+                    best_moves(&recs),
+                )),
+            }
+        }
+    }
+    if !footnotes.is_empty() {
+        out.push('\n');
+        for f in footnotes {
+            out.push_str(&f);
+            out.push_str("\n\n");
+        }
+    }
+    out
+}
+
+fn unmeasured(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
+    let _ = plan;
+    let mut out = String::from(
+        "\n## What the paper could not measure\n\n\
+         The 1985 clock ticked at 1/60 s, so the paper derived communication overhead as time \
+         overhead − search overhead. The simulator measures every processor's time apart. Per \
+         (algorithm, f), over the mean uniprocessor time elapsed(1): communication = \
+         (message + interrupt + wait_reply) CPU time of all processors, synchronization = their \
+         idle_sync time (waiting for work or for others); search = their search time − \
+         elapsed(1). The three add up to the time overhead. Seconds are means per position, \
+         summed over processors.\n\n\
+         | algorithm | d | f | search time % | communication % | synchronization % | time % | message s | interrupt s | wait_reply s | idle_sync s |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    let secs = |recs: &[&RunRecord], g: fn(&RunRecord) -> u64| {
+        fixed(mean(recs.iter().map(|r| g(r) as f64)) * 1e-9, 1)
+    };
+    for s in summaries {
+        let recs = records_at(rows, &s.algorithm, s.depth, s.fanout);
+        let base = baseline_of(rows, &s.algorithm, s.depth);
+        let t1 = mean(base.iter().map(|r| r.elapsed_ns as f64));
+        let search = mean(recs.iter().map(|r| r.t_search_ns as f64)) / t1 - 1.0;
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            s.algorithm,
+            s.depth,
+            s.fanout,
+            fixed(100.0 * search, 1),
+            fixed(100.0 * s.message_overhead, 1),
+            fixed(100.0 * s.idle_overhead, 1),
+            fixed(100.0 * s.time_overhead, 1),
+            secs(&recs, |r| r.t_message_ns),
+            secs(&recs, |r| r.t_interrupt_ns),
+            secs(&recs, |r| r.t_wait_reply_ns),
+            secs(&recs, |r| r.t_idle_sync_ns),
+        ));
+    }
+    out.push_str(
+        "\nMessages per position by type (Table I), mean count / mean bytes, all processors:\n\n\
+         | algorithm | d | f | at-node | inter-node | inter-level | inter-iteration | interactive | bytes in all |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
+    );
+    for s in summaries {
+        let recs = records_at(rows, &s.algorithm, s.depth, s.fanout);
+        let pair = |c: fn(&RunRecord) -> u64, b: fn(&RunRecord) -> u64| {
+            format!(
+                "{} / {}",
+                fixed(mean(recs.iter().map(|r| c(r) as f64)), 0),
+                fixed(mean(recs.iter().map(|r| b(r) as f64)), 0)
+            )
+        };
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            s.algorithm,
+            s.depth,
+            s.fanout,
+            pair(|r| r.msgs_at_node, |r| r.bytes_at_node),
+            pair(|r| r.msgs_inter_node, |r| r.bytes_inter_node),
+            pair(|r| r.msgs_inter_level, |r| r.bytes_inter_level),
+            pair(|r| r.msgs_inter_iteration, |r| r.bytes_inter_iteration),
+            pair(|r| r.msgs_interactive, |r| r.bytes_interactive),
+            fixed(mean(recs.iter().map(|r| r.bytes_total as f64)), 0),
+        ));
+    }
+    // Table use, for searches with a table.
+    let with_table: Vec<&Summary> = summaries
+        .iter()
+        .filter(|s| {
+            records_at(rows, &s.algorithm, s.depth, s.fanout)
+                .iter()
+                .any(|r| r.tt_probes.is_some())
+        })
+        .collect();
+    if !with_table.is_empty() {
+        out.push_str(
+            "\nTransposition-table use per position (means, all processors): probes, hits, hits that ended the node's search, stores, and the probes charged on the processor holding the table (`probes` column):\n\n\
+             | algorithm | d | f | tt probes | tt hits | tt cutoffs | tt stores | charged probes |\n\
+             |---|---|---|---|---|---|---|---|\n",
+        );
+        for s in with_table {
+            let recs = records_at(rows, &s.algorithm, s.depth, s.fanout);
+            let m = |g: fn(&RunRecord) -> Option<u64>| {
+                fixed(mean(recs.iter().filter_map(|r| g(r)).map(|x| x as f64)), 0)
+            };
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                s.algorithm,
+                s.depth,
+                s.fanout,
+                m(|r| r.tt_probes),
+                m(|r| r.tt_hits),
+                m(|r| r.tt_cutoffs),
+                m(|r| r.tt_stores),
+                fixed(mean(recs.iter().map(|r| r.probes as f64)), 0),
+            ));
+        }
+    }
+    out
+}
+
+/// The positions where a search with a table returned another value than the table-free one.
+fn differences(plan: &Plan, rows: &ChessRows) -> String {
+    let tables = plan.algorithms.iter().any(|a| a.has_table());
+    let mut out = String::from("\n## Values that differ from the table-free search\n\n");
+    out.push_str(
+        "Every position's value is also computed by a plain recursive full-window alpha-beta \
+         without any table, outside the simulator (`value_reference`). A search without a \
+         transposition table must return exactly that value (a run that does not is an error, \
+         so none is listed here). With a table, a stored value may come from a different path or \
+         depth and the value may legitimately differ, as the paper observed: every such run is \
+         listed.\n\n",
+    );
+    let differ: Vec<&RunRecord> = rows
+        .sweep
+        .iter()
+        .filter(|r| r.value_reference.is_some_and(|v| v != r.root_value))
+        .collect();
+    if differ.is_empty() {
+        out.push_str(if tables {
+            "Every run returned the table-free value.\n"
+        } else {
+            "No search of this plan keeps a table: every run returned the table-free value (checked).\n"
+        });
+        return out;
+    }
+    out.push_str(&format!(
+        "{} runs differ:\n\n| position | algorithm | d | f | simulated value | table-free value | difference | move chosen |\n|---|---|---|---|---|---|---|---|\n",
+        differ.len()
+    ));
+    for r in differ {
+        let reference = r.value_reference.unwrap_or(r.root_value);
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {:+} | {} |\n",
+            r.position,
+            r.algorithm,
+            r.depth,
+            r.fanout,
+            r.root_value,
+            reference,
+            r.root_value as i64 - reference as i64,
+            r.root_move.as_deref().unwrap_or(UNDEFINED),
+        ));
+    }
+    out
+}
+
+/// Table IV's layout: per position, the uniprocessor's leaf nodes, minutes and move, then the
+/// speedup of each processor count; the paper's figures beside when it gives them per board.
+fn positions_table(plan: &Plan, rows: &ChessRows) -> String {
+    let Some(set) = &plan.chess else {
+        return String::new();
+    };
+    let paper = plan.paper.as_ref().filter(|p| !p.boards.is_empty());
+    let mut out = String::from(
+        "\n## Per position\n\n\
+         The layout of the paper's Table IV: for each position, the uniprocessor search's leaf \
+         nodes, minutes (simulated) and root move (UCI; ✓ when it is one of the EPD's best moves, \
+         ✗ when not), then the speedup elapsed(1) / elapsed(f) for each processor count.",
+    );
+    if paper.is_some() {
+        out.push_str(
+            " Paper / simulated side by side; the paper's boards A–X are BK.01–BK.24, and a \
+             board it gives no counts for is –.",
+        );
+    }
+    out.push('\n');
+    let fanouts: Vec<u32> = plan.fanouts.iter().copied().filter(|&f| f > 1).collect();
+    let mut algorithms: Vec<(String, u32)> = Vec::new();
+    for r in &rows.baseline {
+        let k = (r.algorithm.clone(), r.depth);
+        if !algorithms.contains(&k) {
+            algorithms.push(k);
+        }
+    }
+    for (algorithm, depth) in algorithms {
+        out.push_str(&format!(
+            "\n### {algorithm}, {depth} ply\n\n| board | position |"
+        ));
+        let (leaves, minutes, mv) = if paper.is_some() {
+            (
+                " leaves paper | leaves sim |",
+                " min paper | min sim |",
+                " move paper | move sim |",
+            )
+        } else {
+            (" leaves |", " minutes |", " move |")
+        };
+        out.push_str(leaves);
+        out.push_str(minutes);
+        out.push_str(mv);
+        for f in &fanouts {
+            if paper.is_some() {
+                out.push_str(&format!(" speedup {f} paper | speedup {f} sim |"));
+            } else {
+                out.push_str(&format!(" speedup {f} |"));
+            }
+        }
+        let columns = 2
+            + if paper.is_some() { 6 } else { 3 }
+            + fanouts.len() * if paper.is_some() { 2 } else { 1 };
+        out.push_str("\n|");
+        out.push_str(&"---|".repeat(columns));
+        out.push('\n');
+        for base in baseline_of(rows, &algorithm, depth) {
+            let Some(p) = set.get(base.seed) else {
+                continue;
+            };
+            let board = p.board(set.bratko_kopec);
+            let pb = paper.and_then(|t| board.and_then(|b| t.boards.iter().find(|x| x.board == b)));
+            let mark = match base.best_move_ok {
+                Some(true) => " ✓",
+                Some(false) => " ✗",
+                None => "",
+            };
+            let sim_move = format!("{}{mark}", base.root_move.as_deref().unwrap_or(UNDEFINED));
+            out.push_str(&format!(
+                "| {} | {} |",
+                board.map_or(UNDEFINED.to_string(), |c| c.to_string()),
+                p.id
+            ));
+            let minutes = base.elapsed_ns as f64 / 60e9;
+            if paper.is_some() {
+                let one = pb.and_then(|b| b.at(1));
+                out.push_str(&format!(
+                    " {} | {} | {} | {} | {} | {} |",
+                    opt(one.map(|x| x.1), 0),
+                    base.leaf_nodes,
+                    opt(one.map(|x| x.2), 0),
+                    fixed(minutes, 1),
+                    pb.map_or(UNDEFINED, |b| b.mv.as_str()),
+                    sim_move
+                ));
+            } else {
+                out.push_str(&format!(
+                    " {} | {} | {} |",
+                    base.leaf_nodes,
+                    fixed(minutes, 1),
+                    sim_move
+                ));
+            }
+            for &f in &fanouts {
+                let sim = rows
+                    .sweep
+                    .iter()
+                    .find(|r| {
+                        r.algorithm == algorithm
+                            && r.depth == depth
+                            && r.fanout == f
+                            && r.seed == base.seed
+                    })
+                    .map_or(f64::NAN, |r| r.speedup);
+                if paper.is_some() {
+                    let pf = pb.and_then(|b| b.at(f)).and_then(|x| x.3);
+                    out.push_str(&format!(" {} | {} |", opt(pf, 2), fixed(sim, 2)));
+                } else {
+                    out.push_str(&format!(" {} |", fixed(sim, 2)));
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(name: &str, text: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("gtsim-chess-report-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    #[test]
+    fn reads_the_three_layouts_of_the_papers_tables() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reference");
+        let t2 = paper_rows(&root.join("parabelle-table2-no-tt.csv"), &[1, 2, 3, 4]).unwrap();
+        assert_eq!(t2.rows.len(), 4);
+        assert_eq!(t2.rows[2].time_overhead_pct, Some(26.6));
+        assert!(t2.rows.iter().all(|r| r.table.is_none()));
+        let t3 = paper_rows(&root.join("parabelle-table3-tt.csv"), &[1, 2, 3, 4]).unwrap();
+        assert_eq!(t3.rows.len(), 16);
+        let lp4 = t3
+            .rows
+            .iter()
+            .find(|r| {
+                r.table.as_deref() == Some("local")
+                    && r.storage.as_deref() == Some("partial")
+                    && r.fanout == 4
+            })
+            .unwrap();
+        assert_eq!(lp4.speedup, Some(3.1));
+        let t4 = paper_rows(&root.join("parabelle-table4-6ply.csv"), &[1, 2, 3, 4]).unwrap();
+        assert_eq!(t4.boards.len(), 23);
+        assert_eq!(t4.boards[0].board, 'B');
+        assert_eq!(t4.boards[0].mv, "e4e5");
+        assert_eq!(t4.boards[0].at(4), Some(&(4, 141677.0, 12.0, Some(3.58))));
+        // The paper's own summary: mean six-ply speedups 1.92, 2.66, 3.27.
+        for (f, want) in [(2, 1.92), (3, 2.66), (4, 3.27)] {
+            let (n, _, _, s) = board_means(&t4, f).unwrap();
+            assert_eq!(n, 23);
+            assert!((s.unwrap() - want).abs() < 0.006, "f = {f}: {s:?}");
+        }
+    }
+
+    #[test]
+    fn bad_tables_are_errors_at_their_line() {
+        let p = write(
+            "bad-table.csv",
+            "# c\ntable,storage,fanout,speedup\nlocal,all,1,1.0\nlocal,some,2,1.5\n",
+        );
+        let e = paper_rows(&p, &[1, 2]).unwrap_err();
+        assert!(e.contains("bad-table.csv:4:") && e.contains("some"), "{e}");
+        let p = write(
+            "bad-board.csv",
+            "board,leaf1,min1,move\nB,1,2,e2e4\nB,1,2,e2e4\n",
+        );
+        let e = paper_rows(&p, &[1]).unwrap_err();
+        assert!(e.contains("bad-board.csv:3:") && e.contains("twice"), "{e}");
+        let p = write("bad-col.csv", "board,leafs1\n");
+        let e = paper_rows(&p, &[1]).unwrap_err();
+        assert!(e.contains("bad-col.csv:1:") && e.contains("leafs1"), "{e}");
+    }
+}

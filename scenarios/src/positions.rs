@@ -1,0 +1,153 @@
+//! The chess positions of a plan (`workload: Chess(positions: …)`): read once when the scenario
+//! is loaded, each position's tree built once and shared by all its runs, and each position's
+//! table-free reference value computed once, on first use, by a plain recursive alpha-beta
+//! outside the simulator.
+//!
+//! Positions take the place of seeds: position n (1-based, in file order) is seed n of the
+//! sweep, so the baselines, summaries and reports of synthetic sweeps work unchanged.
+
+use algorithms::{alphabeta_recursive, GameTree, Value, INF};
+use chess::ChessTree;
+use std::sync::OnceLock;
+
+/// Largest EPD file read.
+pub const MAX_EPD_BYTES: u64 = 4 << 20;
+
+/// The chess positions of a plan.
+#[derive(Clone, Debug)]
+pub struct ChessSet {
+    /// Where they come from, in words: `the 24 Bratko–Kopec positions` or the EPD file's path.
+    pub source: String,
+    /// Whether these are the shipped Bratko–Kopec positions (the paper's boards A–X).
+    pub bratko_kopec: bool,
+    /// Every position of the file, in file order: position n is `positions[n - 1]`.
+    pub positions: Vec<ChessPosition>,
+}
+
+/// One position of a plan.
+#[derive(Clone, Debug)]
+pub struct ChessPosition {
+    /// Its number, from 1 in file order: its seed in the sweep.
+    pub number: u64,
+    /// Its EPD `id` (`BK.01`), or `#n` (its number) when the line has none.
+    pub id: String,
+    /// The line of the EPD file it is on (for the shipped file, of that file).
+    pub line: usize,
+    /// Its game tree, built once.
+    pub tree: ChessTree,
+    /// The table-free value per tree configuration of the plan (index = configuration), filled
+    /// on first use.
+    references: Vec<OnceLock<Value>>,
+}
+
+impl ChessPosition {
+    /// A position of the sweep.
+    pub fn new(number: u64, line: usize, tree: ChessTree) -> Self {
+        let id = tree
+            .id()
+            .map_or_else(|| format!("#{number}"), str::to_string);
+        ChessPosition {
+            number,
+            id,
+            line,
+            tree,
+            references: Vec::new(),
+        }
+    }
+
+    /// The root value of a full-window alpha-beta to `depth` plies without any table (plain
+    /// recursion, outside the simulator), for configuration `config` of `configs`; computed once
+    /// and kept (a run of a table-free search must return exactly this value).
+    pub fn reference_value(&self, config: usize, depth: u32) -> Value {
+        let compute = || {
+            let mut leaves = 0;
+            alphabeta_recursive(&self.tree, &self.tree.root(), -INF, INF, depth, &mut leaves)
+        };
+        match self.references.get(config) {
+            Some(cell) => *cell.get_or_init(compute),
+            None => compute(),
+        }
+    }
+
+    /// The paper's board letter (Table IV: A–X are BK.01–BK.24 in order), for positions 1–26 of
+    /// the shipped set; None otherwise.
+    pub fn board(&self, bratko_kopec: bool) -> Option<char> {
+        (bratko_kopec && (1..=26).contains(&self.number))
+            .then(|| (b'A' + (self.number - 1) as u8) as char)
+    }
+
+    /// The UCI text of the root move at `index` (search order) and whether it is one of the
+    /// EPD's best moves (None when the EPD gives none).
+    pub fn root_move(&self, index: usize) -> Option<(String, Option<bool>)> {
+        let mv = self.tree.root_move_at(index)?;
+        let ok = (!self.tree.best_moves().is_empty()).then(|| self.tree.is_best_move(mv));
+        Some((self.tree.uci(mv), ok))
+    }
+
+    /// The number of legal moves at the root.
+    pub fn root_width(&self) -> usize {
+        use algorithms::MoveList;
+        self.tree.moves(&self.tree.root()).len()
+    }
+}
+
+impl ChessSet {
+    /// The shipped Bratko–Kopec positions.
+    pub fn bratko_kopec() -> Self {
+        let positions = chess::parse_epd(chess::BRATKO_KOPEC_EPD)
+            .expect("the shipped EPD file parses")
+            .into_iter()
+            .enumerate()
+            .map(|(i, (line, tree))| ChessPosition::new(i as u64 + 1, line, tree))
+            .collect();
+        ChessSet {
+            source: "the 24 Bratko–Kopec positions".into(),
+            bratko_kopec: true,
+            positions,
+        }
+    }
+
+    /// The positions of an EPD file (a regular file of at most [`MAX_EPD_BYTES`], UTF-8). The
+    /// error names the file and the line: `FILE:LINE: message`.
+    pub fn read(path: &std::path::Path) -> Result<Self, String> {
+        let bytes = crate::load::read_bounded(path, MAX_EPD_BYTES, "positions file")?;
+        let text = crate::load::decode_text(&bytes)
+            .map_err(|(line, col, m)| format!("{}:{line}:{col}: {m}", path.display()))?;
+        let parsed = chess::parse_epd(text)
+            .map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))?;
+        if parsed.is_empty() {
+            return Err(format!(
+                "{}: the positions file holds no position",
+                path.display()
+            ));
+        }
+        Ok(ChessSet {
+            source: path.display().to_string(),
+            bratko_kopec: false,
+            positions: parsed
+                .into_iter()
+                .enumerate()
+                .map(|(i, (line, tree))| ChessPosition::new(i as u64 + 1, line, tree))
+                .collect(),
+        })
+    }
+
+    /// Makes room for the reference values of `configs` tree configurations (call once the
+    /// plan's configurations are known).
+    pub fn prepare(&mut self, configs: usize) {
+        for p in &mut self.positions {
+            p.references = (0..configs).map(|_| OnceLock::new()).collect();
+        }
+    }
+
+    /// Position number `n` (its seed), if there is one.
+    pub fn get(&self, n: u64) -> Option<&ChessPosition> {
+        n.checked_sub(1)
+            .and_then(|i| self.positions.get(usize::try_from(i).ok()?))
+    }
+
+    /// The number of the position with EPD id `id`.
+    pub fn number_of(&self, id: &str) -> Option<u64> {
+        self.positions.iter().find(|p| p.id == id).map(|p| p.number)
+    }
+}

@@ -1,0 +1,395 @@
+//! Chess workloads (issue 9): a chess scenario parses and runs; every run without a
+//! transposition table returns the position's value as a plain negamax outside the simulator
+//! computes it; the value check can fail, and with a table a differing value is recorded instead;
+//! bad positions files and unknown position ids are errors at their file, line and field; the
+//! shipped Parabelle scenarios load with their paper tables; report.md has the chess sections.
+
+use algorithms::{negamax, GameTree, MoveList};
+use scenarios::dispatch::PTree;
+use scenarios::runner::{simulate_on, RunError, RunKey};
+use std::path::{Path, PathBuf};
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gtsim-chess-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn shipped(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+/// A small chess scenario: BK.01 and BK.04 at 3 ply, pmws and Parabelle without a table, f = 1..3,
+/// the Parabelle hardware (SCI, 480 bytes/s with 3 processors here so the override is exercised).
+fn small(extra_outputs: &str) -> String {
+    format!(
+        r#"(
+    name: "chess-small",
+    hardware: (
+        costs: (k: Ms(8.0), e: Ms(20.0), q: Ms(2.0), probe: Ms(0.5), s: Ms(2.0), interrupt: Ms(1.0)),
+        link: Sci(rate: 960, rts_cts: true, ports: 8, rate_by_processors: {{3: 480}}),
+    ),
+    workload: Chess(positions: BratkoKopec, depth: 3),
+    search: (algorithm: Parabelle(), progressive_deepening: true),
+    sweep: (
+        fanout: [1, 2, 3],
+        algorithm: [Pmws, Parabelle(table: None)],
+        positions: ["BK.04", "BK.01"],
+    ),
+    outputs: (plots: false{extra_outputs}),
+)"#
+    )
+}
+
+fn parse(text: &str, dir: &Path) -> Result<scenarios::Plan, String> {
+    scenarios::parse(text, &dir.join("chess.ron")).map_err(|e| e.to_string())
+}
+
+/// The value of a position by plain negamax (no pruning, no table, no simulator): independent
+/// of both the simulated searches and the runner's own alpha-beta reference.
+fn negamax_value(id: &str, depth: u32) -> i32 {
+    let (_, tree, _) = chess::bratko_kopec()
+        .into_iter()
+        .find(|(i, _, _)| i == id)
+        .unwrap();
+    negamax(&tree, &tree.root(), depth)
+}
+
+#[test]
+fn table_free_runs_return_the_plain_negamax_value_for_every_f() {
+    let dir = scratch("run");
+    let plan = parse(&small(""), &dir).unwrap();
+    // Positions are seeds 1 and 4, in file order whatever the order of sweep.positions.
+    assert_eq!(plan.seeds, [1, 4]);
+    let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
+    assert_eq!(
+        results.records.len(),
+        2 * 3 * 2,
+        "algorithms × f × positions"
+    );
+    let want = [
+        ("BK.01", negamax_value("BK.01", 3)),
+        ("BK.04", negamax_value("BK.04", 3)),
+    ];
+    let bk = chess::bratko_kopec();
+    for r in results.records.iter().chain(&results.baseline) {
+        let (id, v) = want[if r.seed == 1 { 0 } else { 1 }];
+        assert_eq!(r.position, id);
+        assert_eq!(r.tree, "chess");
+        assert_eq!(
+            (r.root_value, r.value_reference),
+            (v, Some(v)),
+            "{} f = {} on {id}",
+            r.algorithm,
+            r.fanout
+        );
+        assert_eq!(r.tt_probes, None, "no table, no table counters");
+        // A move, when the scheme names one, is a legal root move in UCI.
+        if let Some(uci) = &r.root_move {
+            let tree = &bk[r.seed as usize - 1].1;
+            let moves = tree.moves(&tree.root());
+            let legal: Vec<String> = (0..moves.len()).map(|i| tree.uci(moves.get(i))).collect();
+            assert!(legal.contains(uci), "{uci} is not a root move of {id}");
+            assert!(r.best_move_ok.is_some());
+        } else {
+            assert_eq!(r.best_move_ok, None);
+        }
+    }
+    // Parabelle and pmws are distinct rows; the names come from the schemes.
+    let names: Vec<&str> = results
+        .summaries
+        .iter()
+        .map(|s| s.algorithm.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "pmws",
+            "pmws",
+            "pmws",
+            "parabelle",
+            "parabelle",
+            "parabelle"
+        ]
+    );
+    // New columns come last, in order, after every existing one.
+    let header = scenarios::results::csv_header();
+    assert!(
+        header.trim_end().ends_with(
+            "quiescence_nodes,position,root_move,best_move_ok,value_reference,probes,tt_probes,tt_hits,tt_cutoffs,tt_stores,bytes_at_node,bytes_inter_node,bytes_inter_level,bytes_inter_iteration,bytes_interactive"
+        ),
+        "{header}"
+    );
+    // Bytes by type add up to the total.
+    for r in &results.records {
+        assert_eq!(
+            r.bytes_at_node
+                + r.bytes_inter_node
+                + r.bytes_inter_level
+                + r.bytes_inter_iteration
+                + r.bytes_interactive,
+            r.bytes_total
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_wrong_value_fails_without_a_table_and_is_recorded_with_one() {
+    let dir = scratch("check");
+    let text = small("").replace(
+        "algorithm: [Pmws, Parabelle(table: None)]",
+        "algorithm: [Pmws, Parabelle(table: Local, storage: Partial)]",
+    );
+    let plan = parse(&text, &dir).unwrap();
+    let tree = &plan.chess.as_ref().unwrap().get(1).unwrap().tree;
+    let truth = negamax_value("BK.01", 3);
+    let key = |algorithm| RunKey {
+        config: 0,
+        algorithm,
+        ptree: PTree::Paper {
+            fanout: 2,
+            length: 1,
+        },
+        seed: 1,
+    };
+    let rec = scenarios::Recording::default();
+    // The runner is handed a wrong expected value: a table-free search is refused ...
+    let e = simulate_on(&plan, key(0), rec, tree, truth + 1)
+        .err()
+        .unwrap();
+    assert!(
+        matches!(e, RunError::WrongValue { got: Some(v), expected, .. } if v == truth && expected == truth + 1),
+        "{e}"
+    );
+    // ... a search with a table is recorded with both values.
+    let o = simulate_on(&plan, key(1), rec, tree, truth + 1).unwrap();
+    assert_eq!((o.root_value, o.value_reference), (truth, truth + 1));
+    assert!(
+        o.table_counts.is_some(),
+        "a search with a table reports its counters"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_positions_files_and_ids_are_errors_at_their_file_line_and_field() {
+    let dir = scratch("errors");
+    let epd = "# two good positions and a bad one\n\
+               1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"one\";\n\
+               3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - bm d5; id \"two\";\n\
+               rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Ke2; id \"three\";\n";
+    std::fs::write(dir.join("bad.epd"), epd).unwrap();
+    let text = small("").replace("positions: BratkoKopec", "positions: Epd(\"bad.epd\")");
+    let e = parse(&text, &dir).unwrap_err();
+    let file = dir.join("chess.ron").display().to_string();
+    assert!(e.starts_with(&format!("{file}:7:")), "{e}");
+    assert!(
+        e.contains("workload.positions")
+            && e.contains(&format!("{}:4:", dir.join("bad.epd").display()))
+            && e.contains("Ke2"),
+        "{e}"
+    );
+    // A good file: its ids, numbered from 1 in file order.
+    std::fs::write(dir.join("good.epd"), &epd[..epd.rfind("rnbq").unwrap()]).unwrap();
+    let good = text
+        .replace("bad.epd", "good.epd")
+        .replace("positions: [\"BK.04\", \"BK.01\"]", "positions: [\"two\"]");
+    let plan = parse(&good, &dir).unwrap();
+    assert_eq!(plan.seeds, [2]);
+    // A missing file names it.
+    let e = parse(&text.replace("bad.epd", "none.epd"), &dir).unwrap_err();
+    assert!(
+        e.contains("none.epd") && e.contains("workload.positions"),
+        "{e}"
+    );
+    // An unknown id: the item of the list.
+    let e = parse(
+        &small("").replace("[\"BK.04\", \"BK.01\"]", "[\"BK.04\", \"BK.99\"]"),
+        &dir,
+    )
+    .unwrap_err();
+    assert!(e.starts_with(&format!("{file}:12:")), "{e}");
+    assert!(
+        e.contains("sweep.positions[1]") && e.contains("BK.99"),
+        "{e}"
+    );
+    // Twice.
+    let e = parse(
+        &small("").replace("[\"BK.04\", \"BK.01\"]", "[\"BK.04\", \"BK.04\"]"),
+        &dir,
+    )
+    .unwrap_err();
+    assert!(e.contains("sweep.positions") && e.contains("twice"), "{e}");
+    // Positions replace seeds.
+    let e = parse(
+        &small("").replace(
+            "fanout: [1, 2, 3],",
+            "fanout: [1, 2, 3], seeds: Range(start: 1, count: 2),",
+        ),
+        &dir,
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("sweep.seeds") && e.contains("sweep.positions"),
+        "{e}"
+    );
+    // No generator knobs on chess.
+    let e = parse(
+        &small("").replace("fanout: [1, 2, 3],", "fanout: [1, 2, 3], width: [4],"),
+        &dir,
+    )
+    .unwrap_err();
+    assert!(e.contains("sweep.width") && e.contains("chess"), "{e}");
+    // Parabelle runs on processor trees of length 1, like pmws.
+    let e = parse(
+        &small("").replace("link: Sci(", "length: 2, link: Sci("),
+        &dir,
+    )
+    .unwrap_err();
+    assert!(e.contains("length 1"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn synthetic_scenarios_need_seeds_have_no_positions_and_may_run_parabelle() {
+    let dir = scratch("synthetic");
+    let text = r#"(
+        name: "syn",
+        hardware: (costs: (k: Ns(3), e: Ns(11)), link: Ideal),
+        workload: Synthetic(width: 3, depth: 3, ordering: Random, horizon_noise: 0),
+        search: (algorithm: Parabelle(table: None), progressive_deepening: true),
+        sweep: (fanout: [1, 2, 3], seeds: Range(start: 1, count: 3),
+                algorithm: [Parabelle(table: None), Parabelle(table: Global, storage: All)]),
+    )"#;
+    let plan = parse(text, &dir).unwrap();
+    let results = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
+    assert_eq!(results.records.len(), 2 * 3 * 3);
+    for r in &results.records {
+        assert!(r.position.is_empty() && r.root_move.is_none());
+        if r.algorithm == "parabelle" {
+            // No table: the generator's value, checked; no reference column needed.
+            assert_eq!(r.value_reference, None);
+            assert_eq!(r.tt_probes, None);
+        } else {
+            assert_eq!(r.algorithm, "parabelle_global_all");
+            assert!(r.value_reference.is_some() && r.tt_probes.is_some());
+        }
+    }
+    let e = parse(&text.replace("seeds: Range(start: 1, count: 3),", ""), &dir).unwrap_err();
+    assert!(e.contains("sweep.seeds is missing"), "{e}");
+    let e = parse(
+        &text.replace(
+            "seeds: Range(start: 1, count: 3),",
+            "seeds: List([1]), positions: [\"BK.01\"],",
+        ),
+        &dir,
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("sweep.positions") && e.contains("only chess"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_shipped_parabelle_scenarios_load_with_their_paper_tables() {
+    for (name, algorithms, depth, rows, boards) in [
+        ("parabelle-table2.ron", vec!["parabelle"], 5, 4, 0),
+        (
+            "parabelle-table3.ron",
+            vec![
+                "parabelle_global_all",
+                "parabelle_global_partial",
+                "parabelle_local_all",
+                "parabelle_local_partial",
+            ],
+            5,
+            16,
+            0,
+        ),
+        (
+            "parabelle-table4.ron",
+            vec!["parabelle_local_partial"],
+            6,
+            0,
+            23,
+        ),
+    ] {
+        let plan = scenarios::load(&shipped(name)).unwrap();
+        let names: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
+        assert_eq!(names, algorithms, "{name}");
+        assert_eq!(plan.seeds, (1..=24).collect::<Vec<u64>>(), "{name}");
+        assert_eq!(plan.configs[0].depth, depth, "{name}");
+        assert_eq!(plan.fanouts, [1, 2, 3, 4], "{name}");
+        assert!(plan.progressive, "{name}");
+        let paper = plan.paper.as_ref().unwrap();
+        assert_eq!(
+            (paper.rows.len(), paper.boards.len()),
+            (rows, boards),
+            "{name}"
+        );
+        assert!(
+            plan.reference.is_none(),
+            "{name}: chess plans read the paper's tables themselves"
+        );
+        assert_eq!(plan.timeline, Some((0, 4, 1)), "{name}");
+        // 480 bytes/s with four processors, 960 otherwise.
+        let rate = |p: u64| match plan.links.levels[0].at(p).kind {
+            sim_hw::LinkKind::Serial { rate } => rate,
+            _ => 0,
+        };
+        assert_eq!((rate(2), rate(4)), (960, 480), "{name}");
+    }
+}
+
+#[test]
+fn the_report_has_the_chess_sections_beside_table_ii() {
+    let dir = scratch("report");
+    std::fs::copy(
+        shipped("reference/parabelle-table2-no-tt.csv"),
+        dir.join("table2.csv"),
+    )
+    .unwrap();
+    let plan = parse(
+        &small(", reference: \"table2.csv\", per_position: true"),
+        &dir,
+    )
+    .unwrap();
+    let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
+    let out = dir.join("out");
+    scenarios::write_outputs(&plan, &results, None, &out).unwrap();
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    for section in [
+        "## Chess: averages over positions",
+        "## What the paper could not measure",
+        "## Values that differ from the table-free search",
+        "## Per position",
+        "| A | BK.01 |",
+        "| D | BK.04 |",
+    ] {
+        assert!(md.contains(section), "no {section:?} in:\n{md}");
+    }
+    // Table II's f = 3 time overhead is inconsistent with its own seconds: said beside the row.
+    let row3 = md
+        .lines()
+        .find(|l| l.starts_with("| 3 | 2 | 64503 |"))
+        .unwrap_or_else(|| panic!("no f = 3 paper row in:\n{md}"));
+    assert!(row3.contains("26.6 †"), "{row3}");
+    assert!(
+        md.contains("† parabelle, f = 3") && md.contains("23.6 %"),
+        "{md}"
+    );
+    // Only f = 3 is flagged (f = 2: 2 × 942 / 1611 − 1 = 16.9 %, as printed): its row and its
+    // note, for each of the two table-free algorithms Table II is set beside.
+    assert!(md.contains("† pmws, f = 3"), "{md}");
+    assert_eq!(md.matches('†').count(), 4, "{md}");
+    let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    assert!(csv
+        .lines()
+        .skip(1)
+        .all(|l| l.contains(",BK.01,") || l.contains(",BK.04,")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
