@@ -617,7 +617,7 @@ fn unmeasured(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
             s.depth,
             s.fanout,
             fixed(100.0 * search, 1),
-            fixed(100.0 * s.message_overhead, 1),
+            fixed(100.0 * s.message_overhead, 2),
             fixed(100.0 * s.idle_overhead, 1),
             fixed(100.0 * s.time_overhead, 1),
             secs(&recs, |r| r.t_message_ns),
