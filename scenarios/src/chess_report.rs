@@ -334,11 +334,20 @@ fn paper_row<'a>(
     })
 }
 
-/// The paper's averages of a per-board table at fanout `f`, computed as the paper computes
-/// them: (boards, mean leaf nodes, mean seconds, mean speedup).
-fn board_means(paper: &PaperTable, f: u32) -> Option<(usize, f64, f64, Option<f64>)> {
-    let at: Vec<&(u32, f64, f64, Option<f64>)> =
-        paper.boards.iter().filter_map(|b| b.at(f)).collect();
+/// The paper's averages of a per-board table at fanout `f` over the boards `only` lets
+/// through, computed as the paper computes them: (boards, mean leaf nodes, mean seconds, mean
+/// speedup).
+fn board_means(
+    paper: &PaperTable,
+    f: u32,
+    only: impl Fn(char) -> bool,
+) -> Option<(usize, f64, f64, Option<f64>)> {
+    let at: Vec<&(u32, f64, f64, Option<f64>)> = paper
+        .boards
+        .iter()
+        .filter(|b| only(b.board))
+        .filter_map(|b| b.at(f))
+        .collect();
     if at.is_empty() {
         return None;
     }
@@ -393,8 +402,11 @@ fn shown(plan: &Plan, paper: &PaperTable, algorithm: &str, f: u32) -> Option<Sho
             misprint,
         });
     }
-    let (_, leaf, secs, speedup) = board_means(paper, f)?;
-    let (_, leaf1, secs1, _) = board_means(paper, 1)?;
+    // Over the boards of the positions searched (all of them for a full sweep).
+    let searched = searched_boards(plan);
+    let only = |b: char| searched.contains(&b);
+    let (_, leaf, secs, speedup) = board_means(paper, f, only)?;
+    let (_, leaf1, secs1, _) = board_means(paper, 1, only)?;
     Some(Shown {
         leaf: Some(leaf),
         secs: Some(secs),
@@ -402,6 +414,17 @@ fn shown(plan: &Plan, paper: &PaperTable, algorithm: &str, f: u32) -> Option<Sho
         search: Some(100.0 * (leaf / leaf1 - 1.0)),
         time: Some(100.0 * (f as f64 * secs / secs1 - 1.0)),
         misprint: None,
+    })
+}
+
+/// The paper's board letters of the positions the plan searches (none unless they are the
+/// shipped Bratko–Kopec positions).
+fn searched_boards(plan: &Plan) -> Vec<char> {
+    plan.chess.as_ref().map_or(Vec::new(), |set| {
+        plan.seeds
+            .iter()
+            .filter_map(|&n| set.get(n)?.board(set.bratko_kopec))
+            .collect()
     })
 }
 
@@ -500,10 +523,25 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
             p.path.display(),
             p.notes.join(" ")
         ));
+        let searched = searched_boards(plan);
         if !p.boards.is_empty() {
-            out.push_str(
-                "\nThe paper's averages here are computed from its per-board rows (means over the boards it gives; its minutes are truncated, so its seconds and time overheads are coarse).\n",
-            );
+            let n = p
+                .boards
+                .iter()
+                .filter(|b| searched.contains(&b.board))
+                .count();
+            out.push_str(&format!(
+                "\nThe paper's averages here are computed from its per-board rows, over the {n} of its {} boards whose positions this plan searches (its minutes are truncated, so its seconds and time overheads are coarse).\n",
+                p.boards.len()
+            ));
+        } else if let Some(set) = &plan.chess {
+            if plan.seeds.len() < set.positions.len() {
+                out.push_str(&format!(
+                    "\nThe paper's averages are over all its positions; this plan searches {} of the {}, so the two are not over the same positions.\n",
+                    plan.seeds.len(),
+                    set.positions.len()
+                ));
+            }
         }
     }
     let mut footnotes = Vec::new();
@@ -891,10 +929,15 @@ mod tests {
         assert_eq!(t4.boards[0].at(4), Some(&(4, 141677.0, 12.0, Some(3.58))));
         // The paper's own summary: mean six-ply speedups 1.92, 2.66, 3.27.
         for (f, want) in [(2, 1.92), (3, 2.66), (4, 3.27)] {
-            let (n, _, _, s) = board_means(&t4, f).unwrap();
+            let (n, _, _, s) = board_means(&t4, f, |_| true).unwrap();
             assert_eq!(n, 23);
             assert!((s.unwrap() - want).abs() < 0.006, "f = {f}: {s:?}");
         }
+        // Over the boards searched only: board B alone, minutes as seconds.
+        assert_eq!(
+            board_means(&t4, 2, |b| b == 'B'),
+            Some((1, 138063.0, 23.0 * 60.0, Some(1.92)))
+        );
     }
 
     #[test]

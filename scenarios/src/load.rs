@@ -51,11 +51,11 @@ pub const MAX_SCENARIO_BYTES: u64 = 16 << 20;
 /// Largest reference table read.
 pub const MAX_REFERENCE_BYTES: u64 = 4 << 20;
 /// Simulated chess leaves (each with its quiescence search) per second of wall time on one
-/// core, for `check`'s estimate of chess plans: parabelle-table2.ron (24 positions, 5 ply,
-/// f = 1..4, placeholder costs, roles still plain pmws) simulated 9.6 M leaves (and their 370 M
-/// quiescence and interior nodes) in 134 s of CPU time, reference searches included (2-core
-/// development machine), 72 k leaves/s, rounded down.
-pub const CHESS_LEAVES_PER_SECOND_PER_CORE: f64 = 70e3;
+/// core, for `check`'s estimate of chess plans: with the placeholder costs, parabelle-table2.ron
+/// simulated 7.4 M leaves in 118 s of CPU time (62 k/s), parabelle-table3.ron 25.9 M in 324 s
+/// (80 k/s) and parabelle-table4.ron 25.9 M in 478 s (54 k/s), the table-free reference
+/// searches included (2-core development machine, 2026-11-23); rounded down.
+pub const CHESS_LEAVES_PER_SECOND_PER_CORE: f64 = 50e3;
 /// Simulated leaves per second of wall time on one core, for `check`'s estimate: the
 /// `pmws f = 1` and `f = 4` rows of BENCHMARKS.md (30.5 and 27.3 M leaves/s, criterion
 /// estimates, 2026-11-21, 2-core development machine), rounded down.
