@@ -4,7 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use plots::{line_chart, panels, timeline, LineChart, LineStyle, Series, TimelineRow};
+use plots::{
+    fig7, line_chart, panels, timeline, Curve, Fig7, LineChart, LineStyle, Overhead, Series,
+    TimelineRow,
+};
 use sim_core::{Category, Interval, Marker, SimTime};
 
 /// A small deterministic generator (xorshift64*), so the examples need no extra crate.
@@ -133,6 +136,41 @@ fn messages() -> LineChart {
     }
 }
 
+/// Fig. 7 with made-up simulated curves beside the paper's Table II points (communication
+/// overhead = time - search, eq. 12) and the f/2w estimate for w = 34.
+fn overheads_fig7() -> Fig7 {
+    let curve = |label: &str, ys: [f64; 4]| Curve {
+        label: label.into(),
+        points: processors().into_iter().zip(ys).collect(),
+    };
+    // The published points start at f = 2: every overhead is zero at f = 1 by definition, and
+    // three large markers there would only cover the simulated curves' start.
+    let overhead = |name: &str, simulated: [f64; 4], published: [f64; 3]| Overhead {
+        simulated: curve(&format!("{name} (simulated)"), simulated),
+        published: Curve {
+            label: format!("{name} (paper)"),
+            points: [2.0, 3.0, 4.0].into_iter().zip(published).collect(),
+        },
+    };
+    Fig7 {
+        title: "Average overheads for 5-ply searches (Fig. 7): 24 Bratko-Kopec positions, no transposition table".into(),
+        x_label: "processors f".into(),
+        y_label: "overhead".into(),
+        overheads: vec![
+            overhead("search overhead", [0.0, 4.1, 6.8, 9.0], [5.3, 7.4, 7.3]),
+            overhead("communication overhead", [0.0, 10.4, 17.5, 24.2], [11.6, 19.2, 24.8]),
+            overhead("time overhead", [0.0, 14.9, 25.5, 35.4], [16.9, 26.6, 32.1]),
+        ],
+        model: curve(
+            "synchronization estimate f/2w (w = 34)",
+            [1.0, 2.0, 3.0, 4.0].map(|f| 100.0 * f / 68.0),
+        ),
+        note: "Paper: Marsland & Popowich (1985), Table II; communication = time - search (eq. 12). \
+               Table II's f = 3 time overhead is printed 26.6 % but its own seconds give 23.6 %."
+            .into(),
+    }
+}
+
 /// A timeline of `procs` processors over `seconds`, with about `per_proc` intervals each.
 fn timeline_rows(procs: usize, seconds: u64, per_proc: usize, seed: u64) -> Vec<TimelineRow> {
     let mut rng = Rng(seed);
@@ -204,6 +242,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = |name: &str| -> PathBuf { Path::new(&dir).join(name) };
 
     line_chart(&out("overheads.png"), &overheads())?;
+    fig7(&out("fig7.png"), &overheads_fig7())?;
     panels(
         &out("panels.png"),
         "PV-split on Parabelle: 1 to 4 processors, 24 Bratko-Kopec positions",

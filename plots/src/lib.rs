@@ -8,6 +8,8 @@
 //!
 //! - [`LineChart`] of [`Series`] → [`line_chart`] (one 1024×720 chart) or [`panels`] (a grid).
 //! - [`TimelineRow`]s of [`sim_core::Interval`]s and [`sim_core::Marker`]s → [`timeline`].
+//! - [`Fig7`]: the paper's Fig. 7 (overheads against f), each simulated [`Overhead`] curve
+//!   beside the published points in its colour, and the f/2w model → [`fig7`].
 //! - Every failure is a [`PlotError`] that names the file.
 //!
 //! Text is set in DejaVu Sans, bundled with the crate and registered once per process, so no
@@ -53,6 +55,7 @@
 
 use std::path::PathBuf;
 
+mod fig7;
 mod font;
 mod legend;
 mod line;
@@ -61,6 +64,7 @@ mod palette;
 mod ticks;
 mod timeline;
 
+pub use fig7::{fig7, Curve, Fig7, Overhead};
 pub use line::{line_chart, panels, LineChart, LineStyle, Series};
 pub use palette::{category_color, PALETTE};
 pub use timeline::{timeline, TimelineRow};

@@ -6,7 +6,7 @@ use std::path::Path;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::legend::{marker_outline, Entry, Glyph, Legend};
+use crate::legend::{marker_outline, Entry, Glyph, Legend, Mark, MarkKind};
 use crate::output::{self, Area, DrawError};
 use crate::palette::{self, AXIS, GRID, MUTED_TEXT, TEXT};
 use crate::ticks::{padded_range, Axis};
@@ -59,7 +59,7 @@ pub struct LineChart {
 }
 
 /// Text and stroke sizes for one scale of chart.
-struct Scale {
+pub(crate) struct Scale {
     title: f64,
     desc: f64,
     tick: f64,
@@ -75,7 +75,7 @@ struct Scale {
     tick_spacing: (u32, u32),
 }
 
-const FULL: Scale = Scale {
+pub(crate) const FULL: Scale = Scale {
     title: 24.0,
     desc: 18.0,
     tick: 15.0,
@@ -108,7 +108,7 @@ const PANEL: Scale = Scale {
 pub(crate) const TICK_MARK: i32 = 5;
 
 /// Size of a single chart.
-const CHART_SIZE: (u32, u32) = (1024, 720);
+pub(crate) const CHART_SIZE: (u32, u32) = (1024, 720);
 /// Size of one panel in [`panels`].
 const PANEL_SIZE: (u32, u32) = (640, 440);
 
@@ -122,7 +122,10 @@ const PANEL_SIZE: (u32, u32) = (640, 440);
 /// other variants when drawing or writing fails.
 pub fn line_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
     validate(path, chart)?;
-    output::write_png(path, CHART_SIZE, |root| draw_chart(root, chart, &FULL, 0))
+    let drawing = Drawing::plain(chart);
+    output::write_png(path, CHART_SIZE, |root| {
+        draw_chart(root, chart, &drawing, &FULL, 0)
+    })
 }
 
 /// Draws several charts in a grid of `columns` columns (each panel 640×440) under an overall
@@ -166,12 +169,14 @@ pub fn panels(
             return Ok(());
         }
         // Panels in one grid row reserve the same legend height, so their plots line up.
+        let drawings: Vec<Drawing> = charts.iter().map(Drawing::plain).collect();
         let legend_heights: Vec<u32> = charts
             .iter()
-            .map(|c| legend(c, &PANEL, PANEL_SIZE.0).height())
+            .zip(&drawings)
+            .map(|(c, d)| legend(c, d, &PANEL, PANEL_SIZE.0).height())
             .collect();
         let cells = body.split_evenly((rows, columns));
-        for (i, (cell, chart)) in cells.iter().zip(charts).enumerate() {
+        for (i, ((cell, chart), drawing)) in cells.iter().zip(charts).zip(&drawings).enumerate() {
             let row = i / columns;
             let reserve = legend_heights
                 .iter()
@@ -180,13 +185,13 @@ pub fn panels(
                 .copied()
                 .max()
                 .unwrap_or(0);
-            draw_chart(cell, chart, &PANEL, reserve)?;
+            draw_chart(cell, chart, drawing, &PANEL, reserve)?;
         }
         Ok(())
     })
 }
 
-fn validate(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
+pub(crate) fn validate(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
     for s in &chart.series {
         if let Some(errors) = &s.errors {
             if errors.len() != s.points.len() {
@@ -206,19 +211,58 @@ fn validate(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
     Ok(())
 }
 
-/// The marker shape of each series: the k-th series with markers gets shape k.
-fn marker_shapes(chart: &LineChart) -> Vec<Option<usize>> {
-    let mut k = 0;
-    chart
-        .series
-        .iter()
-        .map(|s| {
-            s.markers.then(|| {
-                k += 1;
-                k - 1
+/// How one series is drawn: its line (if any) and its marker (if any).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Look {
+    pub line: Option<LineStyle>,
+    pub marker: Option<Mark>,
+}
+
+/// How a chart's series are drawn beyond what [`Series`] says: a look per series, the legend's
+/// layout, a unit after the y tick labels, a note under the legend.
+#[derive(Clone, Debug)]
+pub(crate) struct Drawing {
+    /// One per series, in order.
+    pub looks: Vec<Look>,
+    /// The `(row, column)` of each series' legend entry, for a legend laid out as a table;
+    /// `None` for entries in order, as many on a row as fit.
+    pub legend_cells: Option<Vec<(usize, usize)>>,
+    /// Appended to every y tick label (e.g. " %").
+    pub y_unit: &'static str,
+    /// The y axis starts at zero when every value is non-negative; otherwise it has a margin
+    /// below the lowest value too (room for large markers on zero).
+    pub y_from_zero: bool,
+    /// Muted text under the legend (wrapped); empty for none.
+    pub note: String,
+}
+
+impl Drawing {
+    /// An ordinary line chart: each series' line style, and the k-th series with markers gets
+    /// hollow marker shape k; each series its own legend entry.
+    pub fn plain(chart: &LineChart) -> Drawing {
+        let mut k = 0;
+        let looks = chart
+            .series
+            .iter()
+            .map(|s| Look {
+                line: Some(s.style),
+                marker: s.markers.then(|| {
+                    k += 1;
+                    Mark {
+                        shape: k - 1,
+                        kind: MarkKind::Hollow,
+                    }
+                }),
             })
-        })
-        .collect()
+            .collect();
+        Drawing {
+            looks,
+            legend_cells: None,
+            y_unit: "",
+            y_from_zero: true,
+            note: String::new(),
+        }
+    }
 }
 
 /// The finite points of a series with their (non-negative, possibly absent) errors.
@@ -294,34 +338,87 @@ fn draw_note(area: &Area<'_>, note: &str, size: f64) -> Result<(), DrawError> {
     Ok(())
 }
 
-/// The legend of a chart `width` pixels wide: one entry per series, in order.
-fn legend(chart: &LineChart, scale: &Scale, width: u32) -> Legend {
-    let shapes = marker_shapes(chart);
+/// The legend of a chart `width` pixels wide: one entry per series, in order, or in the
+/// drawing's table.
+fn legend(chart: &LineChart, drawing: &Drawing, scale: &Scale, width: u32) -> Legend {
     let entries = chart
         .series
         .iter()
-        .zip(shapes)
-        .map(|(s, shape)| Entry {
+        .zip(&drawing.looks)
+        .map(|(s, look)| Entry {
             glyph: Glyph::Line {
                 color: palette::series_color(s.color),
-                dashed: s.style == LineStyle::Dashed,
-                marker: shape,
+                line: look.line,
+                marker: look.marker,
             },
             label: s.label.clone(),
-        })
-        .collect();
-    Legend::new(
-        entries,
-        scale.legend,
-        scale.line,
-        width.saturating_sub(2 * scale.pad),
-    )
+        });
+    let max_width = width.saturating_sub(2 * scale.pad);
+    match &drawing.legend_cells {
+        Some(cells) => Legend::table(
+            cells.iter().copied().zip(entries).collect(),
+            scale.legend,
+            scale.line,
+            max_width,
+        ),
+        None => Legend::new(entries.collect(), scale.legend, scale.line, max_width),
+    }
 }
 
-/// Draws a chart into `area`, with at least `legend_reserve` pixels for the legend under it.
-fn draw_chart(
+/// The note's lines wrapped to the chart's width, its font, and the band it needs (zero without
+/// a note).
+fn note_layout(note: &str, scale: &Scale, width: u32) -> (Vec<String>, FontDesc<'static>, u32) {
+    let f = font::regular(scale.legend - 1.0);
+    if note.is_empty() {
+        return (Vec::new(), f, 0);
+    }
+    let max = width.saturating_sub(4 * scale.pad);
+    let mut lines = font::wrap(note, &f, max);
+    // Balanced lines: the narrowest width that needs no more lines (no one-word last line).
+    if lines.len() > 1 {
+        let (mut lo, mut hi) = (max / lines.len() as u32, max);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if font::wrap(note, &f, mid).len() <= lines.len() {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lines = font::wrap(note, &f, hi);
+    }
+    // Half a pad above, a pad and a half below (the image's edge).
+    let h = font::lines_height(lines.len(), &f) + 2 * scale.pad;
+    (lines, f, h)
+}
+
+/// Draws note lines centred in `area`, from its top.
+fn draw_note_lines(
+    area: &Area<'_>,
+    lines: &[String],
+    note_font: &FontDesc<'static>,
+) -> Result<(), DrawError> {
+    let (w, _) = area.dim_in_pixel();
+    let style = note_font
+        .color(&MUTED_TEXT)
+        .pos(Pos::new(HPos::Center, VPos::Center));
+    let size = note_font.get_size();
+    let line_h = font::measure("Xg", note_font).1 as i32;
+    let step = line_h + line_h / 4;
+    let top = (size / 2.0) as i32;
+    for (i, line) in lines.iter().enumerate() {
+        let y = top + i as i32 * step + line_h / 2 + font::center_correction(size);
+        area.draw_text(line, &style, (w as i32 / 2, y))?;
+    }
+    Ok(())
+}
+
+/// Draws a chart into `area` as `drawing` says, with at least `legend_reserve` pixels for the
+/// legend under it.
+pub(crate) fn draw_chart(
     area: &Area<'_>,
     chart: &LineChart,
+    drawing: &Drawing,
     scale: &Scale,
     legend_reserve: u32,
 ) -> Result<(), DrawError> {
@@ -338,12 +435,17 @@ fn draw_chart(
         rest
     };
 
-    // Legend band under the plot.
-    let legend = legend(chart, scale, w);
+    // Legend band under the plot, and the note under the legend.
+    let legend = legend(chart, drawing, scale, w);
+    let (note_lines, note_font, note_h) = note_layout(&drawing.note, scale, w);
     let (_, rest_h) = area.dim_in_pixel();
     let legend_h = legend.height().max(legend_reserve);
-    let (plot_area, legend_area) = area.split_vertically(rest_h.saturating_sub(legend_h));
+    let (plot_area, legend_area) = area.split_vertically(rest_h.saturating_sub(legend_h + note_h));
     legend.draw(&legend_area)?;
+    if note_h > 0 {
+        let (_, note_area) = legend_area.split_vertically(legend_h);
+        draw_note_lines(&note_area, &note_lines, &note_font)?;
+    }
 
     // Axes.
     let data = bounds(chart);
@@ -355,7 +457,7 @@ fn draw_chart(
                 xl = xl.min(x0 - 0.3);
                 xh = xh.max(x1 + 0.3);
             }
-            ((xl, xh), padded_range(y0, y1, 0.07, true))
+            ((xl, xh), padded_range(y0, y1, 0.07, drawing.y_from_zero))
         }
         None => ((0.0, 1.0), (0.0, 1.0)),
     };
@@ -376,7 +478,12 @@ fn draw_chart(
     let desc_font = font::regular(scale.desc);
     let desc_h = font::measure("Xg", &desc_font).1;
     let tick_h = font::measure("0", &tick_font).1;
-    let y_area = y_axis.widest_label(&tick_font) + desc_h + scale.pad + 12;
+    let y_unit_w = if drawing.y_unit.is_empty() {
+        0
+    } else {
+        font::measure(drawing.y_unit, &tick_font).0
+    };
+    let y_area = y_axis.widest_label(&tick_font) + y_unit_w + desc_h + scale.pad + 12;
     let x_area = tick_h + desc_h + scale.pad + 14;
     let last_x_label = x_axis
         .ticks
@@ -395,7 +502,7 @@ fn draw_chart(
         .build_cartesian_2d(x_axis.clone(), y_axis.clone())?;
 
     let x_fmt = |v: &f64| x_axis.format(*v);
-    let y_fmt = |v: &f64| y_axis.format(*v);
+    let y_fmt = |v: &f64| format!("{}{}", y_axis.format(*v), drawing.y_unit);
     cc.configure_mesh()
         .x_desc(chart.x_label.as_str())
         .y_desc(chart.y_label.as_str())
@@ -438,15 +545,16 @@ fn draw_chart(
             })
         }))?;
     }
-    for s in &chart.series {
+    for (s, look) in chart.series.iter().zip(&drawing.looks) {
         let color = palette::series_color(s.color);
         let style = color.stroke_width(scale.line);
         let points: Vec<(f64, f64)> = finite_points(s).iter().map(|&(x, y, _)| (x, y)).collect();
-        match s.style {
-            LineStyle::Solid => {
+        match look.line {
+            None => {}
+            Some(LineStyle::Solid) => {
                 cc.draw_series(LineSeries::new(points, style))?;
             }
-            LineStyle::Dashed => {
+            Some(LineStyle::Dashed) => {
                 cc.draw_series(DashedLineSeries::new(
                     points,
                     scale.dash.0,
@@ -456,10 +564,28 @@ fn draw_chart(
             }
         }
     }
-    for (s, shape) in chart.series.iter().zip(marker_shapes(chart)) {
-        let Some(shape) = shape else { continue };
+    // Filled dots under hollow outlines, so an outline around a dot shows both.
+    let marked = || {
+        chart
+            .series
+            .iter()
+            .zip(&drawing.looks)
+            .filter_map(|(s, look)| look.marker.map(|m| (s, m)))
+    };
+    for (s, mark) in marked().filter(|(_, m)| m.kind == MarkKind::Dot) {
         let color = palette::series_color(s.color);
-        let outline = marker_outline(shape, scale.marker + 1);
+        let outline = marker_outline(mark.shape, scale.marker);
+        cc.draw_series(finite_points(s).iter().map(|&(x, y, _)| {
+            EmptyElement::at((x, y)) + Polygon::new(outline.clone(), color.filled())
+        }))?;
+    }
+    for (s, mark) in marked().filter(|(_, m)| m.kind != MarkKind::Dot) {
+        let color = palette::series_color(s.color);
+        let radius = match mark.kind {
+            MarkKind::Large => scale.marker + 4,
+            _ => scale.marker + 1,
+        };
+        let outline = marker_outline(mark.shape, radius);
         let stroke = color.stroke_width(2);
         cc.draw_series(finite_points(s).iter().map(|&(x, y, _)| {
             EmptyElement::at((x, y)) + PathElement::new(outline.clone(), stroke)

@@ -4,7 +4,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use plots::{line_chart, panels, timeline, LineChart, LineStyle, PlotError, Series, TimelineRow};
+use plots::{
+    fig7, line_chart, panels, timeline, Curve, Fig7, LineChart, LineStyle, Overhead, PlotError,
+    Series, TimelineRow,
+};
 use sim_core::{Category, Interval, Marker, SimTime};
 
 const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a];
@@ -293,4 +296,63 @@ fn timeline_of_twenty_thousand_intervals_is_fast() {
     // Well under a second in release builds; the bound leaves room for unoptimized test builds.
     assert!(elapsed.as_secs_f64() < 5.0, "{elapsed:?}");
     png_size(&dir.path("big.png"));
+}
+
+fn fig7_data() -> Fig7 {
+    let curve = |label: &str, points: &[(f64, f64)]| Curve {
+        label: label.into(),
+        points: points.to_vec(),
+    };
+    let f = |ys: &[f64]| -> Vec<(f64, f64)> {
+        ys.iter()
+            .enumerate()
+            .map(|(i, &y)| ((i + 1) as f64, y))
+            .collect()
+    };
+    Fig7 {
+        title: "Average overheads for 5-ply searches".into(),
+        x_label: "processors f".into(),
+        y_label: "overhead".into(),
+        overheads: vec![
+            Overhead {
+                simulated: curve("search (simulated)", &f(&[0.0, 4.0, 6.5, 9.0])),
+                published: curve("search (paper)", &[(2.0, 5.3), (3.0, 7.4), (4.0, 7.3)]),
+            },
+            Overhead {
+                simulated: curve("time (simulated)", &f(&[0.0, 15.0, 25.0, 35.0])),
+                published: curve("time (paper)", &[(2.0, 16.9), (3.0, 26.6), (4.0, 32.1)]),
+            },
+        ],
+        model: curve("f/2w", &f(&[1.5, 2.9, 4.4, 5.9])),
+        note: "Table II's f = 3 time overhead is inconsistent with its own seconds.".into(),
+    }
+}
+
+#[test]
+fn fig7_writes_a_png_of_the_chart_size() {
+    let dir = TempDir::new("fig7");
+    let path = dir.path("fig7.png");
+    fig7(&path, &fig7_data()).expect("draw");
+    assert_eq!(png_size(&path), (1024, 720));
+    assert_eq!(dir.listing(), vec!["fig7.png"]);
+    // The published markers are drawn: without them the image differs.
+    let mut bare = fig7_data();
+    for o in &mut bare.overheads {
+        o.published.points.clear();
+    }
+    fig7(&dir.path("bare.png"), &bare).expect("draw without published points");
+    assert_ne!(
+        fs::read(&path).expect("read"),
+        fs::read(dir.path("bare.png")).expect("read")
+    );
+}
+
+#[test]
+fn fig7_without_data_and_into_a_missing_folder() {
+    let dir = TempDir::new("fig7-empty");
+    fig7(&dir.path("empty.png"), &Fig7::default()).expect("no data is still a chart");
+    assert_eq!(png_size(&dir.path("empty.png")), (1024, 720));
+    let err = fig7(&dir.path("no/such/fig7.png"), &fig7_data()).expect_err("must fail");
+    assert!(err.to_string().contains("fig7.png"), "{err}");
+    assert_eq!(dir.listing(), vec!["empty.png"]);
 }
