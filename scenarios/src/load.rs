@@ -160,7 +160,7 @@ pub struct Plan {
     pub chess: Option<crate::positions::ChessSet>,
     /// For chess plans: the paper's table named by `outputs.reference` (Table II, III or IV
     /// layout), read when the scenario is loaded.
-    pub paper: Option<crate::chess_report::PaperTable>,
+    pub paper: Option<crate::reference::PaperTable>,
     /// The algorithms of the sweep (`sweep.algorithm`, or `search.algorithm`).
     pub algorithms: Vec<AlgorithmSpec>,
     /// The processor trees of the sweep: one per `sweep.fanout`, then one per `sweep.ptree`.
@@ -1105,12 +1105,12 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let mut paper = None;
     let reference = match &scenario.outputs.reference {
         None => None,
-        // Chess plans are compared with the paper's Tables II-IV, read by the chess report.
+        // Chess plans are compared with the paper's Tables II-IV, in any of their layouts.
         Some(name) if chess_set.is_some() => {
             let file_path = path.parent().unwrap_or(Path::new(".")).join(name);
-            let table = crate::chess_report::paper_rows(&file_path, &fanouts)
+            let table = crate::reference::read_paper_table(&file_path, &fanouts)
                 .map_err(|m| at(&["outputs", "reference"], m))?;
-            warnings.extend(table.warnings.iter().cloned());
+            warnings.extend(table.warnings().iter().cloned());
             paper = Some(table);
             None
         }

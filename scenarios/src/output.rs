@@ -478,7 +478,7 @@ pub fn check_trace_path(trace: &Path, plan: &Plan, out: &Path) -> Result<(), Out
         inputs.push(("the scenario's reference table", r.path.clone()));
     }
     if let Some(r) = &plan.paper {
-        inputs.push(("the scenario's reference table", r.path.clone()));
+        inputs.push(("the scenario's reference table", r.path().to_path_buf()));
     }
     for (what, p) in inputs {
         if canon(&p).is_some_and(|p| p == full || canon(&full).is_some_and(|f| f == p)) {

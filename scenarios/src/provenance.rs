@@ -77,8 +77,8 @@ impl Provenance {
             reference: match plan
                 .reference
                 .as_ref()
-                .map(|r| &r.path)
-                .or(plan.paper.as_ref().map(|p| &p.path))
+                .map(|r| r.path.as_path())
+                .or(plan.paper.as_ref().map(|p| p.path()))
             {
                 Some(path) => Some(InputFile::of(path).map_err(|e| {
                     std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))

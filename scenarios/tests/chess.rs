@@ -6,6 +6,7 @@
 
 use algorithms::{negamax, GameTree, MoveList};
 use scenarios::dispatch::PTree;
+use scenarios::reference::PaperTable;
 use scenarios::runner::{simulate_on, RunError, RunKey};
 use std::path::{Path, PathBuf};
 
@@ -327,12 +328,12 @@ fn the_shipped_parabelle_scenarios_load_with_their_paper_tables() {
         assert_eq!(plan.configs[0].depth, depth, "{name}");
         assert_eq!(plan.fanouts, [1, 2, 3, 4], "{name}");
         assert!(plan.progressive, "{name}");
-        let paper = plan.paper.as_ref().unwrap();
-        assert_eq!(
-            (paper.rows.len(), paper.boards.len()),
-            (rows, boards),
-            "{name}"
-        );
+        let counts = match plan.paper.as_ref().unwrap() {
+            PaperTable::Fanout(t) => (t.rows.len(), 0),
+            PaperTable::TableStorage(t) => (t.rows.len(), 0),
+            PaperTable::PerBoard(t) => (0, t.rows.len()),
+        };
+        assert_eq!(counts, (rows, boards), "{name}");
         assert!(
             plan.reference.is_none(),
             "{name}: chess plans read the paper's tables themselves"
@@ -345,6 +346,36 @@ fn the_shipped_parabelle_scenarios_load_with_their_paper_tables() {
         };
         assert_eq!((rate(2), rate(4)), (960, 480), "{name}");
     }
+}
+
+#[test]
+fn bad_paper_tables_are_errors_at_their_file_and_line() {
+    let dir = scratch("bad-paper");
+    for (name, text, line, what) in [
+        (
+            "bad-table.csv",
+            "# c\ntable,storage,fanout,speedup\nlocal,all,1,1.0\nlocal,some,2,1.5\n",
+            4,
+            "some",
+        ),
+        (
+            "bad-board.csv",
+            "board,leaf1,min1,move\nB,1,2,e2e4\nB,1,2,e2e4\n",
+            3,
+            "B",
+        ),
+        ("bad-col.csv", "board,leafs1\n", 1, "leafs1"),
+        ("bad-fanout.csv", "fanout,secs\n1,10\n2,x\n", 3, "'x'"),
+    ] {
+        std::fs::write(dir.join(name), text).unwrap();
+        let e = parse(&small(&format!(", reference: {name:?}")), &dir).unwrap_err();
+        let at = format!("{}:{line}:", dir.join(name).display());
+        assert!(
+            e.contains(&at) && e.contains(what) && e.contains("outputs.reference"),
+            "{name}: {e}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
