@@ -225,6 +225,111 @@ pub fn markdown(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String 
     out
 }
 
+/// The algorithm and depth Fig. 7 draws: the first algorithm without a transposition table
+/// (the paper's Fig. 7 is of Table II's searches), else the first; its first depth.
+fn fig7_group(plan: &Plan, summaries: &[Summary]) -> Option<(String, u32)> {
+    let algorithm = plan
+        .algorithms
+        .iter()
+        .find(|a| !a.has_table())
+        .or(plan.algorithms.first())?
+        .name();
+    groups(summaries).into_iter().find(|(a, _)| *a == algorithm)
+}
+
+/// The paper's Fig. 7, "Average overheads for 5-ply searches", for `outputs.fig7`: per f, the
+/// simulated search (eq. 9), communication (time − search, as the paper defines it) and time
+/// (eq. 11) overheads of the averages table, each with the paper's points (f ≥ 2; the
+/// communication point is its time − search), the measured synchronization overhead
+/// (idle_sync / elapsed(1), as "What the paper could not measure") without published points,
+/// and the f/2w estimate with w the positions' mean root width. A printed time overhead that
+/// disagrees with the table's own seconds is said in the note.
+pub fn fig7(plan: &Plan, summaries: &[Summary]) -> plots::Fig7 {
+    use plots::{Curve, Overhead};
+    let Some((algorithm, depth)) = fig7_group(plan, summaries) else {
+        return plots::Fig7::default();
+    };
+    let mut ss: Vec<&Summary> = summaries
+        .iter()
+        .filter(|s| s.algorithm == algorithm && s.depth == depth)
+        .collect();
+    ss.sort_by_key(|s| s.fanout);
+    let width = ss.first().map_or(1, |s| s.width.max(1));
+    let simulated = |label: &str, g: fn(&Summary) -> f64| Curve {
+        label: format!("{label}, simulated"),
+        points: ss.iter().map(|s| (s.fanout as f64, 100.0 * g(s))).collect(),
+    };
+    // The paper's figures per f >= 2 (every overhead is 0 at f = 1 by definition).
+    let published: Vec<(u32, Shown)> = plan.paper.as_ref().map_or(Vec::new(), |p| {
+        ss.iter()
+            .filter(|s| s.fanout > 1)
+            .filter_map(|s| Some((s.fanout, shown(plan, p, &algorithm, s.fanout)?)))
+            .collect()
+    });
+    let paper = |label: &str, g: fn(&Shown) -> Option<f64>| Curve {
+        label: format!("{label}, paper"),
+        points: published
+            .iter()
+            .filter_map(|(f, sh)| Some((*f as f64, g(sh)?)))
+            .collect(),
+    };
+    let overheads = vec![
+        Overhead {
+            simulated: simulated("search", |s| s.search_overhead),
+            published: paper("search", |x| x.search),
+        },
+        Overhead {
+            simulated: simulated("communication (time − search)", |s| s.comm_overhead),
+            published: paper("communication (time − search)", |x| {
+                Some(x.time? - x.search?)
+            }),
+        },
+        Overhead {
+            simulated: simulated("time", |s| s.time_overhead),
+            published: paper("time", |x| x.time),
+        },
+        Overhead {
+            simulated: simulated("synchronization (idle_sync, measured)", |s| s.idle_overhead),
+            published: Curve::default(),
+        },
+    ];
+    let notes: Vec<String> = published
+        .iter()
+        .filter_map(|(f, sh)| {
+            let (printed, computed) = sh.misprint?;
+            Some(format!(
+                "Paper, f = {f}: time overhead printed {printed:.1} %, its own seconds give {computed:.1} % (eq. 11); the marker shows the printed value."
+            ))
+        })
+        .collect();
+    let positions = ss.first().map_or(0, |s| s.runs);
+    let several = plan.algorithms.len() > 1;
+    plots::Fig7 {
+        title: format!(
+            "Fig. 7: average overheads for {depth}-ply searches, {positions} positions{}",
+            if several {
+                format!(" ({algorithm})")
+            } else {
+                String::new()
+            }
+        ),
+        x_label: "processors f".into(),
+        y_label: "overhead".into(),
+        overheads,
+        model: Curve {
+            label: format!("f/2w, w = {width} (mean root width)"),
+            points: ss
+                .iter()
+                .map(|s| {
+                    let f = s.fanout as f64;
+                    (f, 100.0 * f / (2.0 * width as f64))
+                })
+                .collect(),
+        },
+        note: notes.join(" "),
+    }
+}
+
 /// "x / n" positions whose chosen move is an EPD best move, or – when no run reports a move.
 fn best_moves(records: &[&RunRecord]) -> String {
     let judged: Vec<bool> = records.iter().filter_map(|r| r.best_move_ok).collect();

@@ -1123,6 +1123,20 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         }
     };
 
+    if scenario.outputs.fig7 {
+        if chess_set.is_none() {
+            return Err(at(
+                &["outputs", "fig7"],
+                "fig7.png is the paper's Fig. 7 of chess searches: outputs.fig7 needs a Chess workload".into(),
+            ));
+        }
+        if fanouts.len() < 2 {
+            return Err(at(
+                &["outputs", "fig7"],
+                format!("fig7.png draws overheads against f: outputs.fig7 needs two fanouts or more in sweep.fanout (it has {})", fanouts.len()),
+            ));
+        }
+    }
     if let Some(name) = &scenario.outputs.minimal_chart {
         let plain = std::path::Path::new(name)
             .file_name()
@@ -1132,6 +1146,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
             "speedup.png",
             "sync-overhead.png",
             "timeline.png",
+            "fig7.png",
         ];
         if !plain
             || !name.ends_with(".png")

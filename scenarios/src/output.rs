@@ -760,6 +760,12 @@ pub fn finish_outputs(
     if timeline.is_some() {
         pngs.push(("timeline.png", "The timeline run, per processor"));
     }
+    if plan.scenario.outputs.fig7 {
+        pngs.push((
+            "fig7.png",
+            "The paper's Fig. 7: average overheads against f, simulated curves and published points",
+        ));
+    }
     if !pngs.is_empty() {
         md.push_str("\n## Plots\n\n");
         for (file, what) in &pngs {
@@ -798,6 +804,10 @@ pub fn finish_outputs(
     }
     if let Some(run) = timeline {
         folder.draw("timeline.png", |p| crate::timeline::plot(plan, run, p))?;
+    }
+    if plan.scenario.outputs.fig7 {
+        let fig = crate::chess_report::fig7(plan, summaries);
+        folder.draw("fig7.png", |p| plots::fig7(p, &fig))?;
     }
     let marker = provenance.map_or(String::new(), |p| {
         format!(

@@ -552,6 +552,13 @@ pub struct Outputs {
     /// compared with a per-board reference table always have it.
     #[serde(default)]
     pub per_position: bool,
+    /// For chess plans sweeping two fanouts or more: draw fig7.png, the paper's Fig. 7
+    /// ("Average overheads for 5-ply searches"): simulated search, communication (time −
+    /// search, as the paper defines it), time and synchronization overhead against f, the
+    /// published points of a Table II-layout `reference` beside them, and f/2w with w the mean
+    /// root width. Default false; an error on other plans.
+    #[serde(default)]
+    pub fig7: bool,
 }
 
 impl Default for Outputs {
@@ -563,6 +570,7 @@ impl Default for Outputs {
             reference: None,
             minimal_chart: None,
             per_position: false,
+            fig7: false,
         }
     }
 }

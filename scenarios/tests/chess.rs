@@ -426,3 +426,110 @@ fn the_report_has_the_chess_sections_beside_table_ii() {
         .all(|l| l.contains(",BK.01,") || l.contains(",BK.04,")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A chess plan of 2 positions at depth 2 with Table II as its reference and `fig7: true`.
+fn fig7_plan(dir: &Path, fanouts: &str) -> scenarios::Plan {
+    std::fs::copy(
+        shipped("reference/parabelle-table2-no-tt.csv"),
+        dir.join("table2.csv"),
+    )
+    .unwrap();
+    let text = small(", reference: \"table2.csv\", fig7: true")
+        .replace("depth: 3", "depth: 2")
+        .replace("fanout: [1, 2, 3]", fanouts);
+    parse(&text, dir).unwrap()
+}
+
+#[test]
+fn fig7_is_drawn_for_chess_with_the_papers_points() {
+    let dir = scratch("fig7");
+    let plan = fig7_plan(&dir, "fanout: [1, 2]");
+    let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
+    let out = dir.join("out");
+    let files = scenarios::write_outputs(&plan, &results, None, &out).unwrap();
+    assert!(files.iter().any(|f| f.ends_with("fig7.png")), "{files:?}");
+    let bytes = std::fs::read(out.join("fig7.png")).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let dim = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap());
+    assert_eq!((dim(16), dim(20)), (1024, 720));
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        md.contains("- [fig7.png](fig7.png)") && md.contains("](fig7.png)\n"),
+        "{md}"
+    );
+
+    // The curves: the first table-free algorithm (pmws, named: the plan has two), the paper's
+    // points from f = 2 only, its communication point time − search of its own columns.
+    let fig = scenarios::chess_report::fig7(&plan, &results.summaries);
+    assert!(
+        fig.title.contains("2-ply") && fig.title.contains("(pmws)"),
+        "{}",
+        fig.title
+    );
+    let labels: Vec<&str> = fig
+        .overheads
+        .iter()
+        .map(|o| o.simulated.label.as_str())
+        .collect();
+    assert_eq!(labels.len(), 4, "{labels:?}");
+    assert!(labels[0].starts_with("search") && labels[1].starts_with("communication"));
+    assert!(labels[2].starts_with("time") && labels[3].starts_with("synchronization"));
+    let published: Vec<&Vec<(f64, f64)>> =
+        fig.overheads.iter().map(|o| &o.published.points).collect();
+    assert_eq!(published[0], &vec![(2.0, 5.3)]);
+    assert_eq!(published[2], &vec![(2.0, 16.9)]);
+    assert_eq!(published[1].len(), 1);
+    assert!((published[1][0].1 - (16.9 - 5.3)).abs() < 1e-9);
+    assert!(published[3].is_empty(), "no published synchronization");
+    let pmws: Vec<&scenarios::Summary> = results
+        .summaries
+        .iter()
+        .filter(|s| s.algorithm == "pmws")
+        .collect();
+    let at2 = pmws.iter().find(|s| s.fanout == 2).unwrap();
+    let sim2 = |k: usize| fig.overheads[k].simulated.points[1];
+    assert_eq!(sim2(0), (2.0, 100.0 * at2.search_overhead));
+    assert_eq!(sim2(2), (2.0, 100.0 * at2.time_overhead));
+    assert!((sim2(1).1 - (sim2(2).1 - sim2(0).1)).abs() < 1e-9);
+    assert_eq!(sim2(3), (2.0, 100.0 * at2.idle_overhead));
+    let w = at2.width;
+    assert_eq!(fig.model.label, format!("f/2w, w = {w} (mean root width)"));
+    assert_eq!(fig.model.points[1], (2.0, 100.0 / w as f64));
+    assert!(fig.note.is_empty(), "f = 3 is not swept: {}", fig.note);
+
+    // With f = 3, Table II's inconsistent time overhead is said in the note.
+    let plan = fig7_plan(&dir, "fanout: [1, 3]");
+    let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
+    let fig = scenarios::chess_report::fig7(&plan, &results.summaries);
+    assert!(
+        fig.note.contains("f = 3") && fig.note.contains("26.6") && fig.note.contains("23.6"),
+        "{}",
+        fig.note
+    );
+    assert_eq!(fig.overheads[2].published.points, vec![(3.0, 26.6)]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fig7_is_refused_on_synthetic_plans_and_one_fanout() {
+    let dir = scratch("fig7-refused");
+    let synthetic = r#"(
+        name: "syn",
+        hardware: (costs: (k: Ns(3), e: Ns(11)), link: Ideal),
+        workload: Synthetic(width: 3, depth: 3, ordering: Random, horizon_noise: 0),
+        search: (algorithm: Pmws),
+        sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 3)),
+        outputs: (fig7: true),
+    )"#;
+    let e = parse(synthetic, &dir).unwrap_err();
+    assert!(e.contains("outputs.fig7") && e.contains("Chess"), "{e}");
+    assert!(parse(&synthetic.replace("fig7: true", "fig7: false"), &dir).is_ok());
+    let one = small(", fig7: true").replace("fanout: [1, 2, 3]", "fanout: [4]");
+    let e = parse(&one, &dir).unwrap_err();
+    assert!(
+        e.contains("outputs.fig7") && e.contains("two fanouts"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
