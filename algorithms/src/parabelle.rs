@@ -214,18 +214,18 @@ pub type Line = Vec<u32>;
 /// previous iteration.
 #[derive(Clone, Debug, Default)]
 pub struct Refutations {
-    lines: Vec<Line>,
+    lines: Vec<Rc<Line>>,
+    /// The line of a search off every refutation line (shared, empty).
+    none: Rc<Line>,
 }
 
 impl Refutations {
     fn line(&self, root_move: usize) -> Rc<Line> {
-        Rc::new(
-            self.lines
-                .as_slice()
-                .get(root_move)
-                .cloned()
-                .unwrap_or_default(),
-        )
+        self.lines
+            .as_slice()
+            .get(root_move)
+            .unwrap_or(&self.none)
+            .clone()
     }
 }
 
@@ -272,47 +272,50 @@ struct Call<N> {
 }
 
 /// What one step of the table search did.
-enum CoreStep {
+enum TablePvsStep {
     Interior,
     Leaf(u32),
     /// Probed or stored into its own table.
     Probe,
-    /// Needs the master's table: probe `key`, then [`Core::answer`].
+    /// Needs the master's table: probe `key`, then [`TablePvs::answer`].
     Ask(u64),
     /// Store this entry into the master's table (the search goes on at once).
     Tell(Entry),
     Done(Value, Line),
 }
 
-/// PVS (Fig. 1, fail-soft, as [`crate::Pvs`]) with the refutation line, a transposition table
-/// and the best line of every node, as an explicit-stack machine.
-struct Core<'t, T: GameTree> {
-    tree: &'t T,
-    stack: Vec<Frame<T>>,
-    call: Option<Call<T::Node>>,
-    ret: Option<(Value, Line)>,
+/// What a successor's search and its re-search share: how they reach the transposition table,
+/// which nodes they table, the refutation line they follow, and the iteration that stamps their
+/// entries.
+#[derive(Clone)]
+struct Context {
     access: Access,
     storage: Storage,
     line: Rc<Line>,
     iteration: u32,
+}
+
+/// PVS (Fig. 1, fail-soft, as [`crate::Pvs`]) with the refutation line, a transposition table
+/// and the best line of every node, as an explicit-stack machine.
+struct TablePvs<'t, T: GameTree> {
+    tree: &'t T,
+    stack: Vec<Frame<T>>,
+    call: Option<Call<T::Node>>,
+    ret: Option<(Value, Line)>,
+    ctx: Context,
     cutoffs: u64,
 }
 
-impl<'t, T: GameTree> Core<'t, T> {
-    #[allow(clippy::too_many_arguments)]
+impl<'t, T: GameTree> TablePvs<'t, T> {
     fn new(
         tree: &'t T,
         node: T::Node,
-        alpha: Value,
-        beta: Value,
+        (alpha, beta): (Value, Value),
         depth: u32,
-        access: Access,
-        storage: Storage,
-        line: Rc<Line>,
+        ctx: Context,
         on_line: Option<usize>,
-        iteration: u32,
     ) -> Self {
-        Core {
+        TablePvs {
             tree,
             stack: Vec::new(),
             call: Some(Call {
@@ -324,22 +327,19 @@ impl<'t, T: GameTree> Core<'t, T> {
                 answer: None,
             }),
             ret: None,
-            access,
-            storage,
-            line,
-            iteration,
+            ctx,
             cutoffs: 0,
         }
     }
 
-    /// The master's answer to the last [`CoreStep::Ask`].
+    /// The master's answer to the last [`TablePvsStep::Ask`].
     fn answer(&mut self, e: Option<Entry>) {
         if let Some(c) = &mut self.call {
             c.answer = Some(e);
         }
     }
 
-    fn step(&mut self) -> CoreStep {
+    fn step(&mut self) -> TablePvsStep {
         let tree = self.tree;
         loop {
             if let Some(mut call) = self.call.take() {
@@ -347,22 +347,22 @@ impl<'t, T: GameTree> Core<'t, T> {
                 let Some(moves) = moves.filter(|m| !m.is_empty()) else {
                     let eval = tree.evaluate(&call.node);
                     self.ret = Some((eval.value, Vec::new()));
-                    return CoreStep::Leaf(eval.quiescence);
+                    return TablePvsStep::Leaf(eval.quiescence);
                 };
                 // Probe before expanding (the moves are generated, and charged, after).
-                let tabled =
-                    !matches!(self.access, Access::None) && self.storage.applies(call.depth);
+                let tabled = !matches!(self.ctx.access, Access::None)
+                    && self.ctx.storage.applies(call.depth);
                 let key = tree.key(&call.node);
                 if tabled && call.answer.is_none() {
-                    match &self.access {
+                    match &self.ctx.access {
                         Access::Own(t) => {
                             call.answer = Some(t.borrow_mut().probe(key));
                             self.call = Some(call);
-                            return CoreStep::Probe;
+                            return TablePvsStep::Probe;
                         }
                         Access::Remote => {
                             self.call = Some(call);
-                            return CoreStep::Ask(key);
+                            return TablePvsStep::Ask(key);
                         }
                         Access::None => unreachable!(),
                     }
@@ -384,7 +384,7 @@ impl<'t, T: GameTree> Core<'t, T> {
                 let mut order = Vec::with_capacity(width);
                 let refute = call
                     .on_line
-                    .and_then(|j| self.line.as_slice().get(j).copied())
+                    .and_then(|j| self.ctx.line.as_slice().get(j).copied())
                     .filter(|&m| (m as usize) < width);
                 if let Some(m) = refute {
                     order.push(m);
@@ -424,14 +424,14 @@ impl<'t, T: GameTree> Core<'t, T> {
                     best: Vec::new(),
                     key,
                 });
-                return CoreStep::Interior;
+                return TablePvsStep::Interior;
             }
             let (r, line) = self
                 .ret
                 .take()
                 .expect("neither a call nor a return pending");
             let Some(f) = self.stack.last_mut() else {
-                return CoreStep::Done(r, line);
+                return TablePvsStep::Done(r, line);
             };
             let v = -r;
             let m = f.order[f.i];
@@ -481,16 +481,16 @@ impl<'t, T: GameTree> Core<'t, T> {
                     value: f.score,
                     bound,
                     best: f.best.first().copied(),
-                    iteration: self.iteration,
+                    iteration: self.ctx.iteration,
                 };
                 self.ret = Some((f.score, f.best));
-                if self.storage.applies(f.depth) {
-                    match &self.access {
+                if self.ctx.storage.applies(f.depth) {
+                    match &self.ctx.access {
                         Access::Own(t) => {
                             t.borrow_mut().store(entry);
-                            return CoreStep::Probe;
+                            return TablePvsStep::Probe;
                         }
-                        Access::Remote => return CoreStep::Tell(entry),
+                        Access::Remote => return TablePvsStep::Tell(entry),
                         Access::None => {}
                     }
                 }
@@ -597,54 +597,43 @@ impl<N> Message for ParMsg<N> {
 
 /// The search a processor runs on a successor of a PV node: a zero-window search around the
 /// bound, re-searched with `(value, +∞)` on a fail-high.
-pub struct Job<'t, T: GameTree> {
+pub struct SuccessorSearch<'t, T: GameTree> {
     tree: &'t T,
     node: T::Node,
     bound: Value,
     depth: u32,
     slot: u32,
-    own: bool,
     /// A successor of the root (its line goes to the master's refutation table).
     root: bool,
     failed_high: bool,
-    core: Core<'t, T>,
+    core: TablePvs<'t, T>,
     cutoffs: u64,
 }
 
-impl<'t, T: GameTree> Job<'t, T> {
-    #[allow(clippy::too_many_arguments)]
+impl<'t, T: GameTree> SuccessorSearch<'t, T> {
     fn new(
         tree: &'t T,
         node: T::Node,
         bound: Value,
         depth: u32,
         slot: u32,
-        own: bool,
-        access: Access,
-        storage: Storage,
-        line: Rc<Line>,
+        ctx: Context,
         on_line: Option<usize>,
-        iteration: u32,
     ) -> Self {
-        let core = Core::new(
+        let core = TablePvs::new(
             tree,
             node.clone(),
-            -bound - 1,
-            -bound,
+            (-bound - 1, -bound),
             depth,
-            access,
-            storage,
-            line,
+            ctx,
             on_line,
-            iteration,
         );
-        Job {
+        SuccessorSearch {
             tree,
             node,
             bound,
             depth,
             slot,
-            own,
             root: on_line == Some(0),
             failed_high: false,
             core,
@@ -653,9 +642,9 @@ impl<'t, T: GameTree> Job<'t, T> {
     }
 }
 
-/// A [`Job`] as the machine runs it: it can hand itself back to its program to wait for the
+/// A [`SuccessorSearch`] as the machine runs it: it can hand itself back to its program to wait for the
 /// master's table ([`ParOut::Ask`], [`ParOut::Tell`]).
-pub struct ParSearch<'t, T: GameTree>(Option<Box<Job<'t, T>>>);
+pub struct ParSearch<'t, T: GameTree>(Option<Box<SuccessorSearch<'t, T>>>);
 
 /// Results of computations and searches, handed back when their time has passed.
 pub enum ParOut<'t, T: GameTree> {
@@ -673,17 +662,15 @@ pub enum ParOut<'t, T: GameTree> {
         line: Line,
         /// It failed high and was re-searched.
         failed_high: bool,
-        /// The master's own search (else a child's).
-        own: bool,
         /// A successor of the root.
         root: bool,
         /// Table cutoffs it made.
         cutoffs: u64,
     },
     /// A child's search needs the master's table entry for `key`; it waits, handed back.
-    Ask(Box<Job<'t, T>>, u64),
+    Ask(Box<SuccessorSearch<'t, T>>, u64),
     /// A child's search stored an entry: send it to the master, then go on.
-    Tell(Box<Job<'t, T>>, Entry),
+    Tell(Box<SuccessorSearch<'t, T>>, Entry),
     /// The master served a child's probe or update (the lookup's cost).
     Served,
 }
@@ -711,16 +698,16 @@ impl<'t, T: GameTree> Search for ParSearch<'t, T> {
             .expect("a job that has not been handed back");
         loop {
             let value = match job.core.step() {
-                CoreStep::Interior => return Step::Interior,
-                CoreStep::Leaf(q) => return Step::Leaf { quiescence: q },
-                CoreStep::Probe => return Step::Probe,
-                CoreStep::Ask(key) => {
+                TablePvsStep::Interior => return Step::Interior,
+                TablePvsStep::Leaf(q) => return Step::Leaf { quiescence: q },
+                TablePvsStep::Probe => return Step::Probe,
+                TablePvsStep::Ask(key) => {
                     return Step::Done(ParOut::Ask(self.0.take().expect("a job"), key))
                 }
-                CoreStep::Tell(e) => {
+                TablePvsStep::Tell(e) => {
                     return Step::Done(ParOut::Tell(self.0.take().expect("a job"), e))
                 }
-                CoreStep::Done(v, line) => (-v, line),
+                TablePvsStep::Done(v, line) => (-v, line),
             };
             let (value, line) = value;
             job.cutoffs += job.core.cutoffs;
@@ -728,19 +715,14 @@ impl<'t, T: GameTree> Search for ParSearch<'t, T> {
             if !job.failed_high && value > job.bound {
                 // Fail-high: re-search with (value, +INF) from the PV node's view.
                 job.failed_high = true;
-                let core = Core::new(
+                job.core = TablePvs::new(
                     job.tree,
                     job.node.clone(),
-                    -INF,
-                    -value,
+                    (-INF, -value),
                     job.depth,
-                    job.core.access.clone(),
-                    job.core.storage,
-                    job.core.line.clone(),
+                    job.core.ctx.clone(),
                     None,
-                    job.core.iteration,
                 );
-                job.core = core;
                 continue;
             }
             return Step::Done(ParOut::Finished {
@@ -748,7 +730,6 @@ impl<'t, T: GameTree> Search for ParSearch<'t, T> {
                 value,
                 line,
                 failed_high: job.failed_high,
-                own: job.own,
                 root: job.root,
                 cutoffs: job.cutoffs,
             });
@@ -794,10 +775,8 @@ pub struct Child<'t, T: GameTree> {
     refutations: Rc<Refutations>,
     iteration: u32,
     /// A search waiting for the master's answer.
-    waiting: Option<Box<Job<'t, T>>>,
+    waiting: Option<Box<SuccessorSearch<'t, T>>>,
     cutoffs: u64,
-    probes_sent: u64,
-    stores_sent: u64,
 }
 
 /// A Parabelle role on one processor.
@@ -866,8 +845,6 @@ pub fn parabelle_roles<T: GameTree>(
             iteration: 1,
             waiting: None,
             cutoffs: 0,
-            probes_sent: 0,
-            stores_sent: 0,
         }));
     }
     roles
@@ -1027,7 +1004,7 @@ impl<'t, T: GameTree> Master<'t, T> {
             (self.refutations.line(top.order[slot] as usize), Some(0))
         } else {
             // Below the PV, only the first successor (walked by the master) is on the line.
-            (Rc::new(Vec::new()), None)
+            (self.refutations.none.clone(), None)
         }
     }
 
@@ -1093,19 +1070,14 @@ impl<'t, T: GameTree> Master<'t, T> {
             let (line, on_line) = self.line_for(slot);
             self.pv.last_mut().expect("a PV node").next += 1;
             self.own_busy = true;
-            let job = Job::new(
-                self.tree,
-                node,
-                bound,
-                depth,
-                slot as u32,
-                true,
-                self.access(),
+            let ctx = Context {
+                access: self.access(),
                 storage,
                 line,
-                on_line,
-                self.iteration,
-            );
+                iteration: self.iteration,
+            };
+            let job =
+                SuccessorSearch::new(self.tree, node, bound, depth, slot as u32, ctx, on_line);
             let search = ParSearch(Some(Box::new(job)));
             // Children's updates change a global table while the master searches: its search
             // must see them at their simulated times (no run-ahead past an arrival).
@@ -1145,7 +1117,7 @@ impl<'t, T: GameTree> Master<'t, T> {
         root: Option<PvNode<T::Node, T::Moves>>,
         cx: &mut PCx<'_, 't, T>,
     ) {
-        let Some(root) = root else {
+        let Some(mut root) = root else {
             // The root itself is a leaf (depth 0 or no moves).
             self.result = Some((value, 0));
             self.finished_at = Some(cx.now());
@@ -1153,11 +1125,12 @@ impl<'t, T: GameTree> Master<'t, T> {
             return;
         };
         // The refutation table: each root move's best line.
-        let mut lines = vec![Vec::new(); root.order.len()];
-        for (slot, &m) in root.order.iter().enumerate() {
-            lines[m as usize] = root.lines[slot].clone();
+        let none = self.refutations.none.clone();
+        let mut lines = vec![none.clone(); root.order.len()];
+        for (&m, line) in root.order.iter().zip(&mut root.lines) {
+            lines[m as usize] = Rc::new(std::mem::take(line));
         }
-        self.refutations = Rc::new(Refutations { lines });
+        self.refutations = Rc::new(Refutations { lines, none });
         if self.iteration < self.config.depth {
             // Sort the root moves, best first, by this iteration's values (stable).
             let mut order: Vec<(u32, Value)> = root
@@ -1210,7 +1183,7 @@ impl<'t, T: GameTree> Master<'t, T> {
 }
 
 impl<'t, T: GameTree> Child<'t, T> {
-    fn start_job(&mut self, job: Box<Job<'t, T>>, cx: &mut PCx<'_, 't, T>) {
+    fn start_job(&mut self, job: Box<SuccessorSearch<'t, T>>, cx: &mut PCx<'_, 't, T>) {
         cx.search_isolated(ParSearch(Some(job)));
     }
 }
@@ -1244,19 +1217,13 @@ impl<'t, T: GameTree> Program for Parabelle<'t, T> {
                     (None, TableKind::Global) => Access::Remote,
                     (None, _) => Access::None,
                 };
-                let job = Job::new(
-                    c.tree,
-                    node,
-                    bound,
-                    depth,
-                    slot,
-                    false,
+                let ctx = Context {
                     access,
-                    c.config.table.storage,
+                    storage: c.config.table.storage,
                     line,
-                    on_line,
-                    c.iteration,
-                );
+                    iteration: c.iteration,
+                };
+                let job = SuccessorSearch::new(c.tree, node, bound, depth, slot, ctx, on_line);
                 c.start_job(Box::new(job), cx);
             }
             (
@@ -1347,30 +1314,22 @@ impl<'t, T: GameTree> Program for Parabelle<'t, T> {
             ) => {
                 c.cutoffs += cutoffs;
                 let plies = line.len() as u32;
-                cx.send(c.parent(), ParMsg::Result { value, slot, line });
+                cx.send(ProcId::MASTER, ParMsg::Result { value, slot, line });
                 // The refutation line of a root move, or a new best line.
                 if (failed_high || root) && plies > 0 {
-                    cx.send(c.parent(), ParMsg::Line { plies });
+                    cx.send(ProcId::MASTER, ParMsg::Line { plies });
                 }
             }
             (Parabelle::Child(c), ParOut::Ask(job, key)) => {
-                c.probes_sent += 1;
                 c.waiting = Some(job);
                 cx.send(ProcId::MASTER, ParMsg::Probe { key });
                 cx.idle_as(sim_core::Category::WaitReply);
             }
             (Parabelle::Child(c), ParOut::Tell(job, entry)) => {
-                c.stores_sent += 1;
                 cx.send(ProcId::MASTER, ParMsg::Update { entry });
                 c.start_job(job, cx);
             }
             (_, out) => cx.fail(format!("parabelle: unexpected completion {out:?}")),
         }
-    }
-}
-
-impl<T: GameTree> Child<'_, T> {
-    fn parent(&self) -> ProcId {
-        ProcId::MASTER
     }
 }
