@@ -9,8 +9,9 @@
 
 use crate::load::Plan;
 use crate::reference::{BoardFigures, BoardRow, PaperTable, Published, ReferenceRow};
-use crate::results::{fixed, RunRecord, Summary, UNDEFINED};
+use crate::results::{fixed, fixed_opt, RunRecord, Summary, UNDEFINED};
 use crate::runner::Row;
+use crate::tables::distinct;
 use algorithms::{Storage, TableKind};
 
 /// The records of a chess plan, kept for its report (a chess sweep is small: positions ×
@@ -175,34 +176,14 @@ fn searched_boards(plan: &Plan) -> Vec<char> {
     })
 }
 
-fn opt(v: Option<f64>, digits: usize) -> String {
-    fixed(v.unwrap_or(f64::NAN), digits)
-}
-
 /// Mean of `v` (NaN when empty).
 fn mean(v: impl Iterator<Item = f64>) -> f64 {
-    let (mut sum, mut n) = (0.0, 0usize);
-    for x in v {
-        sum += x;
-        n += 1;
-    }
-    if n == 0 {
-        f64::NAN
-    } else {
-        sum / n as f64
-    }
+    crate::results::mean(v).0
 }
 
 /// The (algorithm, depth) groups of a plan's summaries, in plan order.
 fn groups(summaries: &[Summary]) -> Vec<(String, u32)> {
-    let mut out: Vec<(String, u32)> = Vec::new();
-    for s in summaries {
-        let k = (s.algorithm.clone(), s.depth);
-        if !out.contains(&k) {
-            out.push(k);
-        }
-    }
-    out
+    distinct(summaries, |s| (s.algorithm.clone(), s.depth))
 }
 
 /// Whether report.md has a table per position: asked for (`outputs.per_position`), a 6-ply
@@ -217,7 +198,7 @@ pub fn per_position(plan: &Plan) -> bool {
 pub fn markdown(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
     let mut out = String::new();
     out.push_str(&averages(plan, summaries, rows));
-    out.push_str(&unmeasured(plan, summaries, rows));
+    out.push_str(&unmeasured(summaries, rows));
     out.push_str(&differences(plan, rows));
     if per_position(plan) {
         out.push_str(&positions_table(plan, rows));
@@ -428,7 +409,8 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
                 Some(p) => {
                     let sh = shown(plan, p, &algorithm, s.fanout);
                     let g = |f: fn(&Shown) -> Option<f64>, d: usize| {
-                        sh.as_ref().map_or(UNDEFINED.to_string(), |x| opt(f(x), d))
+                        sh.as_ref()
+                            .map_or(UNDEFINED.to_string(), |x| fixed_opt(f(x), d))
                     };
                     let mut time_paper = g(|x| x.time, 1);
                     if let Some((printed, computed)) = sh.as_ref().and_then(|x| x.misprint) {
@@ -479,8 +461,7 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
     out
 }
 
-fn unmeasured(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
-    let _ = plan;
+fn unmeasured(summaries: &[Summary], rows: &ChessRows) -> String {
     let mut out = String::from(
         "\n## What the paper could not measure\n\n\
          The 1985 clock ticked at 1/60 s, so the paper derived communication overhead as time \
@@ -646,14 +627,7 @@ fn positions_table(plan: &Plan, rows: &ChessRows) -> String {
     }
     out.push('\n');
     let fanouts: Vec<u32> = plan.fanouts.iter().copied().filter(|&f| f > 1).collect();
-    let mut algorithms: Vec<(String, u32)> = Vec::new();
-    for r in &rows.baseline {
-        let k = (r.algorithm.clone(), r.depth);
-        if !algorithms.contains(&k) {
-            algorithms.push(k);
-        }
-    }
-    for (algorithm, depth) in algorithms {
+    for (algorithm, depth) in distinct(&rows.baseline, |r| (r.algorithm.clone(), r.depth)) {
         out.push_str(&format!(
             "\n### {algorithm}, {depth} ply\n\n| board | position |"
         ));
@@ -704,9 +678,9 @@ fn positions_table(plan: &Plan, rows: &ChessRows) -> String {
                 let one = pb.and_then(|b| b.at(1));
                 out.push_str(&format!(
                     " {} | {} | {} | {} | {} | {} |",
-                    opt(one.map(|x| x.leaf_nodes), 0),
+                    fixed_opt(one.map(|x| x.leaf_nodes), 0),
                     base.leaf_nodes,
-                    opt(one.map(|x| x.minutes), 0),
+                    fixed_opt(one.map(|x| x.minutes), 0),
                     fixed(minutes, 1),
                     pb.map_or(UNDEFINED.to_string(), |b| format!(
                         "{}{}",
@@ -736,7 +710,7 @@ fn positions_table(plan: &Plan, rows: &ChessRows) -> String {
                     .map_or(f64::NAN, |r| r.speedup);
                 if paper.is_some() {
                     let pf = pb.and_then(|b| b.at(f)).and_then(|x| x.speedup);
-                    out.push_str(&format!(" {} | {} |", opt(pf, 2), fixed(sim, 2)));
+                    out.push_str(&format!(" {} | {} |", fixed_opt(pf, 2), fixed(sim, 2)));
                 } else {
                     out.push_str(&format!(" {} |", fixed(sim, 2)));
                 }

@@ -155,13 +155,7 @@ impl PaperTable {
 impl Published<TableStorageRow> {
     /// The (table, storage) configurations in the order they first appear.
     pub fn configurations(&self) -> Vec<(TableKind, Storage)> {
-        let mut out: Vec<(TableKind, Storage)> = Vec::new();
-        for r in &self.rows {
-            if !out.contains(&(r.table, r.storage)) {
-                out.push((r.table, r.storage));
-            }
-        }
-        out
+        crate::tables::distinct(&self.rows, |r| (r.table, r.storage))
     }
 
     /// One configuration's rows as a per-fanout table (for [`markdown`]); the notes and
@@ -724,9 +718,8 @@ fn per_board_table(csv: Csv<'_>, fanouts: &[u32]) -> Result<Published<BoardRow>,
 
 /// The report section: published and simulated figures side by side, per fanout.
 pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
-    use crate::results::fixed;
+    use crate::results::{fixed, fixed_opt as opt};
     // A figure the paper does not give is undefined: "–", like every undefined value.
-    let opt = |v: Option<f64>, digits: usize| fixed(v.unwrap_or(f64::NAN), digits);
     let mut out = format!(
         "\n## Beside the published figures\n\n{}\n\nPaper (`{}`) | simulated, per processor count.\n\n\
          | f | leaves paper | leaves sim | time paper (s) | time sim (s) | speedup paper | speedup sim | search % paper | search % sim | time % paper | time % sim |\n\

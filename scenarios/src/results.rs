@@ -480,6 +480,11 @@ pub fn fixed(x: f64, digits: usize) -> String {
     }
 }
 
+/// A figure that may be missing with `digits` decimals, or "–" when it is missing or undefined.
+pub fn fixed_opt(x: Option<f64>, digits: usize) -> String {
+    fixed(x.unwrap_or(f64::NAN), digits)
+}
+
 /// "mean ± se" with `digits` decimals each; either part is "–" when undefined (the standard
 /// error of a single run, for example).
 pub fn mean_se(mean: f64, se: f64, digits: usize) -> String {
@@ -594,7 +599,7 @@ pub struct Summary {
 
 /// Mean, standard error of the mean and count; the standard error is NaN (undefined) for
 /// fewer than two values.
-fn mean(v: impl Iterator<Item = f64>) -> (f64, f64, usize) {
+pub(crate) fn mean(v: impl Iterator<Item = f64>) -> (f64, f64, usize) {
     let v: Vec<f64> = v.collect();
     let n = v.len();
     if n == 0 {

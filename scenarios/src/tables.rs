@@ -36,7 +36,7 @@ fn shape_title((w, d, noise): Shape) -> String {
 }
 
 /// The distinct values of `key` over `items`, in first-seen order.
-fn distinct<T: PartialEq, I>(items: &[I], key: impl Fn(&I) -> T) -> Vec<T> {
+pub(crate) fn distinct<T: PartialEq, I>(items: &[I], key: impl Fn(&I) -> T) -> Vec<T> {
     let mut out = Vec::new();
     for i in items {
         let k = key(i);
