@@ -34,43 +34,34 @@
 
 #![warn(missing_docs)]
 
-pub mod alone;
-mod alphabeta;
-pub mod campbell;
-mod ins;
 pub mod model;
-pub mod parabelle;
-pub mod pmws;
-pub mod pstaged;
-mod pvs;
-pub mod pvsplit;
-pub mod rng;
-pub mod scheme;
-mod scout;
-mod sequential;
-pub mod sss;
-pub mod synthetic;
-mod tree;
-pub mod treesplit;
+pub mod schemes;
+pub mod search;
+pub mod trees;
+
+// The modules users name by path, at the crate root as before the folders existed.
+pub use schemes::{alone, parabelle, pmws, pstaged, pvsplit, scheme, treesplit};
+pub use search::sss;
+pub use trees::{campbell, rng, synthetic};
 
 pub use alone::{full_window, Alone};
-pub use alphabeta::{alphabeta_recursive, AlphaBeta};
 pub use campbell::{CampbellSpec, CampbellTree};
-pub use ins::{ins_recursive, pns_recursive, Ins, Pns};
 pub use parabelle::{
     parabelle_roles, ParMsg, Parabelle, ParabelleConfig, ParabelleScheme, Storage, TableConfig,
     TableCounts, TableKind,
 };
 pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
 pub use pstaged::{PStagedSss, PStagedSssConfig, PStagedSssRole, PssMsg};
-pub use pvs::{child_pvs, pvs_recursive, Pvs};
 pub use pvsplit::{NodeType, PvMsg, PvSplit, PvSplitConfig, PvSplitRole};
 pub use scheme::{run_scheme, Scheme, SchemeError, SchemeRun};
-pub use scout::{
+pub use search::alphabeta::{alphabeta_recursive, AlphaBeta};
+pub use search::ins::{ins_recursive, pns_recursive, Ins, Pns};
+pub use search::pvs::{child_pvs, pvs_recursive, Pvs};
+pub use search::scout::{
     negascout_recursive, palphabeta_recursive, scout_recursive, NegaScout, Palphabeta, Scout,
 };
-pub use sequential::{SequentialSearch, ABORTED};
+pub use search::sequential::{SequentialSearch, ABORTED};
 pub use sss::{Abs, Dual, Sab, Sss, StagedSss};
 pub use synthetic::{Ordering, SynMove, SynMoves, SynNode, SyntheticSpec, SyntheticTree};
-pub use tree::{negamax, Eval, GameTree, MoveList, Value, INF};
+pub use trees::{negamax, Eval, GameTree, MoveList, Value, INF};
 pub use treesplit::{TreeSplit, TreeSplitConfig, TreeSplitRole, TsMsg};

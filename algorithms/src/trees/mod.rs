@@ -1,4 +1,5 @@
-//! The game-tree trait that every tree source (synthetic, chess) implements.
+//! Tree sources: the game-tree trait that every source implements (synthetic, Campbell's `gen`,
+//! chess in the `chess` crate) and the generators of the seed papers.
 //!
 //! A search sees a tree through five operations, shaped for chess: the moves of a node are
 //! generated once ([`GameTree::moves`]) and kept by the search frame that uses them (not
@@ -10,6 +11,10 @@
 //! The search decides where the horizon is: at depth 0 it evaluates a node without generating
 //! its moves; at a greater depth it generates them, and a node with no moves is terminal and is
 //! evaluated instead.
+
+pub mod campbell;
+pub mod rng;
+pub mod synthetic;
 
 /// A position's value in the negamax view: from the point of view of the side to move.
 pub type Value = i32;

@@ -8,8 +8,8 @@
 //! searched with the window `(-β, -max(α, score))`; the node stops (a cutoff) as soon as its
 //! score reaches `β`.
 
-use crate::sequential::{Narrow, SequentialSearch, ABORTED};
-use crate::tree::{GameTree, MoveList, Value, INF};
+use crate::search::sequential::{Narrow, SequentialSearch, ABORTED};
+use crate::trees::{GameTree, MoveList, Value, INF};
 use sim_hw::{Search, Step};
 
 /// An open call: an interior node whose successors are being searched.

@@ -105,7 +105,7 @@
 //! assert_eq!(run.stats.makespan.as_nanos(), 3);
 //! ```
 
-use crate::tree::{GameTree, Value};
+use crate::trees::{GameTree, Value};
 use sim_core::RunStats;
 use sim_hw::{Machine, MachineConfig, ProcessorTree, Program};
 
@@ -131,7 +131,10 @@ pub trait Scheme<'t, T: GameTree + 't> {
         None
     }
     /// Transposition-table counters of the run, or None for schemes without a table.
-    fn table_counts(&self, _roles: &[Self::Role]) -> Option<crate::parabelle::TableCounts> {
+    fn table_counts(
+        &self,
+        _roles: &[Self::Role],
+    ) -> Option<crate::schemes::parabelle::TableCounts> {
         None
     }
 }

@@ -28,9 +28,9 @@
 //! WORK 6 bytes (a move and two bounds), RESULT 4 bytes (a value, as Table I's returned value),
 //! UPDATE 4 bytes (a bound and which side), ABORT 2 bytes.
 
-use crate::alphabeta::AlphaBeta;
-use crate::sequential::SequentialSearch;
-use crate::tree::{GameTree, MoveList, Value, INF};
+use crate::search::alphabeta::AlphaBeta;
+use crate::search::sequential::SequentialSearch;
+use crate::trees::{GameTree, MoveList, Value, INF};
 use sim_core::{MsgKind, ProcId, SimTime};
 use sim_hw::{Cx, Message, ProcessorTree, Program, Search, Step, Work};
 use std::collections::VecDeque;

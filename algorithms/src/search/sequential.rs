@@ -2,7 +2,7 @@
 //! SSS* and others) as resumable machines that a processor advances one costed step at a time,
 //! with window changes and aborts as operations on a search in progress.
 
-use crate::tree::{GameTree, Value, INF};
+use crate::trees::{GameTree, Value, INF};
 use sim_hw::Search;
 
 /// What a search returns when it was aborted: `-INF`, a value no tree produces (tree values lie

@@ -57,9 +57,9 @@
 //! dropped (its re-search, if any, is NegaScout's plain re-search): a cut-off under a window
 //! narrowed in flight no longer proves that the successors left of it are inferior.
 
-use crate::scout::expand;
-use crate::sequential::{Narrow, SequentialSearch, ABORTED};
-use crate::tree::{GameTree, MoveList, Value, INF};
+use crate::search::scout::expand;
+use crate::search::sequential::{Narrow, SequentialSearch, ABORTED};
+use crate::trees::{GameTree, MoveList, Value, INF};
 use sim_hw::{Search, Step};
 use std::cmp::Reverse;
 use std::collections::HashMap;

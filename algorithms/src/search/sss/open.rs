@@ -17,7 +17,7 @@
 //! is one sorted list under the key (merit descending, left to right), and the top is its last
 //! element.
 
-use crate::tree::{GameTree, MoveList, Value, INF};
+use crate::trees::{GameTree, MoveList, Value, INF};
 
 /// A node the machine has put on OPEN at least once: the node, where it hangs in the tree and,
 /// once expanded, its moves (generated once, for `next` and `first` of Table 11).

@@ -22,8 +22,8 @@
 //! deterministic noise uniform in `±horizon_noise × (d − i)`: the further from the real leaves,
 //! the worse the estimate. With `horizon_noise = 0` the evaluation is perfect (an oracle).
 
-use crate::rng::{mix2, mix64, SplitMix64};
-use crate::tree::{Eval, GameTree, MoveList, Value};
+use crate::trees::rng::{mix2, mix64, SplitMix64};
+use crate::trees::{Eval, GameTree, MoveList, Value};
 use rand::{Rng, SeedableRng};
 use rand_distr::weighted::WeightedAliasIndex;
 use rand_distr::Distribution;

@@ -56,7 +56,7 @@
 //!   nodes first.
 //! - **Purges.** When case 1 purges states in evaluation, their slaves get an ABORT and are idle
 //!   again at once; a RESULT that crosses the ABORT on the line is recognised as stale by its
-//!   assignment number and ignored (as in [`crate::treesplit`]).
+//!   assignment number and ignored (as in [`crate::schemes::treesplit`]).
 //! - With **one slave** the master never speculates (no slave is ever idle while a node is in
 //!   evaluation) and starts no successor ahead of its turn, so it evaluates exactly the leaves and expands exactly the interior nodes of
 //!   sequential staged SSS* (a test checks it). On a one-processor tree the root processor runs
@@ -72,11 +72,11 @@
 //! evaluation included, or a slave's staged SSS*): the OPEN lists are local to their processors
 //! ("no data sharing overhead is required here").
 
-use crate::scheme::Scheme;
-use crate::sequential::SequentialSearch;
-use crate::sss::open::{OpenList, Slot, State, NO_PARENT};
-use crate::sss::{StagedSss, DEFAULT_STAGE_DEPTH};
-use crate::tree::{GameTree, MoveList, Value, INF};
+use crate::schemes::scheme::Scheme;
+use crate::search::sequential::SequentialSearch;
+use crate::search::sss::open::{OpenList, Slot, State, NO_PARENT};
+use crate::search::sss::{StagedSss, DEFAULT_STAGE_DEPTH};
+use crate::trees::{GameTree, MoveList, Value, INF};
 use sim_core::{MsgKind, NodeCounts, ProcId, SimTime};
 use sim_hw::{Cx, Message, ProcessorTree, Program, Search, Step, Work};
 use std::collections::VecDeque;

@@ -3,7 +3,7 @@
 //! transposition table, global (held by the master, reached by at-node messages) or local (one
 //! per processor).
 //!
-//! **Protocol.** As [`crate::pmws`]: the master walks the candidate principal variation to the
+//! **Protocol.** As [`crate::schemes::pmws`]: the master walks the candidate principal variation to the
 //! horizon, then splits each PV node's remaining moves, bottom up, among idle children (4-byte
 //! inter-node messages) and searches some itself; a child searches its move with a zero window
 //! around the PV node's best value and re-searches a fail-high with `(value, +∞)`. Between
@@ -37,7 +37,7 @@
 //!
 //! The moves at principal-variation nodes walked by the master are not probed or stored.
 
-use crate::tree::{GameTree, MoveList, Value, INF};
+use crate::trees::{GameTree, MoveList, Value, INF};
 use serde::{Deserialize, Serialize};
 use sim_core::{MsgKind, ProcId, SimTime};
 use sim_hw::{Cx, Message, Program, Search, Step, Work};

@@ -5,8 +5,8 @@
 //! evaluating it.
 
 use super::open::CoreStep;
-use crate::sequential::Narrow;
-use crate::tree::{GameTree, MoveList, Value, INF};
+use crate::search::sequential::Narrow;
+use crate::trees::{GameTree, MoveList, Value, INF};
 
 /// An open call: an interior node whose successors are being searched.
 struct Frame<T: GameTree> {

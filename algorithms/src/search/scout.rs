@@ -47,8 +47,8 @@
 //! [`Palphabeta`] is Campbell's, Pvs stays as pmws uses it.
 //! NegaScout differs from Pvs only by not re-searching when the remaining depth is below 2.
 
-use crate::sequential::{Narrow, SequentialSearch, ABORTED};
-use crate::tree::{GameTree, MoveList, Value, INF};
+use crate::search::sequential::{Narrow, SequentialSearch, ABORTED};
+use crate::trees::{GameTree, MoveList, Value, INF};
 use sim_hw::{Search, Step};
 
 /// The [`SequentialSearch`] methods shared by the machines of this module: each type has `start`

@@ -14,7 +14,7 @@
 //! The root processor itself never searches: it generates the PV nodes' moves and distributes
 //! work, as a tree-splitting master does.
 //!
-//! **Below (every other processor).** Tree-splitting exactly as in [`crate::treesplit`]
+//! **Below (every other processor).** Tree-splitting exactly as in [`crate::schemes::treesplit`]
 //! (Campbell Fig. 10, with the dynamic window update of Fig. 11 when `update` is set): a processor
 //! with slaves given a node generates its successors (cost `k`) and hands them to idle slaves with
 //! its current window, stopping its busy slaves (ABORT) when its window closes; a processor
@@ -43,22 +43,22 @@
 //! "on 4-ply trees, PV cannot employ a depth 3 processor tree"; [`crate::Scheme::deploy`] returns
 //! an error then, and for a uniprocessor (`L = 0`).
 //!
-//! How this differs from [`crate::pmws`] on a processor tree of depth 1 (M&P's simplification of
+//! How this differs from [`crate::schemes::pmws`] on a processor tree of depth 1 (M&P's simplification of
 //! Fig. 3 into Fig. 4): pmws's master descends the PV to the horizon and evaluates its first leaf
 //! itself, also searches alternatives itself ("it spawns itself as a child"), and its children run
 //! a minimal-window search re-searched on a fail-high (`child_pvs`) instead of alpha-beta with the
 //! window; here the root processor stops at `r = L = 1`, hands all the successors of that node to
 //! its slaves (tree-splitting), never searches, and its slaves run alpha-beta with `(-β, -α)`.
 //!
-//! Messages carry an assignment number, handled as in [`crate::treesplit`], so that results,
+//! Messages carry an assignment number, handled as in [`crate::schemes::treesplit`], so that results,
 //! updates and aborts that cross on a line are recognised as stale: the scheme returns the
 //! sequential root value under every read policy. Message sizes are tree-splitting's (all
 //! inter-node): WORK 6 bytes (a move and two bounds; the node type travels in spare bits),
 //! RESULT 4, UPDATE 4, ABORT 2.
 
-use crate::alphabeta::AlphaBeta;
-use crate::sequential::SequentialSearch;
-use crate::tree::{GameTree, MoveList, Value, INF};
+use crate::search::alphabeta::AlphaBeta;
+use crate::search::sequential::SequentialSearch;
+use crate::trees::{GameTree, MoveList, Value, INF};
 use sim_core::{MsgKind, ProcId, SimTime};
 use sim_hw::{Cx, Message, ProcessorTree, Program, Search, Step, Work};
 use std::collections::VecDeque;

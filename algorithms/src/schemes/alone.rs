@@ -8,9 +8,9 @@
 //! peak size of its OPEN list ([`SequentialSearch::open_peak`]) come back with the machine's
 //! statistics.
 
-use crate::scheme::Scheme;
-use crate::sequential::SequentialSearch;
-use crate::tree::{GameTree, Value, INF};
+use crate::schemes::scheme::Scheme;
+use crate::search::sequential::SequentialSearch;
+use crate::trees::{GameTree, Value, INF};
 use sim_core::ProcId;
 use sim_hw::{Cx, ProcessorTree, Program, Search, Step};
 use std::marker::PhantomData;

@@ -51,9 +51,9 @@
 //! tree is a pure function of (width, depth, ordering, seed) and nothing is stored. The root's
 //! key mixes the seed with the width and the depth.
 
-use crate::rng::{mix2, mix64};
-use crate::synthetic::Ordering;
-use crate::tree::{Eval, GameTree, MoveList, Value};
+use crate::trees::rng::{mix2, mix64};
+use crate::trees::synthetic::Ordering;
+use crate::trees::{Eval, GameTree, MoveList, Value};
 use serde::{Deserialize, Serialize};
 
 /// The largest width [`CampbellTree::new`] accepts.

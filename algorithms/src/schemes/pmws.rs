@@ -20,9 +20,9 @@
 //! and is charged its 4 bytes, and the children's redundant walk (which is never on the critical
 //! path) is not simulated: they wait, idle, for their first move.
 
-use crate::pvs::Pvs;
-use crate::sequential::SequentialSearch;
-use crate::tree::{GameTree, MoveList, Value, INF};
+use crate::search::pvs::Pvs;
+use crate::search::sequential::SequentialSearch;
+use crate::trees::{GameTree, MoveList, Value, INF};
 use sim_core::{MsgKind, ProcId, SimTime};
 use sim_hw::{Cx, Message, Program, Search, Step, Work};
 use std::collections::VecDeque;

@@ -6,8 +6,8 @@
 
 use super::ab::AbStage;
 use super::open::{CoreStep, OpenList};
-use crate::sequential::{Narrow, ABORTED};
-use crate::tree::{GameTree, Value};
+use crate::search::sequential::{Narrow, ABORTED};
+use crate::trees::{GameTree, Value};
 use sim_hw::Step;
 
 /// The algorithm of one stage.

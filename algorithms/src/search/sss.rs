@@ -61,8 +61,8 @@ mod ab;
 pub(crate) mod open;
 mod pipeline;
 
-use crate::sequential::{Narrow, SequentialSearch};
-use crate::tree::{GameTree, Value};
+use crate::search::sequential::{Narrow, SequentialSearch};
+use crate::trees::{GameTree, Value};
 use pipeline::{Kind, Pipeline, Stage};
 use sim_hw::{Search, Step};
 

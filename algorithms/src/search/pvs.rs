@@ -27,8 +27,8 @@
 //! best value across a re-search too (`score := max(score, value)`): with a fixed window the
 //! re-search value is never below the score, with a raised alpha it can fail low below it.
 
-use crate::sequential::{Narrow, SequentialSearch, ABORTED};
-use crate::tree::{GameTree, MoveList, Value, INF};
+use crate::search::sequential::{Narrow, SequentialSearch, ABORTED};
+use crate::trees::{GameTree, MoveList, Value, INF};
 use sim_hw::{run_alone, CostModel, Search, Step, Work};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

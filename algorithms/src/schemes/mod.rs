@@ -1,0 +1,11 @@
+//! Parallel schemes as message-passing roles for `sim_hw::Machine`, and how each deploys onto a
+//! processor tree ([`scheme::Scheme`]); a sequential search on its own is the one-processor
+//! scheme [`alone::Alone`].
+
+pub mod alone;
+pub mod parabelle;
+pub mod pmws;
+pub mod pstaged;
+pub mod pvsplit;
+pub mod scheme;
+pub mod treesplit;
