@@ -54,13 +54,18 @@ impl SerialInterface {
         }
     }
 
-    /// Whether every host of `tree` fits: the processor with the most children decides.
+    /// Whether every host of `tree` fits: the processor with the most children decides (in the
+    /// paper's trees, the root processor, with `f - 1` children at each of the `L` levels).
     ///
     /// ```
-    /// use sim_hw::{ProcessorTree, SerialInterface};
+    /// use sim_hw::{PortsExceeded, ProcessorTree, SerialInterface};
     /// let sci = SerialInterface::PARABELLE;
-    /// assert!(sci.check_tree(&ProcessorTree::new(9, 2)).is_ok()); // 8 children per host
-    /// assert!(sci.check_tree(&ProcessorTree::new(10, 1)).is_err());
+    /// assert!(sci.check_tree(&ProcessorTree::new(9, 1)).is_ok()); // 8 children
+    /// assert!(sci.check_tree(&ProcessorTree::new(5, 2)).is_ok()); // 4 + 4 children
+    /// assert_eq!(
+    ///     sci.check_tree(&ProcessorTree::new(6, 2)),
+    ///     Err(PortsExceeded { lines: 10, ports: 8 })
+    /// );
     /// assert!(sci.check_tree(&ProcessorTree::campbell(1, 9)).is_err());
     /// ```
     pub fn check_tree(&self, tree: &ProcessorTree) -> Result<(), PortsExceeded> {
