@@ -49,8 +49,8 @@ pub use machine::{
     Cx, HwEvent, Machine, MachineConfig, MachineError, Program, ReadPolicies, ReadPolicy, Work,
 };
 pub use network::{
-    ChannelId, Delivery, LinkKind, LinkSpec, Medium, Message, Network, NetworkError,
-    PortsExceeded, Route, SerialInterface,
+    ChannelId, Delivery, LinkKind, LinkSpec, Medium, Message, Network, NetworkError, PortsExceeded,
+    Route, SerialInterface,
 };
 pub use search::{run_alone, NoSearch, Search, Step};
 pub use topology::{ProcessorTree, Shape};

@@ -197,10 +197,7 @@ fn earliest_arrival_takes_the_soonest_channel_into_a_processor() {
         arrival
     );
     net.arrive(c).unwrap();
-    assert_eq!(
-        net.earliest_arrival(P0, Some(P2), arrival, sends),
-        arrival
-    );
+    assert_eq!(net.earliest_arrival(P0, Some(P2), arrival, sends), arrival);
     // Child 2 hears only from the master.
     assert_eq!(
         net.earliest_arrival(P2, None, now, |from, to| {
