@@ -3,7 +3,8 @@
 use crate::SimTime;
 use serde::{Deserialize, Serialize};
 
-/// What a processor is doing (DESIGN.md, "Time accounting").
+/// What a processor is doing (ARCHITECTURE.md, "Accounting"): at every moment, exactly one
+/// category, so that its category times add up to the makespan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Category {
     /// Node generation and leaf evaluation.
@@ -163,5 +164,150 @@ impl TimeAccount {
     /// Takes the recorded spans out of the account, leaving none (empty if not recording).
     pub fn take_intervals(&mut self) -> Vec<Interval> {
         self.intervals.take().unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_processor_starts_idle_at_zero() {
+        let mut a = TimeAccount::new(false);
+        assert_eq!(a.current(), Category::IdleSync);
+        a.close(SimTime(40));
+        assert_eq!(a.times().get(Category::IdleSync), 40);
+        assert_eq!(a.times().total(), 40);
+    }
+
+    #[test]
+    fn each_category_gets_the_spans_spent_in_it_and_all_add_up_to_the_end() {
+        let mut a = TimeAccount::new(true);
+        // (switch time, category): idle 0..5, search 5..12, message 12..15, search 15..30,
+        // interrupt 30..31, wait_reply 31..50, idle_sync 50..64, search 64..end (100).
+        let script = [
+            (5, Category::Search),
+            (12, Category::Message),
+            (15, Category::Search),
+            (30, Category::Interrupt),
+            (31, Category::WaitReply),
+            (50, Category::IdleSync),
+            (64, Category::Search),
+        ];
+        for (t, c) in script {
+            a.switch(SimTime(t), c);
+            assert_eq!(a.current(), c);
+        }
+        a.close(SimTime(100));
+        let t = a.times();
+        assert_eq!(t.get(Category::Search), 7 + 15 + 36);
+        assert_eq!(t.get(Category::Message), 3);
+        assert_eq!(t.get(Category::Interrupt), 1);
+        assert_eq!(t.get(Category::WaitReply), 19);
+        assert_eq!(t.get(Category::IdleSync), 5 + 14);
+        assert_eq!(t.total(), 100, "the categories add up to the end time");
+        assert_eq!(
+            Category::ALL.iter().map(|&c| t.get(c)).sum::<u64>(),
+            t.total()
+        );
+        // One interval per span, in time order, covering 0..100 without gap.
+        let iv = a.intervals();
+        assert_eq!(iv.len(), 8);
+        assert_eq!(iv[0].start, SimTime::ZERO);
+        assert_eq!(iv.last().unwrap().end, SimTime(100));
+        assert!(iv.windows(2).all(|w| w[0].end == w[1].start));
+        for c in Category::ALL {
+            let sum: u64 = iv
+                .iter()
+                .filter(|i| i.category == c)
+                .map(|i| (i.end - i.start).as_nanos())
+                .sum();
+            assert_eq!(sum, t.get(c), "{}", c.name());
+        }
+    }
+
+    #[test]
+    fn switching_to_the_same_category_or_at_the_same_time_changes_nothing() {
+        let mut a = TimeAccount::new(true);
+        a.switch(SimTime(10), Category::Search);
+        a.switch(SimTime(20), Category::Search); // still searching: one span 10..30
+        a.switch(SimTime(30), Category::Message);
+        a.switch(SimTime(30), Category::Interrupt); // a zero-length message span
+        a.switch(SimTime(30), Category::Search);
+        a.close(SimTime(35));
+        assert_eq!(a.times().get(Category::Search), 25);
+        assert_eq!(a.times().get(Category::Message), 0);
+        assert_eq!(a.times().get(Category::Interrupt), 0);
+        let spans: Vec<_> = a
+            .intervals()
+            .iter()
+            .map(|i| (i.start.as_nanos(), i.end.as_nanos(), i.category))
+            .collect();
+        // Zero-length spans leave no interval; adjacent search spans merge.
+        assert_eq!(
+            spans,
+            [(0, 10, Category::IdleSync), (10, 35, Category::Search)]
+        );
+    }
+
+    #[test]
+    fn without_recording_there_are_no_intervals_but_the_same_totals() {
+        let play = |record: bool| {
+            let mut a = TimeAccount::new(record);
+            a.switch(SimTime(3), Category::WaitReply);
+            a.switch(SimTime(9), Category::Search);
+            a.close(SimTime(12));
+            a
+        };
+        let (mut on, mut off) = (play(true), play(false));
+        assert_eq!(on.times(), off.times());
+        assert_eq!(on.take_intervals().len(), 3);
+        assert!(on.intervals().is_empty(), "taken out");
+        assert!(off.intervals().is_empty());
+        assert!(off.take_intervals().is_empty());
+    }
+
+    #[test]
+    fn closing_counts_the_span_in_progress_and_can_be_repeated() {
+        let mut a = TimeAccount::new(false);
+        a.switch(SimTime(4), Category::Search);
+        assert_eq!(
+            a.times().get(Category::Search),
+            0,
+            "not counted before a switch or close"
+        );
+        a.close(SimTime(10));
+        a.close(SimTime(10));
+        assert_eq!(a.times().get(Category::Search), 6);
+        assert_eq!(a.times().total(), 10);
+    }
+
+    #[test]
+    #[should_panic(expected = "accounting went back in time")]
+    fn accounting_never_goes_back() {
+        let mut a = TimeAccount::new(false);
+        a.switch(SimTime(10), Category::Search);
+        a.switch(SimTime(9), Category::Message);
+    }
+
+    #[test]
+    fn category_times_add_category_by_category() {
+        let mut x = CategoryTimes([1, 2, 3, 4, 5]);
+        x.add(&CategoryTimes([10, 20, 30, 40, 50]));
+        assert_eq!(x, CategoryTimes([11, 22, 33, 44, 55]));
+        assert_eq!(x.total(), 165);
+        assert_eq!(x.get(Category::WaitReply), 44);
+    }
+
+    #[test]
+    fn categories_are_numbered_and_named_in_results_order() {
+        let names: Vec<_> = Category::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(
+            names,
+            ["search", "message", "interrupt", "wait_reply", "idle_sync"]
+        );
+        for (i, c) in Category::ALL.iter().enumerate() {
+            assert_eq!(c.index(), i);
+        }
     }
 }

@@ -190,3 +190,193 @@ pub fn run<M: Model>(model: &mut M, queue: &mut EventQueue<M::Event>) -> (SimTim
     }
     (now, handled)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Drains the queue.
+    fn drain<E>(q: &mut EventQueue<E>) -> Vec<(SimTime, E)> {
+        std::iter::from_fn(|| q.pop()).collect()
+    }
+
+    #[test]
+    fn events_come_out_by_time_then_by_scheduling_order() {
+        let mut q = EventQueue::new();
+        for (t, e) in [
+            (30, "c1"),
+            (10, "a1"),
+            (20, "b1"),
+            (10, "a2"),
+            (30, "c2"),
+            (10, "a3"),
+        ] {
+            q.schedule(SimTime(t), e);
+        }
+        assert_eq!(q.len(), 6);
+        assert_eq!(q.peek_time(), Some(SimTime(10)));
+        let order: Vec<_> = drain(&mut q).into_iter().map(|(_, e)| e).collect();
+        assert_eq!(order, ["a1", "a2", "a3", "b1", "c1", "c2"]);
+        assert!(q.is_empty());
+        assert_eq!(q.peek_time(), None);
+        assert_eq!(q.scheduled_total(), 6);
+    }
+
+    #[test]
+    fn the_same_schedule_gives_the_same_order() {
+        // A pseudo-random schedule with many equal times, with cancellations and moves mixed in,
+        // applied to two queues: they must give the same sequence, which must be sorted by time
+        // and, among equal times, by when each event took its place.
+        fn play() -> Vec<(SimTime, u32)> {
+            let mut q = EventQueue::new();
+            let mut x = 0x2545_f491_4f6c_dd1du64;
+            let mut ids = Vec::new();
+            for i in 0..2_000u32 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                ids.push(q.schedule(SimTime(x % 50), i));
+                if i % 7 == 3 {
+                    q.cancel(ids[(x % ids.len() as u64) as usize]);
+                }
+                if i % 11 == 5 {
+                    q.reschedule(ids[(x % ids.len() as u64) as usize], SimTime(x % 13));
+                }
+            }
+            drain(&mut q)
+        }
+        let (a, b) = (play(), play());
+        assert_eq!(a, b);
+        assert!(a.len() > 1_500);
+        // Events are numbered in scheduling order, and a move keeps the number's place.
+        assert!(a
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0 || (w[0].0 == w[1].0 && w[0].1 < w[1].1)));
+    }
+
+    #[test]
+    fn a_reserved_place_is_kept_whenever_the_event_is_scheduled() {
+        let mut q = EventQueue::new();
+        q.schedule(SimTime(5), "before");
+        let early = q.reserve();
+        q.schedule(SimTime(5), "after");
+        q.schedule(SimTime(4), "earlier time");
+        q.schedule_reserved(early, SimTime(5), "reserved");
+        let order: Vec<_> = drain(&mut q).into_iter().map(|(_, e)| e).collect();
+        assert_eq!(order, ["earlier time", "before", "reserved", "after"]);
+        // A reservation takes a sequence number like a scheduled event.
+        assert_eq!(q.scheduled_total(), 4);
+    }
+
+    #[test]
+    fn reschedule_moves_an_event_and_keeps_its_place_among_equal_times() {
+        let mut q = EventQueue::new();
+        let first = q.schedule(SimTime(100), 'x');
+        q.schedule(SimTime(7), 'y');
+        q.schedule(SimTime(7), 'z');
+        assert!(q.reschedule(first, SimTime(7)));
+        // Scheduled first, so it comes first among events at 7.
+        assert_eq!(
+            drain(&mut q),
+            [(SimTime(7), 'x'), (SimTime(7), 'y'), (SimTime(7), 'z')]
+        );
+        // Gone: no longer pending.
+        assert!(!q.reschedule(first, SimTime(1)));
+        // Moving later works too.
+        let a = q.schedule(SimTime(1), 'a');
+        q.schedule(SimTime(2), 'b');
+        q.reschedule(a, SimTime(3));
+        assert_eq!(drain(&mut q), [(SimTime(2), 'b'), (SimTime(3), 'a')]);
+    }
+
+    #[test]
+    fn cancel_removes_a_pending_event_once() {
+        let mut q = EventQueue::new();
+        let a = q.schedule(SimTime(1), "a");
+        let b = q.schedule(SimTime(2), "b");
+        assert_eq!(q.cancel(a), Some("a"));
+        assert_eq!(q.cancel(a), None);
+        assert_eq!(q.len(), 1);
+        assert_eq!(q.pop(), Some((SimTime(2), "b")));
+        assert_eq!(q.cancel(b), None, "a popped event is no longer pending");
+        assert_eq!(q.scheduled_total(), 2);
+    }
+
+    /// Each event schedules its successor `gap` later until `left` runs out; stops when told.
+    struct Chain {
+        left: u32,
+        gap: u64,
+        seen: Vec<(SimTime, u32)>,
+        stop_at: Option<u32>,
+    }
+    impl Model for Chain {
+        type Event = u32;
+        fn handle(&mut self, now: SimTime, e: u32, q: &mut EventQueue<u32>) {
+            self.seen.push((now, e));
+            if self.left > 0 {
+                self.left -= 1;
+                q.schedule(now + SimTime(self.gap), e + 1);
+            }
+        }
+        fn stopped(&self) -> bool {
+            self.stop_at.is_some_and(|n| self.seen.len() as u32 >= n)
+        }
+    }
+
+    #[test]
+    fn run_hands_every_event_over_in_order_and_returns_the_last_time() {
+        let mut m = Chain {
+            left: 4,
+            gap: 10,
+            seen: vec![],
+            stop_at: None,
+        };
+        let mut q = EventQueue::new();
+        q.schedule(SimTime(3), 0);
+        assert_eq!(run(&mut m, &mut q), (SimTime(43), 5));
+        let times: Vec<_> = m.seen.iter().map(|s| s.0).collect();
+        assert_eq!(times, [3, 13, 23, 33, 43].map(SimTime));
+    }
+
+    #[test]
+    fn run_stops_when_the_model_says_so() {
+        let mut m = Chain {
+            left: 100,
+            gap: 1,
+            seen: vec![],
+            stop_at: Some(3),
+        };
+        let mut q = EventQueue::new();
+        q.schedule(SimTime::ZERO, 0);
+        assert_eq!(run(&mut m, &mut q), (SimTime(2), 3));
+        assert_eq!(q.len(), 1, "the next event stays queued");
+    }
+
+    #[test]
+    fn run_with_nothing_queued_ends_at_zero() {
+        let mut m = Chain {
+            left: 0,
+            gap: 0,
+            seen: vec![],
+            stop_at: None,
+        };
+        assert_eq!(run(&mut m, &mut EventQueue::new()), (SimTime::ZERO, 0));
+    }
+
+    #[test]
+    #[should_panic(expected = "event scheduled in the past")]
+    fn run_refuses_an_event_in_the_past() {
+        struct Back;
+        impl Model for Back {
+            type Event = ();
+            fn handle(&mut self, now: SimTime, _: (), q: &mut EventQueue<()>) {
+                if now == SimTime(10) {
+                    q.schedule(SimTime(9), ());
+                }
+            }
+        }
+        let mut q = EventQueue::new();
+        q.schedule(SimTime(10), ());
+        run(&mut Back, &mut q);
+    }
+}

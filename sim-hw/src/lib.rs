@@ -4,10 +4,13 @@
 //!
 //! - [`ProcessorTree`]: processors arranged as in the paper's Fig. 2, as a petgraph graph;
 //! - [`CostModel`]: what a step costs (k, e, s, interrupt handler);
-//! - [`LinkSpec`]: serial lines (rate, full duplex, FIFO per direction, RTS/CTS) or ideal links;
-//! - [`SerialInterface`]: the master's 8-port SCI;
-//! - [`Machine`]: processors running one [`Program`] each over those links, driven by sim-core's
-//!   event queue, with every processor's time accounted by category.
+//! - [`Network`]: the interconnect that carries [`Message`]s between processors over media
+//!   (today: [`LinkSpec`] lines, serial or ideal, full duplex, a FIFO per direction, RTS/CTS),
+//!   with [`Network::tree`] building a processor tree's lines;
+//! - [`SerialInterface`]: the master's 8-port SCI, and [`SerialInterface::check`], the rule that a
+//!   host has at most as many lines as ports;
+//! - [`Machine`]: processors running one [`Program`] each, driven by sim-core's event queue, their
+//!   messages carried by a [`Network`], with every processor's time accounted by category.
 //!
 //! ```
 //! use sim_core::{MsgKind, ProcId, SimTime};
@@ -36,18 +39,18 @@
 #![warn(missing_docs)]
 
 mod cost;
-mod link;
 mod machine;
-mod sci;
+pub mod network;
 mod search;
 mod topology;
 
 pub use cost::{cycles, CostModel};
-pub use link::{LinkKind, LinkSpec};
 pub use machine::{
-    Cx, HwEvent, Machine, MachineConfig, MachineError, Message, Program, ReadPolicies, ReadPolicy,
-    Work,
+    Cx, HwEvent, Machine, MachineConfig, MachineError, Program, ReadPolicies, ReadPolicy, Work,
 };
-pub use sci::SerialInterface;
+pub use network::{
+    ChannelId, Delivery, LinkKind, LinkSpec, Medium, Message, Network, NetworkError, PortsExceeded,
+    Route, SerialInterface,
+};
 pub use search::{run_alone, NoSearch, Search, Step};
 pub use topology::{ProcessorTree, Shape};

@@ -1,27 +1,21 @@
 //! A multiprocessor executing one program per processor over costed steps and real links.
 //!
 //! The [`Machine`] is the hardware half of a simulation: it owns the processors (their current
-//! activity, their searches, when they read their lines, time accounting) and the links
-//! (queueing, transmission, RTS/CTS). The algorithm half is a [`Program`] per processor, which
+//! activity, their searches, when they read their lines, preemption, lookahead batching, time
+//! accounting) and asks its [`Network`] to carry their messages (queueing, transmission,
+//! RTS/CTS, routes). The algorithm half is a [`Program`] per processor, which
 //! reacts to its start, to messages and to the end of its work by asking for more actions
 //! through a [`Cx`].
 
+use crate::network::{level_spec, ChannelId, Message, Network, NetworkError};
 use crate::search::{Search, Step};
 use crate::{CostModel, LinkSpec, ProcessorTree};
 use serde::{Deserialize, Serialize};
 use sim_core::{
-    Category, EventId, EventQueue, Marker, MessageRecord, Model, MsgCounts, MsgKind, NodeCounts,
-    ProcId, ProcStats, RunStats, Seq, SimTime, TimeAccount,
+    Category, EventId, EventQueue, Marker, MessageRecord, Model, MsgCounts, NodeCounts, ProcId,
+    ProcStats, RunStats, Seq, SimTime, TimeAccount,
 };
-use std::collections::{HashMap, VecDeque};
-
-/// A typed message of a protocol: its Table I type and its size on the line.
-pub trait Message {
-    /// The message's type in the paper's Table I.
-    fn kind(&self) -> MsgKind;
-    /// Its size on the line, in bytes.
-    fn bytes(&self) -> u64;
-}
+use std::collections::VecDeque;
 
 /// A costed block of work: how long it takes and what it visited.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,8 +26,8 @@ pub struct Work {
     pub nodes: NodeCounts,
 }
 
-/// When a processor reads a message that has arrived on one of its lines (DESIGN.md,
-/// "Processors"). The hardware decides it, not the algorithm.
+/// When a processor reads a message that has arrived on one of its lines. The hardware decides
+/// it, not the algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ReadPolicy {
     /// Interrupt-driven (the SCI host of section V): an arrival preempts whatever the processor
@@ -118,8 +112,9 @@ pub enum MachineError {
         /// Each stuck processor and what it waits for.
         stuck: Vec<(ProcId, String)>,
     },
-    /// A program sent to a processor it has no line to.
-    #[error("{from} sent a message to {to}, which is not its parent or child")]
+    /// A program sent to a processor the network has no route to (on a processor tree's
+    /// network: one that is not its parent or child).
+    #[error("{from} sent a message to {to}, but no line of the network joins them (on a processor tree, only a parent and its child are joined)")]
     NoLink {
         /// The sender.
         from: ProcId,
@@ -342,7 +337,7 @@ pub struct MachineConfig {
     pub links: Vec<LinkSpec>,
     /// When each processor reads its line.
     pub reads: ReadPolicies,
-    /// Lookahead batching (DESIGN.md "Speed"): a processor runs search steps ahead on its own
+    /// Lookahead batching (ARCHITECTURE.md, "Batching"): a processor runs search steps ahead on its own
     /// clock up to the earliest time anything could reach its search. Off: one engine event per
     /// search step. Results are the same either way; only the event count differs.
     pub batching: bool,
@@ -370,7 +365,7 @@ impl MachineConfig {
     }
     /// The link spec of the lines below processors at `level` (0 = the root processor).
     pub fn link_at(&self, level: usize) -> LinkSpec {
-        self.links[level.min(self.links.len() - 1)]
+        level_spec(&self.links, level)
     }
 }
 
@@ -401,8 +396,6 @@ struct Proc<P: Program> {
     read: ReadPolicy,
     idle_as: Category,
     nodes: NodeCounts,
-    /// Links into this processor.
-    incoming: Vec<usize>,
 }
 
 impl<P: Program> Proc<P> {
@@ -413,32 +406,23 @@ impl<P: Program> Proc<P> {
     }
 }
 
-struct LinkDir<M> {
-    from: ProcId,
-    to: ProcId,
-    spec: LinkSpec,
-    cts: bool,
-    waiting: VecDeque<(M, SimTime)>,
-    /// The message on the line: (message, sent, transmission start, arrival).
-    in_flight: Option<(M, SimTime, SimTime, SimTime)>,
-}
-
 /// Engine events of a machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HwEvent {
     /// The running action (or search batch) of a processor has ended.
     ActionDone(ProcId),
-    /// The message in flight on a link direction has fully arrived.
-    Arrive(usize),
+    /// The message on a channel of the network has fully arrived.
+    Arrive(ChannelId),
 }
 
-/// Processors and links driven by the global event queue.
+/// Processors and their network driven by the global event queue.
 ///
-/// Semantics (DESIGN.md, "Links", "Processors", "Speed"):
-/// - a send costs the sender `s` of CPU time (category message); then the message joins the FIFO of
-///   its line direction and occupies the line for `bytes / rate`; it arrives when the last byte does;
+/// Semantics (ARCHITECTURE.md, "Time", "Accounting", "Links and the network", "Batching"):
+/// - a send costs the sender `s` of CPU time (category message); then the message is posted on the
+///   [`Network`], which carries it (on a line: the FIFO of its direction, `bytes / rate` on the
+///   line, arriving when the last byte does);
 /// - with RTS/CTS, a message to a child is not put on the line until the child is ready to read
-///   (idle, at a poll, or always if interrupt-driven);
+///   (idle, at a poll, or always if interrupt-driven): the machine tells the network when;
 /// - when a processor reads an arrived message is its [`ReadPolicy`];
 /// - a search advances node by node: each step's state change happens at its start, then its cost
 ///   passes; a message read at time `t` changes the search for every step that starts after `t`;
@@ -449,8 +433,7 @@ pub enum HwEvent {
 /// - every processor is in exactly one category at every moment, so its times add up to the makespan.
 pub struct Machine<P: Program> {
     procs: Vec<Proc<P>>,
-    links: Vec<LinkDir<P::Msg>>,
-    link_index: HashMap<(ProcId, ProcId), usize>,
+    network: Network<P::Msg>,
     config: MachineConfig,
     messages: MsgCounts,
     message_log: Vec<MessageRecord>,
@@ -481,22 +464,7 @@ impl<P: Program> Machine<P> {
                 message: "no link spec".into(),
             });
         }
-        let mut links = Vec::new();
-        let mut link_index = HashMap::new();
-        for (parent, child) in config.tree.edges() {
-            let spec = config.link_at(config.tree.level(child) - 1);
-            for (from, to, cts) in [(parent, child, spec.rts_cts), (child, parent, false)] {
-                link_index.insert((from, to), links.len());
-                links.push(LinkDir {
-                    from,
-                    to,
-                    spec,
-                    cts,
-                    waiting: VecDeque::new(),
-                    in_flight: None,
-                });
-            }
-        }
+        let network = Network::tree(&config.tree, &config.links);
         let procs = programs
             .into_iter()
             .enumerate()
@@ -517,12 +485,6 @@ impl<P: Program> Machine<P> {
                     read,
                     idle_as: Category::IdleSync,
                     nodes: NodeCounts::default(),
-                    incoming: links
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, l)| l.to == id)
-                        .map(|(j, _)| j)
-                        .collect(),
                 }
             })
             .collect();
@@ -533,8 +495,7 @@ impl<P: Program> Machine<P> {
                 .any(|l| l.transmit_time(1) == SimTime::ZERO);
         Ok(Machine {
             procs,
-            links,
-            link_index,
+            network,
             messages: MsgCounts::default(),
             message_log: Vec::new(),
             markers: Vec::new(),
@@ -602,16 +563,11 @@ impl<P: Program> Machine<P> {
                 stuck.push((id, "work it could not start".into()));
             }
         }
-        for l in &self.links {
-            if !l.waiting.is_empty() {
-                stuck.push((
-                    l.from,
-                    format!(
-                        "{} to be ready to read (a message is held on the line)",
-                        l.to
-                    ),
-                ));
-            }
+        for (from, to) in self.network.held() {
+            stuck.push((
+                from,
+                format!("{to} to be ready to read (a message is held on the line)"),
+            ));
         }
         if stuck.is_empty() {
             Ok(())
@@ -806,9 +762,9 @@ impl<P: Program> Machine<P> {
                     continue;
                 }
                 // Ready to read: let held messages onto the line (RTS/CTS).
-                for i in 0..self.procs[me.index()].incoming.len() {
-                    let l = self.procs[me.index()].incoming[i];
-                    self.try_transmit(l, now, false, queue);
+                for i in 0..self.network.incoming(me).len() {
+                    let ch = self.network.incoming(me)[i];
+                    self.try_transmit(ch, now, false, queue);
                 }
             }
             return;
@@ -933,31 +889,18 @@ impl<P: Program> Machine<P> {
         }
         if self.zero_delay {
             // A message can be set up and delivered in no time: the lookahead is (almost) nil,
-            // and finding the little there is costs more than one event per step (DESIGN.md).
+            // and finding the little there is costs more than one event per step.
             return now;
         }
         self.earliest_arrival(me, None, now)
     }
 
     /// The earliest time a message could arrive at `q` (or be held on a line into it), given that
-    /// `quiet` (the processor asking) sends nothing new before its own horizon.
+    /// `quiet` (the processor asking) sends nothing new before its own horizon: the network's
+    /// answer, asking back when each sender could send.
     fn earliest_arrival(&self, q: ProcId, quiet: Option<ProcId>, now: SimTime) -> SimTime {
-        let mut t = SimTime::MAX;
-        for &l in &self.procs[q.index()].incoming {
-            let link = &self.links[l];
-            let bound = if let Some((_, _, _, arrival)) = link.in_flight {
-                arrival
-            } else if !link.waiting.is_empty() {
-                now
-            } else if Some(link.from) == quiet {
-                // A message the asking processor sends later arrives after its horizon anyway.
-                SimTime::MAX
-            } else {
-                self.earliest_send(link.from, q, now)
-            };
-            t = t.min(bound);
-        }
-        t
+        self.network
+            .earliest_arrival(q, quiet, now, |from, to| self.earliest_send(from, to, now))
     }
 
     /// The earliest time `q` could put a new message on its line to `toward`.
@@ -983,14 +926,10 @@ impl<P: Program> Machine<P> {
     /// An action's time has passed: apply its effect.
     fn finish(&mut self, me: ProcId, slot: Slot<P>, now: SimTime, queue: &mut EventQueue<HwEvent>) {
         match slot.action {
-            Action::Send { to, msg } => {
-                let Some(&l) = self.link_index.get(&(me, to)) else {
-                    self.fail(MachineError::NoLink { from: me, to });
-                    return;
-                };
-                self.links[l].waiting.push_back((msg, now));
-                self.try_transmit(l, now, false, queue);
-            }
+            Action::Send { to, msg } => match self.network.post(me, to, msg, now) {
+                Ok(ch) => self.try_transmit(ch, now, false, queue),
+                Err(e) => self.fail(e.into()),
+            },
             Action::Compute { out, .. } => {
                 let actions = self.callback(me, now, |p, cx| p.on_done(out, cx));
                 if slot.in_isr {
@@ -1032,9 +971,9 @@ impl<P: Program> Machine<P> {
         };
         if at_poll {
             // Look at the line: raise RTS on held lines, read what has arrived.
-            for i in 0..proc.incoming.len() {
-                let l = self.procs[me.index()].incoming[i];
-                self.try_transmit(l, now, true, q);
+            for i in 0..self.network.incoming(me).len() {
+                let ch = self.network.incoming(me)[i];
+                self.try_transmit(ch, now, true, q);
             }
             if !self.procs[me.index()].inbox.is_empty() {
                 // The search pauses; the program reacts to each message, then the search resumes.
@@ -1050,31 +989,26 @@ impl<P: Program> Machine<P> {
         self.run_batch(me, now, r.slot, seq, q);
     }
 
-    /// Puts the next waiting message of link `l` on the line if the line is free and, under
-    /// RTS/CTS, the receiver is ready to read (or `polled`: it is looking at its line now).
+    /// Asks the network to put the next waiting message of channel `ch` on it, telling it
+    /// whether the receiver is ready to read (or `polled`: it is looking at its line now).
     fn try_transmit(
         &mut self,
-        l: usize,
+        ch: ChannelId,
         now: SimTime,
         polled: bool,
         queue: &mut EventQueue<HwEvent>,
     ) {
-        let link = &self.links[l];
-        if link.in_flight.is_some() || link.waiting.is_empty() {
-            return;
+        let procs = &self.procs;
+        match self
+            .network
+            .transmit(ch, now, |to| polled || procs[to.index()].ready_to_read())
+        {
+            Ok(Some(arrival)) => {
+                queue.schedule(arrival, HwEvent::Arrive(ch));
+            }
+            Ok(None) => {}
+            Err(e) => self.fail(e.into()),
         }
-        if link.cts && !polled && !self.procs[link.to.index()].ready_to_read() {
-            return;
-        }
-        let (to, spec) = (link.to, link.spec);
-        let Some((msg, sent)) = self.links[l].waiting.pop_front() else {
-            return;
-        };
-        let Some(arrival) = self.add(to, now, spec.transmit_time(msg.bytes())) else {
-            return;
-        };
-        self.links[l].in_flight = Some((msg, sent, now, arrival));
-        queue.schedule(arrival, HwEvent::Arrive(l));
     }
 
     /// A message has arrived at `to`.
@@ -1125,6 +1059,15 @@ impl<P: Program> Machine<P> {
     }
 }
 
+impl From<NetworkError> for MachineError {
+    fn from(e: NetworkError) -> Self {
+        match e {
+            NetworkError::NoRoute { from, to } => MachineError::NoLink { from, to },
+            NetworkError::TimeOverflow { to, at } => MachineError::TimeOverflow { proc: to, at },
+        }
+    }
+}
+
 impl<P: Program> Model for Machine<P> {
     type Event = HwEvent;
 
@@ -1153,15 +1096,15 @@ impl<P: Program> Model for Machine<P> {
                 }
                 self.kick(me, now, queue);
             }
-            HwEvent::Arrive(l) => {
-                let (from, to) = (self.links[l].from, self.links[l].to);
-                let Some((msg, sent, start, _)) = self.links[l].in_flight.take() else {
+            HwEvent::Arrive(ch) => {
+                let Some(delivery) = self.network.arrive(ch) else {
                     self.fail(MachineError::Invariant {
-                        proc: to,
+                        proc: self.network.ends(ch).1,
                         message: "an arrival on an idle line".into(),
                     });
                     return;
                 };
+                let (from, to, msg) = (delivery.from, delivery.to, delivery.msg);
                 let (kind, bytes) = (msg.kind(), msg.bytes());
                 self.messages.record(kind, bytes);
                 if self.config.record_messages {
@@ -1170,13 +1113,13 @@ impl<P: Program> Model for Machine<P> {
                         to,
                         kind,
                         bytes,
-                        sent,
-                        transmit_start: start,
+                        sent: delivery.sent,
+                        transmit_start: delivery.transmit_start,
                         arrived: now,
                     });
                 }
                 self.deliver(from, to, msg, now, queue);
-                self.try_transmit(l, now, false, queue);
+                self.try_transmit(ch, now, false, queue);
             }
         }
     }
