@@ -37,6 +37,10 @@
 //!
 //! The moves at principal-variation nodes walked by the master are not probed or stored.
 
+use crate::search::depth_first::{
+    Call as DfCall, Child as DfChild, DepthFirst, Enter, Event, Flow, Frame as DfFrame, Policy,
+};
+use crate::search::pvs::{pvs_returned, PvsNext, PvsStage};
 use crate::trees::{GameTree, MoveList, Value, INF};
 use serde::{Deserialize, Serialize};
 use sim_core::{MsgKind, ProcId, SimTime};
@@ -239,38 +243,6 @@ enum Access {
     Remote,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
-    First,
-    Zero,
-    ReSearch,
-}
-
-struct Frame<T: GameTree> {
-    node: T::Node,
-    moves: T::Moves,
-    order: Vec<u32>,
-    alpha0: Value,
-    alpha: Value,
-    beta: Value,
-    depth: u32,
-    i: usize,
-    score: Value,
-    stage: Stage,
-    best: Line,
-    key: u64,
-}
-
-struct Call<N> {
-    node: N,
-    alpha: Value,
-    beta: Value,
-    depth: u32,
-    on_line: Option<usize>,
-    /// The table's answer, once probed (Some(None): probed, nothing found).
-    answer: Option<Option<Entry>>,
-}
-
 /// What one step of the table search did.
 enum TablePvsStep {
     Interior,
@@ -295,14 +267,187 @@ struct Context {
     iteration: u32,
 }
 
-/// PVS (Fig. 1, fail-soft, as [`crate::Pvs`]) with the refutation line, a transposition table
-/// and the best line of every node, as an explicit-stack machine.
-struct TablePvs<'t, T: GameTree> {
-    tree: &'t T,
-    stack: Vec<Frame<T>>,
-    call: Option<Call<T::Node>>,
-    ret: Option<(Value, Line)>,
+/// What a [`TablePvs`] frame keeps besides the engine's frame (whose `i` is the position in
+/// `order`).
+struct TableFrame {
+    /// The order the moves are searched in: the refutation move, the table's best move, then
+    /// the others in move order.
+    order: Vec<u32>,
+    /// The window's alpha when the frame opened (for the stored entry's bound).
+    alpha0: Value,
+    stage: PvsStage,
+    /// The best line below the node so far.
+    best: Line,
+    key: u64,
+}
+
+/// What goes down with a [`TablePvs`] call.
+#[derive(Default)]
+struct TableCall {
+    /// Where the node's first move is on the refutation line (None: off it).
+    on_line: Option<usize>,
+    /// The table's answer, once probed (Some(None): probed, nothing found).
+    answer: Option<Option<Entry>>,
+}
+
+/// The decisions of PVS with tables at a node: a probe before expanding it, the refutation and
+/// table moves first, PVS's windows ([`crate::Pvs`]), the best line, a store when it closes.
+struct TablePolicy {
     ctx: Context,
+    /// Table cutoffs since [`TablePvs::step`] last collected them.
+    cutoffs: u64,
+}
+
+impl<T: GameTree> Policy<T> for TablePolicy {
+    type Frame = TableFrame;
+    type Call = TableCall;
+    type Ret = (Value, Line);
+    type Yield = TablePvsStep;
+
+    fn leaf(&mut self, _: &DfCall<T::Node, TableCall>, value: Value) -> (Value, Line) {
+        (value, Vec::new())
+    }
+
+    fn open(
+        &mut self,
+        tree: &T,
+        call: &mut DfCall<T::Node, TableCall>,
+        moves: &T::Moves,
+    ) -> Enter<TableFrame, TableCall, (Value, Line), TablePvsStep> {
+        // Probe before expanding (the moves are generated, and charged, after).
+        let tabled =
+            !matches!(self.ctx.access, Access::None) && self.ctx.storage.applies(call.depth);
+        let key = tree.key(&call.node);
+        if tabled && call.state.answer.is_none() {
+            match &self.ctx.access {
+                Access::Own(t) => {
+                    call.state.answer = Some(t.borrow_mut().probe(key));
+                    return Enter::Probe;
+                }
+                Access::Remote => return Enter::Yield(TablePvsStep::Ask(key)),
+                Access::None => unreachable!(),
+            }
+        }
+        let entry = call.state.answer.flatten();
+        if let Some(e) = entry.filter(|e| e.draft >= call.depth) {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.value >= call.beta,
+                Bound::Upper => e.value <= call.alpha,
+            };
+            if cut {
+                self.cutoffs += 1;
+                return Enter::Return((e.value, e.best.into_iter().collect()));
+            }
+        }
+        let width = moves.len();
+        let mut order = Vec::with_capacity(width);
+        let refute = call
+            .state
+            .on_line
+            .and_then(|j| self.ctx.line.as_slice().get(j).copied())
+            .filter(|&m| (m as usize) < width);
+        if let Some(m) = refute {
+            order.push(m);
+        }
+        if let Some(m) = entry
+            .and_then(|e| e.best)
+            .filter(|&m| (m as usize) < width && Some(m) != refute)
+        {
+            order.push(m);
+        }
+        let (a, b) = (order.first().copied(), order.as_slice().get(1).copied());
+        order.extend((0..width as u32).filter(|&m| Some(m) != a && Some(m) != b));
+        let first = order[0];
+        let on_line = call
+            .state
+            .on_line
+            .filter(|_| refute == Some(first))
+            .map(|j| j + 1);
+        let frame = TableFrame {
+            order,
+            alpha0: call.alpha,
+            stage: PvsStage::First,
+            best: Vec::new(),
+            key,
+        };
+        let child = TableCall {
+            on_line,
+            answer: None,
+        };
+        Enter::Expand(
+            frame,
+            DfChild::new(first as usize, -call.beta, -call.alpha, child),
+        )
+    }
+
+    fn returned(
+        &mut self,
+        f: &mut DfFrame<T, TableFrame>,
+        (r, line): (Value, Line),
+    ) -> Flow<TableCall, (Value, Line), TablePvsStep> {
+        let m = f.state.order[f.i];
+        let improve = |f: &mut DfFrame<T, TableFrame>, v: Value| {
+            if v > f.score {
+                f.score = v;
+                f.state.best.clear();
+                f.state.best.push(m);
+                f.state.best.extend(line);
+            }
+        };
+        match pvs_returned(f, |s| &mut s.stage, 1, -r, improve) {
+            PvsNext::ReSearch(alpha, beta) | PvsNext::Next(alpha, beta) => {
+                let m = f.state.order[f.i] as usize;
+                Flow::Call(DfChild::new(m, alpha, beta, TableCall::default()))
+            }
+            PvsNext::Close => self.close(f),
+        }
+    }
+}
+
+impl TablePolicy {
+    /// Closes a frame: its score and best line go to the caller, its entry to the table.
+    fn close<T: GameTree>(
+        &mut self,
+        f: &mut DfFrame<T, TableFrame>,
+    ) -> Flow<TableCall, (Value, Line), TablePvsStep> {
+        let bound = if f.score <= f.state.alpha0 {
+            Bound::Upper
+        } else if f.score >= f.beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let entry = Entry {
+            key: f.state.key,
+            draft: f.depth,
+            value: f.score,
+            bound,
+            best: f.state.best.first().copied(),
+            iteration: self.ctx.iteration,
+        };
+        let ret = (f.score, std::mem::take(&mut f.state.best));
+        if self.ctx.storage.applies(f.depth) {
+            match &self.ctx.access {
+                Access::Own(t) => {
+                    t.borrow_mut().store(entry);
+                    return Flow::ReturnProbe(ret);
+                }
+                Access::Remote => return Flow::ReturnYield(ret, TablePvsStep::Tell(entry)),
+                Access::None => {}
+            }
+        }
+        Flow::Return(ret)
+    }
+}
+
+/// PVS (Fig. 1, fail-soft, as [`crate::Pvs`]) with the refutation line, a transposition table
+/// and the best line of every node: the depth-first engine run by [`TablePolicy`].
+struct TablePvs<'t, T: GameTree> {
+    core: DepthFirst<'t, T, TablePolicy>,
+    /// What the search was started with (a re-search of the same successor shares it).
+    ctx: Context,
+    /// Table cutoffs not yet collected by the successor's search.
     cutoffs: u64,
 }
 
@@ -310,23 +455,21 @@ impl<'t, T: GameTree> TablePvs<'t, T> {
     fn new(
         tree: &'t T,
         node: T::Node,
-        (alpha, beta): (Value, Value),
+        window: (Value, Value),
         depth: u32,
         ctx: Context,
         on_line: Option<usize>,
     ) -> Self {
+        let policy = TablePolicy {
+            ctx: ctx.clone(),
+            cutoffs: 0,
+        };
+        let root = TableCall {
+            on_line,
+            answer: None,
+        };
         TablePvs {
-            tree,
-            stack: Vec::new(),
-            call: Some(Call {
-                node,
-                alpha,
-                beta,
-                depth,
-                on_line,
-                answer: None,
-            }),
-            ret: None,
+            core: DepthFirst::with_policy(tree, node, window, depth, policy, root),
             ctx,
             cutoffs: 0,
         }
@@ -334,180 +477,25 @@ impl<'t, T: GameTree> TablePvs<'t, T> {
 
     /// The master's answer to the last [`TablePvsStep::Ask`].
     fn answer(&mut self, e: Option<Entry>) {
-        if let Some(c) = &mut self.call {
-            c.answer = Some(e);
+        if let Some(c) = self.core.pending_call() {
+            c.state.answer = Some(e);
         }
     }
 
     fn step(&mut self) -> TablePvsStep {
-        let tree = self.tree;
-        loop {
-            if let Some(mut call) = self.call.take() {
-                let moves = (call.depth > 0).then(|| tree.moves(&call.node));
-                let Some(moves) = moves.filter(|m| !m.is_empty()) else {
-                    let eval = tree.evaluate(&call.node);
-                    self.ret = Some((eval.value, Vec::new()));
-                    return TablePvsStep::Leaf(eval.quiescence);
-                };
-                // Probe before expanding (the moves are generated, and charged, after).
-                let tabled = !matches!(self.ctx.access, Access::None)
-                    && self.ctx.storage.applies(call.depth);
-                let key = tree.key(&call.node);
-                if tabled && call.answer.is_none() {
-                    match &self.ctx.access {
-                        Access::Own(t) => {
-                            call.answer = Some(t.borrow_mut().probe(key));
-                            self.call = Some(call);
-                            return TablePvsStep::Probe;
-                        }
-                        Access::Remote => {
-                            self.call = Some(call);
-                            return TablePvsStep::Ask(key);
-                        }
-                        Access::None => unreachable!(),
-                    }
-                }
-                let entry = call.answer.flatten();
-                if let Some(e) = entry.filter(|e| e.draft >= call.depth) {
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => e.value >= call.beta,
-                        Bound::Upper => e.value <= call.alpha,
-                    };
-                    if cut {
-                        self.cutoffs += 1;
-                        self.ret = Some((e.value, e.best.into_iter().collect()));
-                        continue;
-                    }
-                }
-                let width = moves.len();
-                let mut order = Vec::with_capacity(width);
-                let refute = call
-                    .on_line
-                    .and_then(|j| self.ctx.line.as_slice().get(j).copied())
-                    .filter(|&m| (m as usize) < width);
-                if let Some(m) = refute {
-                    order.push(m);
-                }
-                if let Some(m) = entry
-                    .and_then(|e| e.best)
-                    .filter(|&m| (m as usize) < width && Some(m) != refute)
-                {
-                    order.push(m);
-                }
-                let (a, b) = (order.first().copied(), order.as_slice().get(1).copied());
-                order.extend((0..width as u32).filter(|&m| Some(m) != a && Some(m) != b));
-                let first = order[0];
-                let child_line = call
-                    .on_line
-                    .filter(|_| refute == Some(first))
-                    .map(|j| j + 1);
-                self.call = Some(Call {
-                    node: tree.play(&call.node, moves.get(first as usize)),
-                    alpha: -call.beta,
-                    beta: -call.alpha,
-                    depth: call.depth - 1,
-                    on_line: child_line,
-                    answer: None,
-                });
-                self.stack.push(Frame {
-                    node: call.node,
-                    moves,
-                    order,
-                    alpha0: call.alpha,
-                    alpha: call.alpha,
-                    beta: call.beta,
-                    depth: call.depth,
-                    i: 0,
-                    score: -INF,
-                    stage: Stage::First,
-                    best: Vec::new(),
-                    key,
-                });
-                return TablePvsStep::Interior;
+        let step = match self.core.advance() {
+            Event::Interior => TablePvsStep::Interior,
+            Event::Leaf(quiescence) => TablePvsStep::Leaf(quiescence),
+            Event::Probe => TablePvsStep::Probe,
+            Event::Yield(step) => step,
+            Event::Done => {
+                let (v, line) = self.core.take_result().expect("the root's value");
+                TablePvsStep::Done(v, line)
             }
-            let (r, line) = self
-                .ret
-                .take()
-                .expect("neither a call nor a return pending");
-            let Some(f) = self.stack.last_mut() else {
-                return TablePvsStep::Done(r, line);
-            };
-            let v = -r;
-            let m = f.order[f.i];
-            let improve = |f: &mut Frame<T>, v: Value, line: Line| {
-                if v > f.score {
-                    f.score = v;
-                    f.best.clear();
-                    f.best.push(m);
-                    f.best.extend(line);
-                }
-            };
-            match f.stage {
-                Stage::First => improve(f, v, line),
-                Stage::Zero => {
-                    if v > f.alpha && v < f.beta {
-                        f.stage = Stage::ReSearch;
-                        let node = tree.play(&f.node, f.moves.get(m as usize));
-                        let (alpha, beta) = (-f.beta, -v);
-                        let depth = f.depth - 1;
-                        self.call = Some(Call {
-                            node,
-                            alpha,
-                            beta,
-                            depth,
-                            on_line: None,
-                            answer: None,
-                        });
-                        continue;
-                    }
-                    improve(f, v, line);
-                }
-                Stage::ReSearch => improve(f, v, line),
-            }
-            f.i += 1;
-            if f.i >= f.order.len() || f.score >= f.beta {
-                let f = self.stack.pop().expect("a frame");
-                let bound = if f.score <= f.alpha0 {
-                    Bound::Upper
-                } else if f.score >= f.beta {
-                    Bound::Lower
-                } else {
-                    Bound::Exact
-                };
-                let entry = Entry {
-                    key: f.key,
-                    draft: f.depth,
-                    value: f.score,
-                    bound,
-                    best: f.best.first().copied(),
-                    iteration: self.ctx.iteration,
-                };
-                self.ret = Some((f.score, f.best));
-                if self.ctx.storage.applies(f.depth) {
-                    match &self.ctx.access {
-                        Access::Own(t) => {
-                            t.borrow_mut().store(entry);
-                            return TablePvsStep::Probe;
-                        }
-                        Access::Remote => return TablePvsStep::Tell(entry),
-                        Access::None => {}
-                    }
-                }
-                continue;
-            }
-            f.alpha = f.alpha.max(f.score);
-            f.stage = Stage::Zero;
-            let m = f.order[f.i];
-            self.call = Some(Call {
-                node: tree.play(&f.node, f.moves.get(m as usize)),
-                alpha: -f.alpha - 1,
-                beta: -f.alpha,
-                depth: f.depth - 1,
-                on_line: None,
-                answer: None,
-            });
-        }
+            Event::Await { .. } => unreachable!("the search evaluates its own horizon"),
+        };
+        self.cutoffs += std::mem::take(&mut self.core.policy_mut().cutoffs);
+        step
     }
 }
 

@@ -32,8 +32,8 @@
 //! **Counting.** The paper counts bottom positions visited; a leaf evaluated in a minimal-window
 //! search and again in a re-search counts twice (re-searches revisit nodes: "all nodes of the
 //! initial search are revisited plus some additional ones" when no information is kept). There
-//! are no shallower iterations to count. One [`Step::Leaf`] per evaluation, one
-//! [`Step::Interior`] per interior node entered (again at each visit).
+//! are no shallower iterations to count. One [`sim_hw::Step::Leaf`] per evaluation, one
+//! [`sim_hw::Step::Interior`] per interior node entered (again at each visit).
 //!
 //! **Fig. 3 as printed and gtsim.** Four points are not stated by the figure, or contradict the
 //! text; gtsim follows the text:
@@ -57,12 +57,14 @@
 //! dropped (its re-search, if any, is NegaScout's plain re-search): a cut-off under a window
 //! narrowed in flight no longer proves that the successors left of it are inferior.
 
+use crate::search::depth_first::{
+    Call, Child, DepthFirst, Enter, Flow, Frame, Policy, RootValue, SequentialPolicy,
+};
 use crate::search::scout::expand;
-use crate::search::sequential::{Narrow, SequentialSearch, ABORTED};
 use crate::trees::{GameTree, MoveList, Value, INF};
-use sim_hw::{Search, Step};
 use std::cmp::Reverse;
 use std::collections::HashMap;
+use std::convert::Infallible;
 
 /// Which member of the family a machine is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,24 +160,17 @@ enum Stage {
     ReSearch,
 }
 
-struct Frame<T: GameTree> {
-    node: T::Node,
-    moves: T::Moves,
-    width: usize,
-    alpha: Value,
-    beta: Value,
-    depth: u32,
+/// What an INS or PNS frame keeps besides the engine's frame (whose `i` is the position in the
+/// search order: the plan's, or move order).
+pub struct InsFrame {
     /// A re-search: the successors in order with what the initial search learnt.
     plan: Option<Vec<Entry>>,
-    /// Position in the search order (the plan's, or move order).
-    pos: usize,
     /// The successor being searched (move index).
     index: usize,
-    score: Value,
     stage: Stage,
     /// An initial search whose information its caller wants: merits (and infos) are saved.
     collect: bool,
-    /// The machine's window-change count when the frame opened.
+    /// The search's window-change count when the frame opened.
     epoch: u64,
     merits: Vec<Value>,
     infos: Vec<Option<Info>>,
@@ -183,326 +178,235 @@ struct Frame<T: GameTree> {
     kept: Option<Info>,
 }
 
-struct Call<N> {
-    node: N,
-    alpha: Value,
-    beta: Value,
-    depth: u32,
+/// What goes down with an INS or PNS call (at the root: no information, none wanted).
+#[derive(Default)]
+pub struct InsCall {
     /// Information for a re-search (`research == TRUE` in Fig. 3).
     info: Option<Info>,
     /// Whether the caller wants the information this search acquires.
     collect: bool,
 }
 
-/// The machine shared by [`Ins`] and [`Pns`].
-struct Machine<'t, T: GameTree> {
-    tree: &'t T,
-    mode: Mode,
-    stack: Vec<Frame<T>>,
-    call: Option<Call<T::Node>>,
-    ret: Option<(Value, Option<Info>)>,
-    window: (Value, Value),
-    aborted: bool,
+/// What an INS or PNS call returns: its value and, if its caller wanted it, what it learnt.
+pub struct InsRet {
+    value: Value,
+    info: Option<Info>,
+}
+
+/// The decisions of INS (`FULL`) and PNS at a node (see the module doc): NegaScout's, with
+/// what an initial search learns saved for its re-search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InformedPolicy<const FULL: bool> {
+    /// Window changes so far.
     epoch: u64,
 }
 
-impl<'t, T: GameTree> Machine<'t, T> {
-    fn new(tree: &'t T, mode: Mode, node: T::Node, alpha: Value, beta: Value, depth: u32) -> Self {
-        Machine {
-            tree,
-            mode,
-            stack: Vec::new(),
-            call: Some(Call {
-                node,
-                alpha,
-                beta,
-                depth,
-                info: None,
-                collect: false,
-            }),
-            ret: None,
-            window: (alpha, beta),
-            aborted: false,
-            epoch: 0,
+impl<const FULL: bool> InformedPolicy<FULL> {
+    const MODE: Mode = if FULL { Mode::Ins } else { Mode::Pns };
+
+    /// Saves the final value of the successor being searched (and, for INS, its information).
+    fn record(s: &mut InsFrame, v: Value, info: Option<Info>) {
+        s.merits.push(v);
+        if Self::MODE == Mode::Ins {
+            s.infos.push(info);
         }
     }
 
-    fn narrow(&mut self, change: Narrow) {
-        self.epoch += 1;
-        change.apply(0, &mut self.window.0, &mut self.window.1);
-        for (ply, f) in self.stack.iter_mut().enumerate() {
-            change.apply(ply, &mut f.alpha, &mut f.beta);
-        }
-        if let Some(c) = &mut self.call {
-            change.apply(self.stack.len(), &mut c.alpha, &mut c.beta);
-        }
-    }
-
-    /// Saves successor `f.index`'s final value (and, for INS, its information).
-    fn record(mode: Mode, f: &mut Frame<T>, v: Value, info: Option<Info>) {
-        f.merits.push(v);
-        if mode == Mode::Ins {
-            f.infos.push(info);
-        }
-    }
-
-    /// Closes the top frame (`cut`: the β cut-off's successor) and returns its score and, if
-    /// its caller wants it, what it learnt (`SaveInfo`).
-    fn finish(&mut self, cut: Option<usize>) {
-        let mut f = self.stack.pop().expect("a frame to finish");
-        let info = if f.collect && f.epoch == self.epoch {
-            match (cut, self.mode) {
+    /// Closes the frame (`cut`: the β cut-off's successor): its score and, if its caller wants
+    /// it, what it learnt (`SaveInfo`).
+    fn finish<T: GameTree>(&self, f: &mut Frame<T, InsFrame>, cut: Option<usize>) -> InsRet {
+        let s = &mut f.state;
+        let info = if s.collect && s.epoch == self.epoch {
+            match (cut, Self::MODE) {
                 (Some(k), Mode::Ins) => {
-                    debug_assert_eq!(f.infos.len(), k + 1);
+                    debug_assert_eq!(s.infos.len(), k + 1);
                     Some(Info::IgnoreLeft {
                         k,
-                        child: f.infos.pop().flatten().map(Box::new),
+                        child: s.infos.pop().flatten().map(Box::new),
                     })
                 }
                 (Some(_), Mode::Pns) => None,
                 (None, _) => Some(Info::ProveBest {
-                    merits: f.merits,
-                    children: f.infos,
+                    merits: std::mem::take(&mut s.merits),
+                    children: std::mem::take(&mut s.infos),
                 }),
             }
         } else {
             None
         };
-        self.ret = Some((f.score, info));
+        InsRet {
+            value: f.score,
+            info,
+        }
+    }
+}
+
+impl<T: GameTree, const FULL: bool> Policy<T> for InformedPolicy<FULL> {
+    type Frame = InsFrame;
+    type Call = InsCall;
+    type Ret = InsRet;
+    type Yield = Infallible;
+
+    #[inline]
+    fn leaf(&mut self, _: &Call<T::Node, InsCall>, value: Value) -> InsRet {
+        InsRet { value, info: None }
     }
 
-    fn step(&mut self) -> Step<Value> {
-        if self.aborted {
-            self.stack.clear();
-            self.call = None;
-            return Step::Done(ABORTED);
-        }
-        let tree = self.tree;
-        let mode = self.mode;
-        loop {
-            if let Some(call) = self.call.take() {
-                if let Some(moves) = expand(tree, &call.node, call.depth) {
-                    let width = moves.len();
-                    let mut plan = call.info.map(|info| plan(info, width));
-                    let (index, info) = match &mut plan {
-                        Some(p) => (p[0].index, p[0].info.take()),
-                        None => (0, None),
+    fn open(
+        &mut self,
+        _: &T,
+        call: &mut Call<T::Node, InsCall>,
+        moves: &T::Moves,
+    ) -> Enter<InsFrame, InsCall, InsRet, Infallible> {
+        let mut plan = call.state.info.take().map(|info| plan(info, moves.len()));
+        let (index, info) = match &mut plan {
+            Some(p) => (p[0].index, p[0].info.take()),
+            None => (0, None),
+        };
+        // The first successor is never re-searched: only a frame that saves its own
+        // information wants the first successor's.
+        let collect = call.state.collect;
+        let frame = InsFrame {
+            plan,
+            index,
+            stage: Stage::First,
+            collect,
+            epoch: self.epoch,
+            merits: Vec::new(),
+            infos: Vec::new(),
+            kept: None,
+        };
+        let first = InsCall { info, collect };
+        Enter::Expand(frame, Child::new(index, -call.beta, -call.alpha, first))
+    }
+
+    fn returned(
+        &mut self,
+        f: &mut Frame<T, InsFrame>,
+        r: InsRet,
+    ) -> Flow<InsCall, InsRet, Infallible> {
+        let v = -r.value;
+        let child_info = r.info;
+        let s = &mut f.state;
+        match s.stage {
+            Stage::First => {
+                f.score = v;
+                if s.collect {
+                    Self::record(s, v, child_info);
+                }
+            }
+            Stage::Zero { null } => {
+                if v > null && v < f.beta && f.depth >= 2 {
+                    // Re-search with what the minimal-window search acquired.
+                    if s.collect && Self::MODE == Mode::Ins {
+                        s.kept = child_info.clone();
+                    }
+                    s.stage = Stage::ReSearch;
+                    let call = InsCall {
+                        info: child_info,
+                        collect: false,
                     };
-                    self.call = Some(Call {
-                        node: tree.play(&call.node, moves.get(index)),
-                        alpha: -call.beta,
-                        beta: -call.alpha,
-                        depth: call.depth - 1,
-                        info,
-                        // The first successor is never re-searched: only a frame that saves
-                        // its own information wants the first successor's.
-                        collect: call.collect,
-                    });
-                    self.stack.push(Frame {
-                        node: call.node,
-                        moves,
-                        width,
-                        alpha: call.alpha,
-                        beta: call.beta,
-                        depth: call.depth,
-                        plan,
-                        pos: 0,
-                        index,
-                        score: -INF,
-                        stage: Stage::First,
-                        collect: call.collect,
-                        epoch: self.epoch,
-                        merits: Vec::new(),
-                        infos: Vec::new(),
-                        kept: None,
-                    });
-                    return Step::Interior;
+                    return Flow::Call(Child::new(s.index, -f.beta, -v.max(f.alpha), call));
                 }
-                let eval = tree.evaluate(&call.node);
-                self.ret = Some((eval.value, None));
-                return Step::Leaf {
-                    quiescence: eval.quiescence,
-                };
+                f.score = f.score.max(v);
+                if s.collect {
+                    Self::record(s, v, child_info);
+                }
             }
-            let (r, child_info) = self
-                .ret
-                .take()
-                .expect("neither a call nor a return pending");
-            let Some(f) = self.stack.last_mut() else {
-                self.ret = Some((r, None));
-                return Step::Done(r);
-            };
-            let v = -r;
-            match f.stage {
-                Stage::First => {
-                    f.score = v;
-                    if f.collect {
-                        Self::record(mode, f, v, child_info);
-                    }
+            Stage::ReSearch => {
+                f.score = f.score.max(v);
+                if s.collect {
+                    let kept = s.kept.take();
+                    Self::record(s, v, kept);
                 }
-                Stage::Zero { null } => {
-                    if v > null && v < f.beta && f.depth >= 2 {
-                        // Re-search with what the minimal-window search acquired.
-                        if f.collect && mode == Mode::Ins {
-                            f.kept = child_info.clone();
-                        }
-                        f.stage = Stage::ReSearch;
-                        self.call = Some(Call {
-                            node: tree.play(&f.node, f.moves.get(f.index)),
-                            alpha: -f.beta,
-                            beta: -v.max(f.alpha),
-                            depth: f.depth - 1,
-                            info: child_info,
-                            collect: false,
-                        });
-                        continue;
-                    }
-                    f.score = f.score.max(v);
-                    if f.collect {
-                        Self::record(mode, f, v, child_info);
-                    }
-                }
-                Stage::ReSearch => {
-                    f.score = f.score.max(v);
-                    if f.collect {
-                        let kept = f.kept.take();
-                        Self::record(mode, f, v, kept);
-                    }
-                }
-                Stage::Narrow => f.score = f.score.max(v),
             }
-            if f.score >= f.beta {
-                let k = f.index;
-                self.finish(Some(k));
-                continue;
-            }
-            f.pos += 1;
-            if f.pos >= f.width {
-                self.finish(None);
-                continue;
-            }
-            let lo = f.score.max(f.alpha);
-            let (index, bound, info) = match &mut f.plan {
-                Some(p) => {
-                    let e = &mut p[f.pos];
-                    (e.index, e.bound, e.info.take())
-                }
-                None => (f.pos, Bound::Unseen, None),
-            };
-            let (alpha, beta) = match bound {
-                // Ignore-left, and prove-best cut-offs.
-                Bound::Inferior => {
-                    self.finish(None);
-                    continue;
-                }
-                Bound::Upper(m) if lo >= m => {
-                    f.score = f.score.max(m);
-                    self.finish(None);
-                    continue;
-                }
-                Bound::Upper(m) => {
-                    f.stage = Stage::Narrow;
-                    (-m, -lo)
-                }
-                Bound::Unseen => {
-                    f.stage = Stage::Zero { null: lo };
-                    (-lo - 1, -lo)
-                }
-            };
-            f.index = index;
-            self.call = Some(Call {
-                node: tree.play(&f.node, f.moves.get(index)),
-                alpha,
-                beta,
-                depth: f.depth - 1,
-                info,
-                // A minimal-window search may be re-searched; a narrow-window one is not.
-                collect: bound == Bound::Unseen,
-            });
+            Stage::Narrow => f.score = f.score.max(v),
         }
+        if f.score >= f.beta {
+            let k = f.state.index;
+            return Flow::Return(self.finish(f, Some(k)));
+        }
+        f.i += 1;
+        if f.i >= f.width {
+            return Flow::Return(self.finish(f, None));
+        }
+        let lo = f.score.max(f.alpha);
+        let (index, bound, info) = match &mut f.state.plan {
+            Some(p) => {
+                let e = &mut p[f.i];
+                (e.index, e.bound, e.info.take())
+            }
+            None => (f.i, Bound::Unseen, None),
+        };
+        let (alpha, beta) = match bound {
+            // Ignore-left, and prove-best cut-offs.
+            Bound::Inferior => return Flow::Return(self.finish(f, None)),
+            Bound::Upper(m) if lo >= m => {
+                f.score = f.score.max(m);
+                return Flow::Return(self.finish(f, None));
+            }
+            Bound::Upper(m) => {
+                f.state.stage = Stage::Narrow;
+                (-m, -lo)
+            }
+            Bound::Unseen => {
+                f.state.stage = Stage::Zero { null: lo };
+                (-lo - 1, -lo)
+            }
+        };
+        f.state.index = index;
+        // A minimal-window search may be re-searched; a narrow-window one is not.
+        let collect = bound == Bound::Unseen;
+        Flow::Call(Child::new(index, alpha, beta, InsCall { info, collect }))
+    }
+
+    #[inline]
+    fn narrowed(&mut self) {
+        self.epoch += 1;
     }
 }
 
-macro_rules! family_member {
-    ($(#[$doc:meta])* $ty:ident, $mode:expr) => {
-        $(#[$doc])*
-        pub struct $ty<'t, T: GameTree>(Machine<'t, T>);
+impl<T: GameTree, const FULL: bool> SequentialPolicy<T> for InformedPolicy<FULL> {}
 
-        impl<'t, T: GameTree> SequentialSearch<'t, T> for $ty<'t, T> {
-            fn new(tree: &'t T, node: T::Node, alpha: Value, beta: Value, depth: u32) -> Self {
-                $ty(Machine::new(tree, $mode, node, alpha, beta, depth))
-            }
-            fn raise_alpha(&mut self, a: Value) {
-                self.0.narrow(Narrow::RaiseAlpha(a));
-            }
-            fn lower_beta(&mut self, b: Value) {
-                self.0.narrow(Narrow::LowerBeta(b));
-            }
-            fn abort(&mut self) {
-                self.0.aborted = true;
-            }
-            fn window(&self) -> (Value, Value) {
-                self.0.window
-            }
-            fn is_aborted(&self) -> bool {
-                self.0.aborted
-            }
-        }
-
-        impl<T: GameTree> Search for $ty<'_, T> {
-            type Out = Value;
-            fn step(&mut self) -> Step<Value> {
-                self.0.step()
-            }
-        }
-    };
+impl RootValue for InsRet {
+    fn root_value(&self) -> Value {
+        self.value
+    }
 }
 
-family_member!(
-    /// INFORMED NEGASCOUT (Reinefeld, Schaeffer & Marsland, Fig. 3; `ins`) run step by step: a
-    /// re-search uses everything the initial minimal-window search of the same subtree learnt
-    /// (see the module doc). Fail-soft.
-    ///
-    /// ```
-    /// use algorithms::{ins_recursive, negamax, GameTree, Ins, Ordering, SequentialSearch,
-    ///                  SyntheticSpec, SyntheticTree, INF};
-    /// use sim_hw::{run_alone, CostModel};
-    /// let spec = SyntheticSpec { width: 5, depth: 5, ordering: Ordering::Random,
-    ///                            value_spread: 100, horizon_noise: 0 };
-    /// let tree = SyntheticTree::new(spec, 2).unwrap();
-    /// let mut ins = Ins::new(&tree, tree.root(), -INF, INF, 5);
-    /// let (v, work) = run_alone(&mut ins, &CostModel::campbell());
-    /// assert_eq!(v, negamax(&tree, &tree.root(), 5));
-    /// let mut leaves = 0;
-    /// assert_eq!(ins_recursive(&tree, &tree.root(), -INF, INF, 5, &mut leaves), v);
-    /// assert_eq!(leaves, work.nodes.leaves);
-    /// ```
-    Ins,
-    Mode::Ins
-);
+/// INFORMED NEGASCOUT (Reinefeld, Schaeffer & Marsland, Fig. 3; `ins`) run step by step: a
+/// re-search uses everything the initial minimal-window search of the same subtree learnt
+/// (see the module doc). Fail-soft.
+///
+/// ```
+/// use algorithms::{ins_recursive, negamax, GameTree, Ins, Ordering, SequentialSearch,
+///                  SyntheticSpec, SyntheticTree, INF};
+/// use sim_hw::{run_alone, CostModel};
+/// let spec = SyntheticSpec { width: 5, depth: 5, ordering: Ordering::Random,
+///                            value_spread: 100, horizon_noise: 0 };
+/// let tree = SyntheticTree::new(spec, 2).unwrap();
+/// let mut ins = Ins::new(&tree, tree.root(), -INF, INF, 5);
+/// let (v, work) = run_alone(&mut ins, &CostModel::campbell());
+/// assert_eq!(v, negamax(&tree, &tree.root(), 5));
+/// let mut leaves = 0;
+pub type Ins<'t, T> = DepthFirst<'t, T, InformedPolicy<true>>;
 
-family_member!(
-    /// PARTIALLY INFORMED NEGASCOUT (Reinefeld, Schaeffer & Marsland, section 2.3; `pns`) run
-    /// step by step: a re-search uses only the upper bounds the initial minimal-window search
-    /// found for the re-searched node's successors (see the module doc). Fail-soft.
-    ///
-    /// ```
-    /// use algorithms::{negamax, pns_recursive, GameTree, Ordering, Pns, SequentialSearch,
-    ///                  SyntheticSpec, SyntheticTree, INF};
-    /// use sim_hw::{run_alone, CostModel};
-    /// let spec = SyntheticSpec { width: 5, depth: 5, ordering: Ordering::Random,
-    ///                            value_spread: 100, horizon_noise: 0 };
-    /// let tree = SyntheticTree::new(spec, 2).unwrap();
-    /// let mut pns = Pns::new(&tree, tree.root(), -INF, INF, 5);
-    /// let (v, work) = run_alone(&mut pns, &CostModel::campbell());
-    /// assert_eq!(v, negamax(&tree, &tree.root(), 5));
-    /// let mut leaves = 0;
-    /// assert_eq!(pns_recursive(&tree, &tree.root(), -INF, INF, 5, &mut leaves), v);
-    /// assert_eq!(leaves, work.nodes.leaves);
-    /// ```
-    Pns,
-    Mode::Pns
-);
+/// PARTIALLY INFORMED NEGASCOUT (Reinefeld, Schaeffer & Marsland, section 2.3; `pns`) run
+/// step by step: a re-search uses only the upper bounds the initial minimal-window search
+/// found for the re-searched node's successors (see the module doc). Fail-soft.
+///
+/// ```
+/// use algorithms::{negamax, pns_recursive, GameTree, Ordering, Pns, SequentialSearch,
+///                  SyntheticSpec, SyntheticTree, INF};
+/// use sim_hw::{run_alone, CostModel};
+/// let spec = SyntheticSpec { width: 5, depth: 5, ordering: Ordering::Random,
+///                            value_spread: 100, horizon_noise: 0 };
+/// let tree = SyntheticTree::new(spec, 2).unwrap();
+/// let mut pns = Pns::new(&tree, tree.root(), -INF, INF, 5);
+/// let (v, work) = run_alone(&mut pns, &CostModel::campbell());
+/// assert_eq!(v, negamax(&tree, &tree.root(), 5));
+/// let mut leaves = 0;
+pub type Pns<'t, T> = DepthFirst<'t, T, InformedPolicy<false>>;
 
 // ---------------------------------------------------------------------------------------------
 // The recursive references: Fig. 3 with SaveInfo/GetInfo on a hash table keyed by node.
@@ -520,7 +424,27 @@ struct Reference<'a, T> {
     leaves: u64,
 }
 
-impl<T: GameTree> Reference<'_, T> {
+impl<'a, T: GameTree> Reference<'a, T> {
+    /// The search of `node` by `mode`'s reference, adding its leaves to `leaves`.
+    fn run(
+        tree: &'a T,
+        mode: Mode,
+        node: &T::Node,
+        (alpha, beta): (Value, Value),
+        depth: u32,
+        leaves: &mut u64,
+    ) -> Value {
+        let mut r = Reference {
+            tree,
+            mode,
+            table: HashMap::new(),
+            leaves: 0,
+        };
+        let v = r.search(node, alpha, beta, depth, false);
+        *leaves += r.leaves;
+        v
+    }
+
     /// `INS(p, α, β, depth, research)` of Fig. 3 (with the points of the module doc).
     fn search(
         &mut self,
@@ -643,15 +567,7 @@ pub fn ins_recursive<T: GameTree>(
     depth: u32,
     leaves: &mut u64,
 ) -> Value {
-    let mut r = Reference {
-        tree,
-        mode: Mode::Ins,
-        table: HashMap::new(),
-        leaves: 0,
-    };
-    let v = r.search(node, alpha, beta, depth, false);
-    *leaves += r.leaves;
-    v
+    Reference::run(tree, Mode::Ins, node, (alpha, beta), depth, leaves)
 }
 
 /// Plain recursive PNS (Fig. 3 with information for the re-searched node only): the reference
@@ -664,13 +580,5 @@ pub fn pns_recursive<T: GameTree>(
     depth: u32,
     leaves: &mut u64,
 ) -> Value {
-    let mut r = Reference {
-        tree,
-        mode: Mode::Pns,
-        table: HashMap::new(),
-        leaves: 0,
-    };
-    let v = r.search(node, alpha, beta, depth, false);
-    *leaves += r.leaves;
-    v
+    Reference::run(tree, Mode::Pns, node, (alpha, beta), depth, leaves)
 }

@@ -3,7 +3,7 @@
 //! The machine executes one step at a time (generate the moves of an interior node, charged `k`
 //! by the processor; evaluate a leaf, charged `e`) and can stop between any two steps, so a
 //! processor can run it "until local time T" and a window change or an abort can take effect at
-//! the right simulated time ([`SequentialSearch`]). No Rust recursion: the stack is data, and
+//! the right simulated time ([`crate::SequentialSearch`]). No Rust recursion: the stack is data, and
 //! each frame keeps the moves of its node, generated once.
 //!
 //! **One deliberate difference from Fig. 1 as printed.** Fig. 1 updates `score` only when a
@@ -16,8 +16,8 @@
 //! fail-low too (`score := max(score, value)`), the usual fail-soft form; the node counts on trees
 //! where the difference does not matter (perfectly ordered trees, all of eq. (1)) are unchanged.
 //!
-//! **Window changes while it runs** ([`SequentialSearch::raise_alpha`] and
-//! [`SequentialSearch::lower_beta`], Campbell's UPDATE) need two more rules, which change nothing
+//! **Window changes while it runs** ([`crate::SequentialSearch::raise_alpha`] and
+//! [`crate::SequentialSearch::lower_beta`], Campbell's UPDATE) need two more rules, which change nothing
 //! when the window stays put. A zero-window search of a successor tests whether it beats the
 //! alpha of the moment it started, `null`; if alpha is raised while it runs, its window
 //! `(null, null + 1)` narrowed by the new alpha is empty, and a value between `null` and the new
@@ -27,47 +27,15 @@
 //! best value across a re-search too (`score := max(score, value)`): with a fixed window the
 //! re-search value is never below the score, with a raised alpha it can fail low below it.
 
-use crate::search::sequential::{Narrow, SequentialSearch, ABORTED};
+use crate::search::depth_first::{
+    Call, Child, DepthFirst, Enter, Flow, Frame, Policy, SequentialPolicy,
+};
+use crate::search::sequential::SequentialSearch;
 use crate::trees::{GameTree, MoveList, Value, INF};
-use sim_hw::{run_alone, CostModel, Search, Step, Work};
+use sim_hw::{run_alone, CostModel, Work};
+use std::convert::Infallible;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stage {
-    /// Waiting for the first successor (full window).
-    First,
-    /// Waiting for a zero-window search of successor `i`.
-    Zero,
-    /// Waiting for the re-search of successor `i` after a fail-high.
-    ReSearch,
-}
-
-/// An open call: an interior node whose successors are being searched.
-struct Frame<T: GameTree> {
-    node: T::Node,
-    /// The node's moves, generated once when the frame opened.
-    moves: T::Moves,
-    width: usize,
-    /// The window; `alpha` also rises with the best score, as Fig. 1's does.
-    alpha: Value,
-    beta: Value,
-    depth: u32,
-    /// The successor being searched.
-    i: usize,
-    score: Value,
-    stage: Stage,
-    /// The alpha of the zero window `(null, null + 1)` the successor was given (stage `Zero`).
-    null: Value,
-}
-
-/// A call waiting to be entered: pvs(node, alpha, beta, depth).
-struct Call<N> {
-    node: N,
-    alpha: Value,
-    beta: Value,
-    depth: u32,
-}
-
-/// One `pvs(p, alpha, beta, depth)` call of Fig. 1, run step by step: a [`SequentialSearch`]
+/// One `pvs(p, alpha, beta, depth)` call of Fig. 1, run step by step: a [`crate::SequentialSearch`]
 /// (window changes, abort) and a [`sim_hw::Search`] that a processor advances.
 ///
 /// ```
@@ -83,167 +51,113 @@ struct Call<N> {
 /// // Campbell's costs: one time unit per leaf.
 /// assert_eq!(work.time.as_nanos(), work.nodes.leaves);
 /// ```
-pub struct Pvs<'t, T: GameTree> {
-    tree: &'t T,
-    stack: Vec<Frame<T>>,
-    /// The call to enter at the next step.
-    call: Option<Call<T::Node>>,
-    /// A value returned by the last call, to back up at the next step (the result, once the
-    /// stack is empty).
-    ret: Option<Value>,
-    /// The root's window as given and narrowed since.
-    window: (Value, Value),
-    aborted: bool,
+pub type Pvs<'t, T> = DepthFirst<'t, T, PvsPolicy>;
+
+/// Where a PVS frame is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PvsStage {
+    /// Waiting for the first successor (full window).
+    First,
+    /// Waiting for a zero-window search of the successor against `null`: the alpha of the zero
+    /// window `(null, null + 1)` it was given.
+    Zero {
+        /// See the variant.
+        null: Value,
+    },
+    /// Waiting for the re-search of the successor after a fail-high.
+    ReSearch,
 }
 
-impl<'t, T: GameTree> Pvs<'t, T> {
-    fn narrow(&mut self, change: Narrow) {
-        change.apply(0, &mut self.window.0, &mut self.window.1);
-        for (ply, f) in self.stack.iter_mut().enumerate() {
-            change.apply(ply, &mut f.alpha, &mut f.beta);
-        }
-        if let Some(c) = &mut self.call {
-            change.apply(self.stack.len(), &mut c.alpha, &mut c.beta);
-        }
-    }
+/// PVS's decisions at a node (Fig. 1 with the rules of the module doc): the first successor
+/// with the full window, every other one with a zero window, re-searched with
+/// `(max(value, alpha), beta)` when it fails high inside the window and the node has at least
+/// `MIN_RESEARCH_DEPTH` plies left. PVS re-searches at every depth (1); NegaScout
+/// ([`crate::NegaScout`]) from 2 (its successors one ply above the leaves return exact values).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PvsPolicy<const MIN_RESEARCH_DEPTH: u32 = 1>;
+
+/// What PVS does at a frame after a value came back ([`pvs_returned`]), the successor's window
+/// in its own view where there is one.
+pub(crate) enum PvsNext {
+    /// Search the same successor again: it failed high inside the window.
+    ReSearch(Value, Value),
+    /// Search the next successor (`f.i`) with a zero window.
+    Next(Value, Value),
+    /// The frame is done (all successors searched, or a cutoff), with its score.
+    Close,
 }
 
-impl<'t, T: GameTree> SequentialSearch<'t, T> for Pvs<'t, T> {
-    fn new(tree: &'t T, node: T::Node, alpha: Value, beta: Value, depth: u32) -> Self {
-        Pvs {
-            tree,
-            stack: Vec::new(),
-            call: Some(Call {
-                node,
-                alpha,
-                beta,
-                depth,
-            }),
-            ret: None,
-            window: (alpha, beta),
-            aborted: false,
+/// PVS's step at a frame `f` to which the value `v` (the node's view) came back, for every
+/// search that follows Fig. 1 (PVS, NegaScout, palphabeta's own frames, Parabelle's PVS with
+/// tables): `stage` is where `f` keeps its [`PvsStage`], `back_up` records a value that is not
+/// re-searched (it must raise the score to at least `v`; a search can keep more, e.g. the best
+/// line). A zero-window value inside the window is re-searched with `(max(v, alpha), beta)` if
+/// the node has at least `min_research_depth` plies left.
+#[inline]
+pub(crate) fn pvs_returned<T: GameTree, S>(
+    f: &mut Frame<T, S>,
+    stage: impl Fn(&mut S) -> &mut PvsStage,
+    min_research_depth: u32,
+    v: Value,
+    back_up: impl FnOnce(&mut Frame<T, S>, Value),
+) -> PvsNext {
+    if let PvsStage::Zero { null } = *stage(&mut f.state) {
+        if v > null && v < f.beta && f.depth >= min_research_depth {
+            // Fail-high inside the window: re-search with (value, beta). Unless the window was
+            // raised while the zero-window search ran, `f.alpha` is still `null` and
+            // `v > f.alpha`; if it was raised to `v` or above, `v` is no bound at all (see the
+            // module doc) and the re-search takes the window (alpha, beta).
+            *stage(&mut f.state) = PvsStage::ReSearch;
+            return PvsNext::ReSearch(-f.beta, -v.max(f.alpha));
         }
     }
-
-    fn raise_alpha(&mut self, a: Value) {
-        self.narrow(Narrow::RaiseAlpha(a));
+    // The first successor's value, a fail-high at or above beta, a fail-low (keep the best
+    // bound: fail-soft; see the module doc for why a fail-low must raise the score too), or a
+    // re-search's value (without window changes above the score already; with them it can
+    // fall below it: a fail-low against a raised alpha).
+    back_up(f, v);
+    if !f.advance() {
+        return PvsNext::Close;
     }
-
-    fn lower_beta(&mut self, b: Value) {
-        self.narrow(Narrow::LowerBeta(b));
-    }
-
-    fn abort(&mut self) {
-        self.aborted = true;
-    }
-
-    fn window(&self) -> (Value, Value) {
-        self.window
-    }
-
-    fn is_aborted(&self) -> bool {
-        self.aborted
-    }
+    f.alpha = f.alpha.max(f.score);
+    *stage(&mut f.state) = PvsStage::Zero { null: f.alpha };
+    PvsNext::Next(-f.alpha - 1, -f.alpha)
 }
 
-impl<T: GameTree> Search for Pvs<'_, T> {
-    type Out = Value;
+impl<T: GameTree, const D: u32> Policy<T> for PvsPolicy<D> {
+    type Frame = PvsStage;
+    type Call = ();
+    type Ret = Value;
+    type Yield = Infallible;
 
-    fn step(&mut self) -> Step<Value> {
-        if self.aborted {
-            self.stack.clear();
-            self.call = None;
-            return Step::Done(ABORTED);
-        }
-        let tree = self.tree;
-        loop {
-            // 1. Enter a pending call: one costed step.
-            if let Some(call) = self.call.take() {
-                if call.depth > 0 {
-                    let moves = tree.moves(&call.node);
-                    let width = moves.len();
-                    if width > 0 {
-                        let first = tree.play(&call.node, moves.get(0));
-                        self.call = Some(Call {
-                            node: first,
-                            alpha: -call.beta,
-                            beta: -call.alpha,
-                            depth: call.depth - 1,
-                        });
-                        self.stack.push(Frame {
-                            node: call.node,
-                            moves,
-                            width,
-                            alpha: call.alpha,
-                            beta: call.beta,
-                            depth: call.depth,
-                            i: 0,
-                            score: -INF,
-                            stage: Stage::First,
-                            null: call.alpha,
-                        });
-                        return Step::Interior;
-                    }
-                }
-                // The horizon, or a terminal node.
-                let eval = tree.evaluate(&call.node);
-                self.ret = Some(eval.value);
-                return Step::Leaf {
-                    quiescence: eval.quiescence,
-                };
+    #[inline]
+    fn leaf(&mut self, _: &Call<T::Node, ()>, value: Value) -> Value {
+        value
+    }
+
+    #[inline]
+    fn open(
+        &mut self,
+        _: &T,
+        call: &mut Call<T::Node, ()>,
+        _: &T::Moves,
+    ) -> Enter<PvsStage, (), Value, Infallible> {
+        Enter::Expand(PvsStage::First, Child::first(call, ()))
+    }
+
+    #[inline]
+    fn returned(&mut self, f: &mut Frame<T, PvsStage>, r: Value) -> Flow<(), Value, Infallible> {
+        let back_up = |f: &mut Frame<T, PvsStage>, v: Value| f.score = f.score.max(v);
+        match pvs_returned(f, |s| s, D, -r, back_up) {
+            PvsNext::ReSearch(alpha, beta) | PvsNext::Next(alpha, beta) => {
+                Flow::Call(Child::new(f.i, alpha, beta, ()))
             }
-            // 2. A value came back from a call.
-            let r = self.ret.expect("neither a call nor a return pending");
-            let Some(f) = self.stack.last_mut() else {
-                return Step::Done(r);
-            };
-            self.ret = None;
-            let v = -r;
-            match f.stage {
-                Stage::First => f.score = v,
-                Stage::Zero => {
-                    if v > f.null && v < f.beta {
-                        // Fail-high inside the window: re-search with (value, beta). Unless
-                        // the window was raised while the zero-window search ran, `f.alpha` is
-                        // still `f.null` and `v > f.alpha`; if it was raised to `v` or above,
-                        // `v` is no bound at all (see the module doc) and the re-search takes
-                        // the window (alpha, beta).
-                        f.stage = Stage::ReSearch;
-                        self.call = Some(Call {
-                            node: tree.play(&f.node, f.moves.get(f.i)),
-                            alpha: -f.beta,
-                            beta: -v.max(f.alpha),
-                            depth: f.depth - 1,
-                        });
-                        continue;
-                    }
-                    // Fail-high at or above beta, or fail-low: keep the best bound (fail-soft;
-                    // see the module doc for why a fail-low must raise the score too).
-                    f.score = f.score.max(v);
-                }
-                // Without window changes the re-search value is above the score already; with
-                // them it can fall below it (a fail-low against a raised alpha).
-                Stage::ReSearch => f.score = f.score.max(v),
-            }
-            f.i += 1;
-            if f.i >= f.width || f.score >= f.beta {
-                let score = f.score;
-                self.stack.pop();
-                self.ret = Some(score);
-                continue;
-            }
-            f.alpha = f.alpha.max(f.score);
-            f.stage = Stage::Zero;
-            f.null = f.alpha;
-            self.call = Some(Call {
-                node: tree.play(&f.node, f.moves.get(f.i)),
-                alpha: -f.alpha - 1,
-                beta: -f.alpha,
-                depth: f.depth - 1,
-            });
+            PvsNext::Close => Flow::Return(f.score),
         }
     }
 }
+
+impl<T: GameTree, const D: u32> SequentialPolicy<T> for PvsPolicy<D> {}
 
 /// Plain recursive PVS (Fig. 1, with the fail-low difference of the module doc) outside any
 /// simulator: the reference for [`Pvs`] (same value, same leaves) and the speed reference for

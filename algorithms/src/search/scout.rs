@@ -20,13 +20,13 @@
 //!   minimal-window value is exact).
 //!
 //! **Counting.** As the papers count NBP ("bottom positions"): every leaf evaluation is one
-//! [`Step::Leaf`], a leaf evaluated again in a re-search or in a TEST after an evaluation is
-//! counted again; every interior node whose moves are generated is one [`Step::Interior`], again
+//! [`sim_hw::Step::Leaf`], a leaf evaluated again in a re-search or in a TEST after an evaluation is
+//! counted again; every interior node whose moves are generated is one [`sim_hw::Step::Interior`], again
 //! at each visit (each search, test or re-search generates the moves of the nodes it enters).
 //!
 //! **Windows.** Campbell's palphabeta and SCOUT take no window (they always find the exact
 //! value). gtsim's versions take one, `(α, β)`, so that they can run under the common
-//! [`SequentialSearch`] contract, and reduce to the thesis's figures exactly when the window is
+//! [`crate::SequentialSearch`] contract, and reduce to the thesis's figures exactly when the window is
 //! `(−∞, ∞)`: the first successor gets `(α, β)` (negated), a test or minimal window is taken
 //! against `max(m, α)` instead of `m`, a node stops as soon as its score reaches `β`. All three
 //! are **fail-soft** as the trait says; SCOUT's boolean tests return no value, so a successor
@@ -47,36 +47,13 @@
 //! [`Palphabeta`] is Campbell's, Pvs stays as pmws uses it.
 //! NegaScout differs from Pvs only by not re-searching when the remaining depth is below 2.
 
-use crate::search::sequential::{Narrow, SequentialSearch, ABORTED};
+use crate::search::alphabeta::alphabeta_returned;
+use crate::search::depth_first::{
+    Call, Child, DepthFirst, Enter, Flow, Frame, Policy, RootValue, SequentialPolicy,
+};
+use crate::search::pvs::{pvs_returned, PvsNext, PvsPolicy, PvsStage};
 use crate::trees::{GameTree, MoveList, Value, INF};
-use sim_hw::{Search, Step};
-
-/// The [`SequentialSearch`] methods shared by the machines of this module: each type has `start`
-/// (the constructor), `narrow`, `window` and `aborted`.
-macro_rules! sequential_impl {
-    ($ty:ident) => {
-        impl<'t, T: GameTree> SequentialSearch<'t, T> for $ty<'t, T> {
-            fn new(tree: &'t T, node: T::Node, alpha: Value, beta: Value, depth: u32) -> Self {
-                $ty::start(tree, node, alpha, beta, depth)
-            }
-            fn raise_alpha(&mut self, a: Value) {
-                self.narrow(Narrow::RaiseAlpha(a));
-            }
-            fn lower_beta(&mut self, b: Value) {
-                self.narrow(Narrow::LowerBeta(b));
-            }
-            fn abort(&mut self) {
-                self.aborted = true;
-            }
-            fn window(&self) -> (Value, Value) {
-                self.window
-            }
-            fn is_aborted(&self) -> bool {
-                self.aborted
-            }
-        }
-    };
-}
+use std::convert::Infallible;
 
 /// The moves of `node` if the search expands it (`depth > 0` and not terminal).
 #[inline]
@@ -90,47 +67,6 @@ pub(crate) fn expand<T: GameTree>(tree: &T, node: &T::Node, depth: u32) -> Optio
 
 // ---------------------------------------------------------------------------------------------
 // Palphabeta (Campbell Fig. 7)
-
-/// Where a palphabeta frame is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PabStage {
-    /// Waiting for the first successor (palphabeta, full window).
-    First,
-    /// Waiting for the minimal-window alpha-beta of successor `i` against `null`.
-    Zero { null: Value },
-    /// Waiting for the alpha-beta re-search of successor `i`.
-    ReSearch,
-}
-
-/// A frame is a palphabeta call or a plain alpha-beta call (the minimal-window tests, the
-/// re-searches and everything below them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PabRole {
-    Pab(PabStage),
-    Ab,
-}
-
-struct PabFrame<T: GameTree> {
-    node: T::Node,
-    moves: T::Moves,
-    width: usize,
-    /// The window; an alpha-beta frame's alpha also rises with its score.
-    alpha: Value,
-    beta: Value,
-    depth: u32,
-    i: usize,
-    score: Value,
-    role: PabRole,
-}
-
-/// A call waiting to be entered: palphabeta (`pab`) or alpha-beta.
-struct PabCall<N> {
-    node: N,
-    alpha: Value,
-    beta: Value,
-    depth: u32,
-    pab: bool,
-}
 
 /// Campbell's palphabeta (thesis Fig. 7; `pab` in his tables) run step by step, with a window
 /// (see the module doc). Fail-soft.
@@ -149,149 +85,87 @@ struct PabCall<N> {
 /// assert_eq!(palphabeta_recursive(&tree, &tree.root(), -INF, INF, 4, &mut leaves), v);
 /// assert_eq!(leaves, work.nodes.leaves);
 /// ```
-pub struct Palphabeta<'t, T: GameTree> {
-    tree: &'t T,
-    stack: Vec<PabFrame<T>>,
-    call: Option<PabCall<T::Node>>,
-    ret: Option<Value>,
-    window: (Value, Value),
-    aborted: bool,
+pub type Palphabeta<'t, T> = DepthFirst<'t, T, PalphabetaPolicy>;
+
+/// A palphabeta frame is a palphabeta call, at a stage of PVS's (the first successor by
+/// palphabeta, the others by minimal-window alpha-beta tests, re-searched by alpha-beta), or a
+/// plain alpha-beta call (the minimal-window tests, the re-searches and everything below them).
+/// What goes down with a call is the role of the frame it opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PabRole {
+    /// A palphabeta call.
+    Pab(PvsStage),
+    /// An alpha-beta call.
+    Ab,
 }
 
-impl<'t, T: GameTree> Palphabeta<'t, T> {
-    fn start(tree: &'t T, node: T::Node, alpha: Value, beta: Value, depth: u32) -> Self {
-        Palphabeta {
-            tree,
-            stack: Vec::new(),
-            call: Some(PabCall {
-                node,
-                alpha,
-                beta,
-                depth,
-                pab: true,
-            }),
-            ret: None,
-            window: (alpha, beta),
-            aborted: false,
-        }
+impl Default for PabRole {
+    /// The root call is palphabeta's.
+    fn default() -> Self {
+        PabRole::Pab(PvsStage::First)
     }
+}
 
-    fn narrow(&mut self, change: Narrow) {
-        change.apply(0, &mut self.window.0, &mut self.window.1);
-        for (ply, f) in self.stack.iter_mut().enumerate() {
-            change.apply(ply, &mut f.alpha, &mut f.beta);
-        }
-        if let Some(c) = &mut self.call {
-            change.apply(self.stack.len(), &mut c.alpha, &mut c.beta);
+impl PabRole {
+    /// A palphabeta frame's stage.
+    fn stage(&mut self) -> &mut PvsStage {
+        match self {
+            PabRole::Pab(stage) => stage,
+            PabRole::Ab => unreachable!("a palphabeta frame"),
         }
     }
 }
 
-sequential_impl!(Palphabeta);
+/// Palphabeta's decisions at a node (Fig. 7).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PalphabetaPolicy;
 
-impl<T: GameTree> Search for Palphabeta<'_, T> {
-    type Out = Value;
+impl<T: GameTree> Policy<T> for PalphabetaPolicy {
+    type Frame = PabRole;
+    type Call = PabRole;
+    type Ret = Value;
+    type Yield = Infallible;
 
-    fn step(&mut self) -> Step<Value> {
-        if self.aborted {
-            self.stack.clear();
-            self.call = None;
-            return Step::Done(ABORTED);
-        }
-        let tree = self.tree;
-        loop {
-            if let Some(call) = self.call.take() {
-                if let Some(moves) = expand(tree, &call.node, call.depth) {
-                    self.call = Some(PabCall {
-                        node: tree.play(&call.node, moves.get(0)),
-                        alpha: -call.beta,
-                        beta: -call.alpha,
-                        depth: call.depth - 1,
-                        pab: call.pab,
-                    });
-                    self.stack.push(PabFrame {
-                        node: call.node,
-                        width: moves.len(),
-                        moves,
-                        alpha: call.alpha,
-                        beta: call.beta,
-                        depth: call.depth,
-                        i: 0,
-                        score: -INF,
-                        role: if call.pab {
-                            PabRole::Pab(PabStage::First)
-                        } else {
-                            PabRole::Ab
-                        },
-                    });
-                    return Step::Interior;
-                }
-                let eval = tree.evaluate(&call.node);
-                self.ret = Some(eval.value);
-                return Step::Leaf {
-                    quiescence: eval.quiescence,
-                };
-            }
-            let r = self.ret.expect("neither a call nor a return pending");
-            let Some(f) = self.stack.last_mut() else {
-                return Step::Done(r);
+    #[inline]
+    fn leaf(&mut self, _: &Call<T::Node, PabRole>, value: Value) -> Value {
+        value
+    }
+
+    #[inline]
+    fn open(
+        &mut self,
+        _: &T,
+        call: &mut Call<T::Node, PabRole>,
+        _: &T::Moves,
+    ) -> Enter<PabRole, PabRole, Value, Infallible> {
+        Enter::Expand(call.state, Child::first(call, call.state))
+    }
+
+    #[inline]
+    fn returned(
+        &mut self,
+        f: &mut Frame<T, PabRole>,
+        r: Value,
+    ) -> Flow<PabRole, Value, Infallible> {
+        if f.state == PabRole::Ab {
+            return match alphabeta_returned(f, r) {
+                Some((alpha, beta)) => Flow::Call(Child::new(f.i, alpha, beta, PabRole::Ab)),
+                None => Flow::Return(f.score),
             };
-            self.ret = None;
-            let v = -r;
-            match f.role {
-                PabRole::Ab => f.score = f.score.max(v),
-                PabRole::Pab(PabStage::First) => f.score = v,
-                PabRole::Pab(PabStage::Zero { null }) => {
-                    if v > null && v < f.beta {
-                        // Fig. 7: `if (t > m) m = -alphabeta(p.i, -INFINITY, -t)`.
-                        f.role = PabRole::Pab(PabStage::ReSearch);
-                        self.call = Some(PabCall {
-                            node: tree.play(&f.node, f.moves.get(f.i)),
-                            alpha: -f.beta,
-                            beta: -v.max(f.alpha),
-                            depth: f.depth - 1,
-                            pab: false,
-                        });
-                        continue;
-                    }
-                    f.score = f.score.max(v);
-                }
-                PabRole::Pab(PabStage::ReSearch) => f.score = f.score.max(v),
+        }
+        // Fig. 7: `if (t > m) m = -alphabeta(p.i, -INFINITY, -t)`; the minimal-window tests
+        // and the re-searches are alpha-beta calls.
+        let back_up = |f: &mut Frame<T, PabRole>, v: Value| f.score = f.score.max(v);
+        match pvs_returned(f, PabRole::stage, 1, -r, back_up) {
+            PvsNext::ReSearch(alpha, beta) | PvsNext::Next(alpha, beta) => {
+                Flow::Call(Child::new(f.i, alpha, beta, PabRole::Ab))
             }
-            f.i += 1;
-            if f.i >= f.width || f.score >= f.beta {
-                let score = f.score;
-                self.stack.pop();
-                self.ret = Some(score);
-                continue;
-            }
-            let node = tree.play(&f.node, f.moves.get(f.i));
-            self.call = Some(match f.role {
-                PabRole::Ab => {
-                    f.alpha = f.alpha.max(f.score);
-                    PabCall {
-                        node,
-                        alpha: -f.beta,
-                        beta: -f.alpha,
-                        depth: f.depth - 1,
-                        pab: false,
-                    }
-                }
-                PabRole::Pab(_) => {
-                    let null = f.score.max(f.alpha);
-                    f.role = PabRole::Pab(PabStage::Zero { null });
-                    PabCall {
-                        node,
-                        alpha: -null - 1,
-                        beta: -null,
-                        depth: f.depth - 1,
-                        pab: false,
-                    }
-                }
-            });
+            PvsNext::Close => Flow::Return(f.score),
         }
     }
 }
+
+impl<T: GameTree> SequentialPolicy<T> for PalphabetaPolicy {}
 
 /// Plain recursive fail-soft alpha-beta (the same as [`crate::alphabeta_recursive`], kept here
 /// so that this module's references stand alone).
@@ -351,60 +225,52 @@ pub fn palphabeta_recursive<T: GameTree>(
     m
 }
 
-// ---------------------------------------------------------------------------------------------
-// SCOUT (Pearl; Campbell Figs. 8 and 9)
-
 /// Where a SCOUT (EVAL) frame is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ScoutStage {
+pub enum ScoutStage {
     /// Waiting for the first successor's value.
     First,
-    /// Waiting for the test of successor `i` against the threshold `t` (parent's view).
-    Test { t: Value },
-    /// Waiting for the SCOUT re-search of successor `i`, whose test succeeded.
+    /// Waiting for the test of the successor against the threshold `t` (parent's view).
+    Test {
+        /// The threshold.
+        t: Value,
+    },
+    /// Waiting for the SCOUT re-search of the successor, whose test succeeded.
     ReSearch,
 }
 
-/// A SCOUT frame evaluates a node (EVAL, with a window) or tests it (TEST, a threshold).
+/// What a SCOUT call asks (and its frame does): a value for its window (EVAL), or a test
+/// (TEST). A TEST call or frame carries a window too, which it does not use: a running test
+/// keeps its threshold (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ScoutRole {
-    Eval {
-        alpha: Value,
-        beta: Value,
-        score: Value,
-        stage: ScoutStage,
-    },
+pub enum ScoutAsk<S> {
+    /// EVAL, at a stage (`()` for a call).
+    Eval(S),
     /// TEST(node, v, >) when `strict`, TEST(node, v, ≥) otherwise: is the node's value (side to
     /// move) above `v` (at least `v`)?
-    Test { v: Value, strict: bool },
+    Test {
+        /// The threshold.
+        v: Value,
+        /// `>` rather than `≥`.
+        strict: bool,
+    },
 }
 
-struct ScoutFrame<T: GameTree> {
-    node: T::Node,
-    moves: T::Moves,
-    width: usize,
-    depth: u32,
-    i: usize,
-    role: ScoutRole,
+/// The test TEST(p, v) asks of p's successors c: TEST(c, -v) with the other comparison.
+#[inline]
+fn successor_test(v: Value, strict: bool) -> ScoutAsk<()> {
+    ScoutAsk::Test {
+        v: -v,
+        strict: !strict,
+    }
 }
 
-/// What a call asks: a value for a window, or a test.
+/// What came back from a SCOUT call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ScoutAsk {
-    Eval { alpha: Value, beta: Value },
-    Test { v: Value, strict: bool },
-}
-
-struct ScoutCall<N> {
-    node: N,
-    depth: u32,
-    ask: ScoutAsk,
-}
-
-/// What came back from a call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ScoutRet {
+pub enum ScoutRet {
+    /// EVAL's value.
     Value(Value),
+    /// TEST's answer.
     Test(bool),
 }
 
@@ -430,195 +296,107 @@ enum ScoutRet {
 /// assert_eq!(scout_recursive(&tree, &tree.root(), -INF, INF, 4, &mut leaves), v);
 /// assert_eq!(leaves, work.nodes.leaves);
 /// ```
-pub struct Scout<'t, T: GameTree> {
-    tree: &'t T,
-    stack: Vec<ScoutFrame<T>>,
-    call: Option<ScoutCall<T::Node>>,
-    ret: Option<ScoutRet>,
-    window: (Value, Value),
-    aborted: bool,
-}
+pub type Scout<'t, T> = DepthFirst<'t, T, ScoutPolicy>;
 
-impl<'t, T: GameTree> Scout<'t, T> {
-    fn start(tree: &'t T, node: T::Node, alpha: Value, beta: Value, depth: u32) -> Self {
-        Scout {
-            tree,
-            stack: Vec::new(),
-            call: Some(ScoutCall {
-                node,
-                depth,
-                ask: ScoutAsk::Eval { alpha, beta },
-            }),
-            ret: None,
-            window: (alpha, beta),
-            aborted: false,
+/// SCOUT's decisions at a node (Figs. 8 and 9).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ScoutPolicy;
+
+impl<T: GameTree> Policy<T> for ScoutPolicy {
+    type Frame = ScoutAsk<ScoutStage>;
+    type Call = ScoutAsk<()>;
+    type Ret = ScoutRet;
+    type Yield = Infallible;
+
+    #[inline]
+    fn leaf(&mut self, call: &Call<T::Node, ScoutAsk<()>>, e: Value) -> ScoutRet {
+        match call.state {
+            ScoutAsk::Eval(()) => ScoutRet::Value(e),
+            ScoutAsk::Test { v, strict: true } => ScoutRet::Test(e > v),
+            ScoutAsk::Test { v, strict: false } => ScoutRet::Test(e >= v),
         }
     }
 
-    fn narrow(&mut self, change: Narrow) {
-        change.apply(0, &mut self.window.0, &mut self.window.1);
-        for (ply, f) in self.stack.iter_mut().enumerate() {
-            if let ScoutRole::Eval { alpha, beta, .. } = &mut f.role {
-                change.apply(ply, alpha, beta);
+    #[inline]
+    fn open(
+        &mut self,
+        _: &T,
+        call: &mut Call<T::Node, ScoutAsk<()>>,
+        _: &T::Moves,
+    ) -> Enter<ScoutAsk<ScoutStage>, ScoutAsk<()>, ScoutRet, Infallible> {
+        let (frame, ask) = match call.state {
+            ScoutAsk::Eval(()) => (ScoutAsk::Eval(ScoutStage::First), ScoutAsk::Eval(())),
+            ScoutAsk::Test { v, strict } => {
+                (ScoutAsk::Test { v, strict }, successor_test(v, strict))
             }
+        };
+        Enter::Expand(frame, Child::first(call, ask))
+    }
+
+    #[inline]
+    fn returned(
+        &mut self,
+        f: &mut Frame<T, ScoutAsk<ScoutStage>>,
+        r: ScoutRet,
+    ) -> Flow<ScoutAsk<()>, ScoutRet, Infallible> {
+        let window = (-f.beta, -f.alpha);
+        let stage = match (f.state, r) {
+            (ScoutAsk::Test { v, strict }, ScoutRet::Test(child)) => {
+                // TEST(p, v): true as soon as a successor's test fails (Fig. 9).
+                if !child {
+                    return Flow::Return(ScoutRet::Test(true));
+                }
+                f.i += 1;
+                if f.i >= f.width {
+                    return Flow::Return(ScoutRet::Test(false));
+                }
+                let ask = successor_test(v, strict);
+                return Flow::Call(Child::new(f.i, window.0, window.1, ask));
+            }
+            (ScoutAsk::Eval(stage), _) => stage,
+            (ask, r) => unreachable!("{ask:?} got {r:?}"),
+        };
+        match (stage, r) {
+            (ScoutStage::First, ScoutRet::Value(x)) => f.score = -x,
+            (ScoutStage::Test { t }, ScoutRet::Test(at_least)) => {
+                // The test asked `value(c) >= -t`; false means c beats t.
+                if !at_least {
+                    f.state = ScoutAsk::Eval(ScoutStage::ReSearch);
+                    let eval = ScoutAsk::Eval(());
+                    return Flow::Call(Child::new(f.i, window.0, window.1, eval));
+                }
+                f.score = f.score.max(t);
+            }
+            (ScoutStage::ReSearch, ScoutRet::Value(x)) => f.score = f.score.max(-x),
+            (s, r) => unreachable!("stage {s:?} got {r:?}"),
         }
-        if let Some(ScoutCall {
-            ask: ScoutAsk::Eval { alpha, beta },
-            ..
-        }) = &mut self.call
-        {
-            change.apply(self.stack.len(), alpha, beta);
+        if !f.advance() {
+            return Flow::Return(ScoutRet::Value(f.score));
         }
+        let t = f.score.max(f.alpha);
+        f.state = ScoutAsk::Eval(ScoutStage::Test { t });
+        let test = ScoutAsk::Test {
+            v: -t,
+            strict: false,
+        };
+        Flow::Call(Child::new(f.i, window.0, window.1, test))
     }
 }
 
-sequential_impl!(Scout);
+impl<T: GameTree> SequentialPolicy<T> for ScoutPolicy {}
 
-impl<T: GameTree> Search for Scout<'_, T> {
-    type Out = Value;
+impl Default for ScoutAsk<()> {
+    /// The root is evaluated.
+    fn default() -> Self {
+        ScoutAsk::Eval(())
+    }
+}
 
-    fn step(&mut self) -> Step<Value> {
-        if self.aborted {
-            self.stack.clear();
-            self.call = None;
-            return Step::Done(ABORTED);
-        }
-        let tree = self.tree;
-        loop {
-            if let Some(call) = self.call.take() {
-                if let Some(moves) = expand(tree, &call.node, call.depth) {
-                    let first = tree.play(&call.node, moves.get(0));
-                    let (ask, role) = match call.ask {
-                        ScoutAsk::Eval { alpha, beta } => (
-                            ScoutAsk::Eval {
-                                alpha: -beta,
-                                beta: -alpha,
-                            },
-                            ScoutRole::Eval {
-                                alpha,
-                                beta,
-                                score: -INF,
-                                stage: ScoutStage::First,
-                            },
-                        ),
-                        ScoutAsk::Test { v, strict } => (
-                            ScoutAsk::Test {
-                                v: -v,
-                                strict: !strict,
-                            },
-                            ScoutRole::Test { v, strict },
-                        ),
-                    };
-                    self.call = Some(ScoutCall {
-                        node: first,
-                        depth: call.depth - 1,
-                        ask,
-                    });
-                    self.stack.push(ScoutFrame {
-                        node: call.node,
-                        width: moves.len(),
-                        moves,
-                        depth: call.depth,
-                        i: 0,
-                        role,
-                    });
-                    return Step::Interior;
-                }
-                let eval = tree.evaluate(&call.node);
-                let e = eval.value;
-                self.ret = Some(match call.ask {
-                    ScoutAsk::Eval { .. } => ScoutRet::Value(e),
-                    ScoutAsk::Test { v, strict: true } => ScoutRet::Test(e > v),
-                    ScoutAsk::Test { v, strict: false } => ScoutRet::Test(e >= v),
-                });
-                return Step::Leaf {
-                    quiescence: eval.quiescence,
-                };
-            }
-            let r = self
-                .ret
-                .take()
-                .expect("neither a call nor a return pending");
-            let Some(f) = self.stack.last_mut() else {
-                let ScoutRet::Value(v) = r else {
-                    unreachable!("the root is evaluated, not tested")
-                };
-                self.ret = Some(r);
-                return Step::Done(v);
-            };
-            match (&mut f.role, r) {
-                (ScoutRole::Test { v, strict }, ScoutRet::Test(child)) => {
-                    // TEST(p, v): true as soon as a successor's test fails (Fig. 9).
-                    if !child {
-                        self.stack.pop();
-                        self.ret = Some(ScoutRet::Test(true));
-                        continue;
-                    }
-                    f.i += 1;
-                    if f.i >= f.width {
-                        self.stack.pop();
-                        self.ret = Some(ScoutRet::Test(false));
-                        continue;
-                    }
-                    self.call = Some(ScoutCall {
-                        node: tree.play(&f.node, f.moves.get(f.i)),
-                        depth: f.depth - 1,
-                        ask: ScoutAsk::Test {
-                            v: -*v,
-                            strict: !*strict,
-                        },
-                    });
-                }
-                (
-                    ScoutRole::Eval {
-                        alpha,
-                        beta,
-                        score,
-                        stage,
-                    },
-                    r,
-                ) => {
-                    match (*stage, r) {
-                        (ScoutStage::First, ScoutRet::Value(x)) => *score = -x,
-                        (ScoutStage::Test { t }, ScoutRet::Test(at_least)) => {
-                            // The test asked `value(c) >= -t`; false means c beats t.
-                            if !at_least {
-                                *stage = ScoutStage::ReSearch;
-                                self.call = Some(ScoutCall {
-                                    node: tree.play(&f.node, f.moves.get(f.i)),
-                                    depth: f.depth - 1,
-                                    ask: ScoutAsk::Eval {
-                                        alpha: -*beta,
-                                        beta: -*alpha,
-                                    },
-                                });
-                                continue;
-                            }
-                            *score = (*score).max(t);
-                        }
-                        (ScoutStage::ReSearch, ScoutRet::Value(x)) => *score = (*score).max(-x),
-                        (s, r) => unreachable!("stage {s:?} got {r:?}"),
-                    }
-                    f.i += 1;
-                    if f.i >= f.width || *score >= *beta {
-                        let s = *score;
-                        self.stack.pop();
-                        self.ret = Some(ScoutRet::Value(s));
-                        continue;
-                    }
-                    let t = (*score).max(*alpha);
-                    *stage = ScoutStage::Test { t };
-                    self.call = Some(ScoutCall {
-                        node: tree.play(&f.node, f.moves.get(f.i)),
-                        depth: f.depth - 1,
-                        ask: ScoutAsk::Test {
-                            v: -t,
-                            strict: false,
-                        },
-                    });
-                }
-                (role, r) => unreachable!("{role:?} got {r:?}"),
-            }
+impl RootValue for ScoutRet {
+    fn root_value(&self) -> Value {
+        match *self {
+            ScoutRet::Value(v) => v,
+            ScoutRet::Test(_) => unreachable!("the root is evaluated, not tested"),
         }
     }
 }
@@ -680,35 +458,6 @@ pub fn scout_recursive<T: GameTree>(
 // ---------------------------------------------------------------------------------------------
 // NegaScout (Reinefeld; Fig. 3 of the Reinefeld paper without re-search information)
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum NsStage {
-    First,
-    Zero,
-    ReSearch,
-}
-
-struct NsFrame<T: GameTree> {
-    node: T::Node,
-    moves: T::Moves,
-    width: usize,
-    /// The window; `alpha` also rises with the score (`max(a, α)` of Fig. 3).
-    alpha: Value,
-    beta: Value,
-    depth: u32,
-    i: usize,
-    score: Value,
-    stage: NsStage,
-    /// The lower edge of the minimal window successor `i` was given (stage `Zero`).
-    null: Value,
-}
-
-struct NsCall<N> {
-    node: N,
-    alpha: Value,
-    beta: Value,
-    depth: u32,
-}
-
 /// Reinefeld's NegaScout (`ns` in the Reinefeld paper, section 2; Fig. 3 with `research`
 /// false) run step by step. Fail-soft.
 ///
@@ -726,127 +475,10 @@ struct NsCall<N> {
 /// assert_eq!(negascout_recursive(&tree, &tree.root(), -INF, INF, 4, &mut leaves), v);
 /// assert_eq!(leaves, work.nodes.leaves);
 /// ```
-pub struct NegaScout<'t, T: GameTree> {
-    tree: &'t T,
-    stack: Vec<NsFrame<T>>,
-    call: Option<NsCall<T::Node>>,
-    ret: Option<Value>,
-    window: (Value, Value),
-    aborted: bool,
-}
-
-impl<'t, T: GameTree> NegaScout<'t, T> {
-    fn start(tree: &'t T, node: T::Node, alpha: Value, beta: Value, depth: u32) -> Self {
-        NegaScout {
-            tree,
-            stack: Vec::new(),
-            call: Some(NsCall {
-                node,
-                alpha,
-                beta,
-                depth,
-            }),
-            ret: None,
-            window: (alpha, beta),
-            aborted: false,
-        }
-    }
-
-    fn narrow(&mut self, change: Narrow) {
-        change.apply(0, &mut self.window.0, &mut self.window.1);
-        for (ply, f) in self.stack.iter_mut().enumerate() {
-            change.apply(ply, &mut f.alpha, &mut f.beta);
-        }
-        if let Some(c) = &mut self.call {
-            change.apply(self.stack.len(), &mut c.alpha, &mut c.beta);
-        }
-    }
-}
-
-sequential_impl!(NegaScout);
-
-impl<T: GameTree> Search for NegaScout<'_, T> {
-    type Out = Value;
-
-    fn step(&mut self) -> Step<Value> {
-        if self.aborted {
-            self.stack.clear();
-            self.call = None;
-            return Step::Done(ABORTED);
-        }
-        let tree = self.tree;
-        loop {
-            if let Some(call) = self.call.take() {
-                if let Some(moves) = expand(tree, &call.node, call.depth) {
-                    self.call = Some(NsCall {
-                        node: tree.play(&call.node, moves.get(0)),
-                        alpha: -call.beta,
-                        beta: -call.alpha,
-                        depth: call.depth - 1,
-                    });
-                    self.stack.push(NsFrame {
-                        node: call.node,
-                        width: moves.len(),
-                        moves,
-                        alpha: call.alpha,
-                        beta: call.beta,
-                        depth: call.depth,
-                        i: 0,
-                        score: -INF,
-                        stage: NsStage::First,
-                        null: call.alpha,
-                    });
-                    return Step::Interior;
-                }
-                let eval = tree.evaluate(&call.node);
-                self.ret = Some(eval.value);
-                return Step::Leaf {
-                    quiescence: eval.quiescence,
-                };
-            }
-            let r = self.ret.expect("neither a call nor a return pending");
-            let Some(f) = self.stack.last_mut() else {
-                return Step::Done(r);
-            };
-            self.ret = None;
-            let v = -r;
-            match f.stage {
-                NsStage::First => f.score = v,
-                NsStage::Zero => {
-                    // Fig. 3: no re-search if v <= max(a, α), v >= β, or depth < 2.
-                    if v > f.null && v < f.beta && f.depth >= 2 {
-                        f.stage = NsStage::ReSearch;
-                        self.call = Some(NsCall {
-                            node: tree.play(&f.node, f.moves.get(f.i)),
-                            alpha: -f.beta,
-                            beta: -v.max(f.alpha),
-                            depth: f.depth - 1,
-                        });
-                        continue;
-                    }
-                    f.score = f.score.max(v);
-                }
-                NsStage::ReSearch => f.score = f.score.max(v),
-            }
-            f.i += 1;
-            if f.i >= f.width || f.score >= f.beta {
-                let score = f.score;
-                self.stack.pop();
-                self.ret = Some(score);
-                continue;
-            }
-            f.alpha = f.alpha.max(f.score);
-            f.stage = NsStage::Zero;
-            f.null = f.alpha;
-            self.call = Some(NsCall {
-                node: tree.play(&f.node, f.moves.get(f.i)),
-                alpha: -f.alpha - 1,
-                beta: -f.alpha,
-                depth: f.depth - 1,
-            });
-        }
-    }
-}
+///
+/// NegaScout is PVS ([`crate::Pvs`]) without re-searches at nodes with fewer than 2 plies left
+/// (Fig. 3: no re-search if `v <= max(a, α)`, `v >= β`, or `depth < 2`).
+pub type NegaScout<'t, T> = DepthFirst<'t, T, PvsPolicy<2>>;
 
 /// Plain recursive NegaScout, Fig. 3 of the Reinefeld paper with `research` false, as printed
 /// (`a = −∞`, `b = β`; `v > a` then either `a = v` or the re-search `a = −NS(p.i, −β, −v)`;
