@@ -62,3 +62,33 @@ pub fn result_of<V, O>(step: Step<V>) -> Result<V, Step<O>> {
         Step::Done(v) => Ok(v),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Scripted steps: an interior node, a probe, a leaf with 3 quiescence nodes, then 7.
+    struct Script(Vec<Step<i32>>);
+    impl Search for Script {
+        type Out = i32;
+        fn step(&mut self) -> Step<i32> {
+            self.0.remove(0)
+        }
+    }
+
+    #[test]
+    fn steps_pass_through_and_only_the_result_is_mapped() {
+        let script = Script(vec![
+            Step::Interior,
+            Step::Probe,
+            Step::Leaf { quiescence: 3 },
+            Step::Done(7),
+        ]);
+        let mut s = script.map_done(|s, v| (v, s.0.len()));
+        assert!(matches!(s.step(), Step::Interior));
+        assert!(matches!(s.step(), Step::Probe));
+        assert!(matches!(s.step(), Step::Leaf { quiescence: 3 }));
+        assert!(matches!(s.step(), Step::Done((7, 0))));
+        assert!(s.inner().0.is_empty());
+    }
+}

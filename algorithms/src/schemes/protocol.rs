@@ -522,3 +522,74 @@ impl<'t, T: GameTree> AbSlave<'t, T> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slave_takes_new_work_and_ignores_stale_work() {
+        let mut up = Upward::new(Some(ProcId::MASTER));
+        assert!(!up.is_root());
+        assert_eq!(up.accept(1), Accept::Take);
+        assert_eq!(up.accept(2), Accept::Busy);
+        // An ABORT of another assignment leaves the current one running.
+        assert!(!up.abort(3));
+        assert!(up.is_current(1));
+        assert!(up.abort(1));
+        // Work numbered at or below the highest aborted one was cancelled before it arrived.
+        assert_eq!(up.accept(2), Accept::Stale);
+        assert_eq!(up.accept(3), Accept::Stale);
+        assert_eq!(up.accept(4), Accept::Take);
+    }
+
+    #[test]
+    fn the_root_works_on_assignment_zero() {
+        let up = Upward::new(None);
+        assert!(up.is_root() && up.is_current(0));
+        assert_eq!(up.root_value(), None);
+    }
+
+    #[test]
+    fn a_task_narrows_and_hands_its_successor_the_negated_window() {
+        let mut task = Task {
+            node: (),
+            alpha: -5,
+            beta: 5,
+            depth: 3,
+            tag: (),
+        };
+        assert_eq!(task.narrow(Some(-7), Some(2)), (-5, 5));
+        assert_eq!((task.alpha, task.beta), (-5, 2));
+        let s = task.successor((), 'x');
+        assert_eq!((s.alpha, s.beta, s.depth, s.tag), (-2, 5, 2, 'x'));
+    }
+
+    #[test]
+    fn sizes_are_table_one_inter_node() {
+        let work: SplitMsg<()> = SplitMsg::Work {
+            id: 1,
+            task: Task {
+                node: (),
+                alpha: 0,
+                beta: 1,
+                depth: 1,
+                tag: (),
+            },
+        };
+        let update: SplitMsg<()> = SplitMsg::Update {
+            id: 1,
+            alpha: None,
+            beta: Some(3),
+        };
+        let msgs = [
+            work,
+            SplitMsg::Result { id: 1, value: 0 },
+            update,
+            SplitMsg::Abort { id: 1 },
+        ];
+        let bytes: Vec<u64> = msgs.iter().map(Message::bytes).collect();
+        assert_eq!(bytes, [6, 4, 4, 2]);
+        assert!(msgs.iter().all(|m| m.kind() == MsgKind::InterNode));
+    }
+}
