@@ -8,11 +8,12 @@
 //! peak size of its OPEN list ([`SequentialSearch::open_peak`]) come back with the machine's
 //! statistics.
 
-use crate::schemes::scheme::Scheme;
+use crate::schemes::adapter::{Adapted, SearchExt};
+use crate::schemes::scheme::{DeployError, Scheme};
 use crate::search::sequential::SequentialSearch;
 use crate::trees::{GameTree, Value, INF};
 use sim_core::ProcId;
-use sim_hw::{Cx, ProcessorTree, Program, Search, Step};
+use sim_hw::{Cx, ProcessorTree, Program};
 use std::marker::PhantomData;
 
 /// A sequential search run as a scheme on a one-processor tree: `make(tree, root, depth)` builds
@@ -36,20 +37,7 @@ impl<F> Alone<F> {
 
 /// The search of an [`Alone`] scheme: the sequential search, reporting at its end its value
 /// and the peak size of its OPEN list ([`SequentialSearch::open_peak`]).
-pub struct Reported<'t, T, S>(S, PhantomData<&'t T>);
-
-impl<'t, T: GameTree, S: SequentialSearch<'t, T>> Search for Reported<'t, T, S> {
-    type Out = (Value, usize);
-    #[inline]
-    fn step(&mut self) -> Step<(Value, usize)> {
-        match self.0.step() {
-            Step::Interior => Step::Interior,
-            Step::Leaf { quiescence } => Step::Leaf { quiescence },
-            Step::Probe => Step::Probe,
-            Step::Done(v) => Step::Done((v, self.0.open_peak())),
-        }
-    }
-}
+pub type Reported<S> = Adapted<S, (Value, usize)>;
 
 /// The one role of an [`Alone`] scheme.
 pub struct AloneRole<'t, T: GameTree, S> {
@@ -61,10 +49,10 @@ pub struct AloneRole<'t, T: GameTree, S> {
 impl<'t, T: GameTree, S: SequentialSearch<'t, T>> Program for AloneRole<'t, T, S> {
     type Msg = NoMsg;
     type Out = (Value, usize);
-    type Search = Reported<'t, T, S>;
+    type Search = Reported<S>;
     fn start(&mut self, cx: &mut Cx<Self>) {
         if let Some(s) = self.search.take() {
-            cx.search_isolated(Reported(s, PhantomData));
+            cx.search_isolated(s.map_done(|s, v| (v, s.open_peak())));
         }
     }
     fn on_message(&mut self, _: ProcId, _: NoMsg, cx: &mut Cx<Self>) {
@@ -98,13 +86,12 @@ where
     fn name(&self) -> String {
         self.name.clone()
     }
-    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, String> {
+    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, DeployError> {
         if ptree.len() != 1 {
-            return Err(format!(
-                "{} is a sequential search: it runs on one processor, not {}",
-                self.name,
-                ptree.len()
-            ));
+            return Err(DeployError::Sequential {
+                scheme: self.name.clone(),
+                processors: ptree.len(),
+            });
         }
         Ok(vec![AloneRole {
             search: Some((self.make)(tree, tree.root(), self.depth)),

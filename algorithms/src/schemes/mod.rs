@@ -2,9 +2,11 @@
 //! processor tree ([`scheme::Scheme`]); a sequential search on its own is the one-processor
 //! scheme [`alone::Alone`].
 
+pub mod adapter;
 pub mod alone;
 pub mod parabelle;
 pub mod pmws;
+pub mod protocol;
 pub mod pstaged;
 pub mod pvsplit;
 pub mod scheme;

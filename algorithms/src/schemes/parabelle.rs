@@ -37,16 +37,18 @@
 //!
 //! The moves at principal-variation nodes walked by the master are not probed or stored.
 
+use crate::schemes::pmws::{self, PmwsConfig, Successor};
+use crate::schemes::protocol::leaf_work;
+use crate::schemes::scheme::DeployError;
 use crate::search::depth_first::{
     Call as DfCall, Child as DfChild, DepthFirst, Enter, Event, Flow, Frame as DfFrame, Policy,
 };
 use crate::search::pvs::{pvs_returned, PvsNext, PvsStage};
-use crate::trees::{GameTree, MoveList, Value, INF};
+use crate::trees::{Eval, GameTree, MoveList, Value, INF};
 use serde::{Deserialize, Serialize};
 use sim_core::{MsgKind, ProcId, SimTime};
-use sim_hw::{Cx, Message, Program, Search, Step, Work};
+use sim_hw::{CostModel, Cx, Message, Program, Search, Step, Work};
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 /// Where the transposition table lives (section VIII-B).
@@ -725,35 +727,17 @@ impl<'t, T: GameTree> Search for ParSearch<'t, T> {
     }
 }
 
-struct PvNode<N, M> {
-    node: N,
-    moves: M,
-    order: Vec<u32>,
-    depth: u32,
-    next: usize,
-    outstanding: usize,
-    score: Value,
-    best_slot: usize,
-    values: Vec<Value>,
-    lines: Vec<Line>,
-}
-
-/// The master's state.
-pub struct Master<'t, T: GameTree> {
-    tree: &'t T,
+/// What Parabelle adds to pmws's master ([`pmws::Flavor`]): the refutation table, the
+/// transposition table (global, or the master's local one) and the cutoffs of its own searches.
+pub struct Tables {
     config: ParabelleConfig,
-    iteration: u32,
-    children: Vec<ProcId>,
-    idle: VecDeque<ProcId>,
-    root_order: Vec<u32>,
     refutations: Rc<Refutations>,
-    pv: Vec<PvNode<T::Node, T::Moves>>,
-    own_busy: bool,
     table: Option<Rc<RefCell<Table>>>,
     cutoffs: u64,
-    result: Option<(Value, u32)>,
-    finished_at: Option<SimTime>,
 }
+
+/// The master: pmws's master with Parabelle's [`Tables`].
+pub type Master<'t, T> = pmws::Master<'t, T, Tables>;
 
 /// A child's state.
 pub struct Child<'t, T: GameTree> {
@@ -802,26 +786,22 @@ pub fn parabelle_roles<T: GameTree>(
     processors: usize,
     config: ParabelleConfig,
 ) -> Vec<Parabelle<'_, T>> {
-    let children: Vec<ProcId> = (1..processors as u32).map(ProcId).collect();
-    let root_width = tree.moves(&tree.root()).len() as u32;
     let entries = config.table.entries.max(1);
     let master_table =
         (config.table.kind != TableKind::None).then(|| Rc::new(RefCell::new(Table::new(entries))));
-    let mut roles = vec![Parabelle::Master(Master {
-        tree,
+    let tables = Tables {
         config,
-        iteration: 0,
-        idle: children.iter().copied().collect(),
-        children,
-        root_order: (0..root_width).collect(),
         refutations: Rc::new(Refutations::default()),
-        pv: Vec::new(),
-        own_busy: false,
         table: master_table,
         cutoffs: 0,
-        result: None,
-        finished_at: None,
-    })];
+    };
+    let pmws = PmwsConfig {
+        depth: config.depth,
+        progressive: config.progressive,
+    };
+    let mut roles = vec![Parabelle::Master(Master::new(
+        tree, processors, pmws, tables,
+    ))];
     for _ in 1..processors {
         let table = (config.table.kind == TableKind::Local)
             .then(|| Rc::new(RefCell::new(Table::new((entries / 2).max(1)))));
@@ -847,21 +827,13 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for ParabelleScheme {
         &self,
         tree: &'t T,
         ptree: &sim_hw::ProcessorTree,
-    ) -> Result<Vec<Self::Role>, String> {
-        if ptree.depth() > 1 {
-            return Err(format!(
-                "parabelle runs on a processor tree of depth 1 (a master and its children), not depth {}",
-                ptree.depth()
-            ));
-        }
-        if self.0.depth == 0 {
-            return Err("parabelle needs a search depth of at least 1".into());
-        }
+    ) -> Result<Vec<Self::Role>, DeployError> {
+        pmws::check_depth_one("parabelle", ptree, self.0.depth)?;
         Ok(parabelle_roles(tree, ptree.len(), self.0))
     }
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         match roles.first() {
-            Some(Parabelle::Master(m)) => m.result.map(|r| r.0),
+            Some(Parabelle::Master(m)) => m.root_value(),
             _ => None,
         }
     }
@@ -900,7 +872,7 @@ impl<T: GameTree> Parabelle<'_, T> {
     /// When the master had the final value.
     pub fn finished_at(&self) -> Option<SimTime> {
         match self {
-            Parabelle::Master(m) => m.finished_at,
+            Parabelle::Master(m) => m.finished_at(),
             Parabelle::Child(_) => None,
         }
     }
@@ -908,7 +880,7 @@ impl<T: GameTree> Parabelle<'_, T> {
 
 type PCx<'a, 't, T> = Cx<'a, Parabelle<'t, T>>;
 
-impl<'t, T: GameTree> Master<'t, T> {
+impl Tables {
     fn access(&self) -> Access {
         match &self.table {
             Some(t) => Access::Own(t.clone()),
@@ -916,240 +888,16 @@ impl<'t, T: GameTree> Master<'t, T> {
         }
     }
 
-    fn begin_iteration(&mut self, cx: &mut PCx<'_, 't, T>) {
-        self.iteration = if self.config.progressive {
-            self.iteration + 1
-        } else {
-            self.config.depth
-        };
-        self.descend(self.tree.root(), self.iteration, cx);
-    }
-
-    /// The first path: generate a PV node (cost k), or evaluate the horizon node (cost e).
-    fn descend(&mut self, node: T::Node, depth: u32, cx: &mut PCx<'_, 't, T>) {
-        let moves = (depth > 0).then(|| self.tree.moves(&node));
-        let costs = *cx.costs();
-        let Some(moves) = moves.filter(|m| !m.is_empty()) else {
-            let eval = self.tree.evaluate(&node);
-            let time = costs.leaf(eval.quiescence).unwrap_or(SimTime::MAX);
-            let mut work = Work {
-                time,
-                ..Default::default()
-            };
-            work.nodes.leaves = 1;
-            work.nodes.leaf_ns = time.as_nanos();
-            work.nodes.quiescence = eval.quiescence as u64;
-            cx.compute(work, ParOut::Leaf(eval.value));
-            return;
-        };
-        let width = moves.len();
-        let order = if self.pv.is_empty() {
-            self.root_order.clone()
-        } else {
-            // Follow the best root move's refutation line.
-            let ply = self.pv.len();
-            let line = self.refutations.line(self.root_order[0] as usize);
-            let first = line
-                .as_slice()
-                .get(ply - 1)
-                .copied()
-                .filter(|&m| (m as usize) < width)
-                .unwrap_or(0);
-            std::iter::once(first)
-                .chain((0..width as u32).filter(|&m| m != first))
-                .collect()
-        };
-        let mut work = Work {
-            time: costs.k,
-            ..Default::default()
-        };
-        work.nodes.interior = 1;
-        self.pv.push(PvNode {
-            node,
-            moves,
-            order,
-            depth,
-            next: 0,
-            outstanding: 0,
-            score: -INF,
-            best_slot: 0,
-            values: vec![-INF; width],
-            lines: vec![Vec::new(); width],
-        });
-        cx.compute(work, ParOut::Generated);
-    }
-
-    fn successor(&self, slot: usize) -> T::Node {
-        let top = self.pv.last().expect("a PV node");
-        self.tree
-            .play(&top.node, top.moves.get(top.order[slot] as usize))
-    }
-
-    /// The refutation line a successor `slot` of the PV node on top starts on.
-    fn line_for(&self, slot: usize) -> (Rc<Line>, Option<usize>) {
-        let top = self.pv.last().expect("a PV node");
-        if self.pv.len() == 1 {
-            (self.refutations.line(top.order[slot] as usize), Some(0))
-        } else {
-            // Below the PV, only the first successor (walked by the master) is on the line.
-            (self.refutations.none.clone(), None)
+    /// The refutation line a successor starts on, and where on it: a root move's line, from its
+    /// start; below the root, only the first successor (walked by the master) is on the line.
+    fn line_for(&self, root_move: Option<u32>) -> (Rc<Line>, Option<usize>) {
+        match root_move {
+            Some(m) => (self.refutations.line(m as usize), Some(0)),
+            None => (self.refutations.none.clone(), None),
         }
     }
 
-    fn first_value(&mut self, own_value: Value, line: Line, cx: &mut PCx<'_, 't, T>) {
-        match self.pv.last_mut() {
-            None => self.finish_iteration(own_value, None, cx),
-            Some(top) => {
-                top.score = -own_value;
-                top.values[0] = -own_value;
-                top.lines[0] = line;
-                top.best_slot = 0;
-                top.next = 1;
-                self.split(cx);
-            }
-        }
-    }
-
-    fn record(&mut self, slot: u32, value: Value, line: Line) {
-        let top = self.pv.last_mut().expect("a PV node");
-        let slot = slot as usize;
-        top.values[slot] = value;
-        top.lines[slot] = line;
-        if value > top.score {
-            top.score = value;
-            top.best_slot = slot;
-        }
-    }
-
-    fn split(&mut self, cx: &mut PCx<'_, 't, T>) {
-        let storage = self.config.table.storage;
-        loop {
-            let top = self.pv.last().expect("a PV node");
-            if top.next >= top.order.len() {
-                break;
-            }
-            let Some(j) = self.idle.pop_front() else {
-                break;
-            };
-            let slot = top.next;
-            let (bound, depth) = (top.score, top.depth - 1);
-            let node = self.successor(slot);
-            let (line, on_line) = self.line_for(slot);
-            let top = self.pv.last_mut().expect("a PV node");
-            top.next += 1;
-            top.outstanding += 1;
-            cx.send(
-                j,
-                ParMsg::Work {
-                    node,
-                    bound,
-                    depth,
-                    slot: slot as u32,
-                    line,
-                    on_line,
-                },
-            );
-        }
-        let top = self.pv.last().expect("a PV node");
-        if !self.own_busy && top.next < top.order.len() {
-            let slot = top.next;
-            let (bound, depth) = (top.score, top.depth - 1);
-            let node = self.successor(slot);
-            let (line, on_line) = self.line_for(slot);
-            self.pv.last_mut().expect("a PV node").next += 1;
-            self.own_busy = true;
-            let ctx = Context {
-                access: self.access(),
-                storage,
-                line,
-                iteration: self.iteration,
-            };
-            let job =
-                SuccessorSearch::new(self.tree, node, bound, depth, slot as u32, ctx, on_line);
-            let search = ParSearch(Some(Box::new(job)));
-            // Children's updates change a global table while the master searches: its search
-            // must see them at their simulated times (no run-ahead past an arrival).
-            if self.config.table.kind == TableKind::Global && !self.children.is_empty() {
-                cx.search(search);
-            } else {
-                cx.search_isolated(search);
-            }
-        }
-        self.check_done(cx);
-    }
-
-    fn check_done(&mut self, cx: &mut PCx<'_, 't, T>) {
-        let top = self.pv.last().expect("a PV node");
-        if self.own_busy || top.outstanding > 0 || top.next < top.order.len() {
-            return;
-        }
-        let mut done = self.pv.pop().expect("a PV node");
-        cx.mark(format!(
-            "PV node at ply {} done (iteration {})",
-            self.pv.len(),
-            self.iteration
-        ));
-        let best = done.best_slot;
-        let mut line = vec![done.order[best]];
-        line.append(&mut done.lines[best]);
-        if self.pv.is_empty() {
-            self.finish_iteration(done.score, Some(done), cx);
-        } else {
-            self.first_value(done.score, line, cx);
-        }
-    }
-
-    fn finish_iteration(
-        &mut self,
-        value: Value,
-        root: Option<PvNode<T::Node, T::Moves>>,
-        cx: &mut PCx<'_, 't, T>,
-    ) {
-        let Some(mut root) = root else {
-            // The root itself is a leaf (depth 0 or no moves).
-            self.result = Some((value, 0));
-            self.finished_at = Some(cx.now());
-            cx.mark("search done");
-            return;
-        };
-        // The refutation table: each root move's best line.
-        let none = self.refutations.none.clone();
-        let mut lines = vec![none.clone(); root.order.len()];
-        for (&m, line) in root.order.iter().zip(&mut root.lines) {
-            lines[m as usize] = Rc::new(std::mem::take(line));
-        }
-        self.refutations = Rc::new(Refutations { lines, none });
-        if self.iteration < self.config.depth {
-            // Sort the root moves, best first, by this iteration's values (stable).
-            let mut order: Vec<(u32, Value)> = root
-                .order
-                .iter()
-                .zip(&root.values)
-                .map(|(&m, &v)| (m, v))
-                .collect();
-            order.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-            self.root_order = order.into_iter().map(|(m, _)| m).collect();
-            let width = self.root_order.len() as u32;
-            for &j in &self.children {
-                cx.send(
-                    j,
-                    ParMsg::Iteration {
-                        width,
-                        iteration: self.iteration,
-                        table: self.refutations.clone(),
-                    },
-                );
-            }
-            cx.mark(format!("iteration {} done", self.iteration));
-            self.begin_iteration(cx);
-        } else {
-            self.result = Some((value, root.order[root.best_slot]));
-            self.finished_at = Some(cx.now());
-            cx.mark("search done");
-        }
-    }
-
-    fn serve(&mut self, from: ProcId, msg: ParMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
+    fn serve<T: GameTree>(&mut self, from: ProcId, msg: ParMsg<T::Node>, cx: &mut PCx<'_, '_, T>) {
         let Some(table) = self.table.clone() else {
             cx.fail("parabelle: a table message reached a master without a global table");
             return;
@@ -1167,6 +915,92 @@ impl<'t, T: GameTree> Master<'t, T> {
             _ => unreachable!("only table messages are served"),
         }
         cx.compute(work, ParOut::Served);
+    }
+}
+
+impl<'t, T: GameTree + 't> pmws::Flavor<'t, T> for Tables {
+    type Role = Parabelle<'t, T>;
+    type Line = Line;
+    const NAME: &'static str = "parabelle";
+    const LEAF_ROOT_ENDS: bool = true;
+    fn generated() -> ParOut<'t, T> {
+        ParOut::Generated
+    }
+    fn leaf(value: Value) -> ParOut<'t, T> {
+        ParOut::Leaf(value)
+    }
+    fn leaf_work(costs: &CostModel, eval: &Eval) -> Work {
+        let time = costs.leaf(eval.quiescence).unwrap_or(SimTime::MAX);
+        leaf_work(time, eval.quiescence)
+    }
+    /// Follow the best root move's refutation line.
+    fn pv_order(&self, ply: usize, width: usize, best_root_move: u32) -> Vec<u32> {
+        let line = self.refutations.line(best_root_move as usize);
+        let first = line
+            .as_slice()
+            .get(ply - 1)
+            .copied()
+            .filter(|&m| (m as usize) < width)
+            .unwrap_or(0);
+        std::iter::once(first)
+            .chain((0..width as u32).filter(|&m| m != first))
+            .collect()
+    }
+    fn work(&self, s: Successor<T::Node>) -> ParMsg<T::Node> {
+        let (line, on_line) = self.line_for(s.root_move);
+        ParMsg::Work {
+            node: s.node,
+            bound: s.bound,
+            depth: s.depth,
+            slot: s.slot,
+            line,
+            on_line,
+        }
+    }
+    fn search_own(
+        &self,
+        tree: &'t T,
+        s: Successor<T::Node>,
+        children: bool,
+        cx: &mut PCx<'_, 't, T>,
+    ) {
+        let (line, on_line) = self.line_for(s.root_move);
+        let ctx = Context {
+            access: self.access(),
+            storage: self.config.table.storage,
+            line,
+            iteration: s.iteration,
+        };
+        let job = SuccessorSearch::new(tree, s.node, s.bound, s.depth, s.slot, ctx, on_line);
+        let search = ParSearch(Some(Box::new(job)));
+        // Children's updates change a global table while the master searches: its search
+        // must see them at their simulated times (no run-ahead past an arrival).
+        if self.config.table.kind == TableKind::Global && children {
+            cx.search(search);
+        } else {
+            cx.search_isolated(search);
+        }
+    }
+    fn line_through(first: u32, mut rest: Line) -> Line {
+        let mut line = vec![first];
+        line.append(&mut rest);
+        line
+    }
+    /// The refutation table: each root move's best line.
+    fn end_iteration(&mut self, order: &[u32], lines: &mut [Line]) {
+        let none = self.refutations.none.clone();
+        let mut table = vec![none.clone(); order.len()];
+        for (&m, line) in order.iter().zip(lines) {
+            table[m as usize] = Rc::new(std::mem::take(line));
+        }
+        self.refutations = Rc::new(Refutations { lines: table, none });
+    }
+    fn iteration(&self, width: u32, iteration: u32) -> ParMsg<T::Node> {
+        ParMsg::Iteration {
+            width,
+            iteration,
+            table: self.refutations.clone(),
+        }
     }
 }
 
@@ -1233,14 +1067,7 @@ impl<'t, T: GameTree> Program for Parabelle<'t, T> {
                 c.start_job(job, cx);
             }
             (Parabelle::Master(m), ParMsg::Result { value, slot, line }) => {
-                let Some(top) = m.pv.last_mut().filter(|t| t.outstanding > 0) else {
-                    cx.fail("parabelle: a result arrived with no successor outstanding");
-                    return;
-                };
-                top.outstanding -= 1;
-                m.record(slot, value, line);
-                m.idle.push_back(from);
-                m.split(cx);
+                m.child_result(from, slot, value, line, cx)
             }
             (Parabelle::Master(_), ParMsg::Line { .. }) => {}
             (Parabelle::Master(m), msg @ (ParMsg::Probe { .. } | ParMsg::Update { .. })) => {
@@ -1252,11 +1079,7 @@ impl<'t, T: GameTree> Program for Parabelle<'t, T> {
 
     fn pending(&self) -> Option<String> {
         match self {
-            Parabelle::Master(m) if m.result.is_none() => Some(format!(
-                "the root value (iteration {}, {} successors handed to children and not returned)",
-                m.iteration,
-                m.pv.last().map_or(0, |t| t.outstanding)
-            )),
+            Parabelle::Master(m) => m.pending(),
             Parabelle::Child(c) if c.waiting.is_some() => {
                 Some("the master's answer to a table probe".into())
             }
@@ -1266,11 +1089,7 @@ impl<'t, T: GameTree> Program for Parabelle<'t, T> {
 
     fn on_done(&mut self, out: ParOut<'t, T>, cx: &mut PCx<'_, 't, T>) {
         match (self, out) {
-            (Parabelle::Master(m), ParOut::Generated) => {
-                let first = m.successor(0);
-                let depth = m.pv.last().expect("a PV node").depth - 1;
-                m.descend(first, depth, cx);
-            }
+            (Parabelle::Master(m), ParOut::Generated) => m.generated(cx),
             (Parabelle::Master(m), ParOut::Leaf(v)) => m.first_value(v, Vec::new(), cx),
             (Parabelle::Master(_), ParOut::Served) => {}
             (
@@ -1283,10 +1102,8 @@ impl<'t, T: GameTree> Program for Parabelle<'t, T> {
                     ..
                 },
             ) => {
-                m.own_busy = false;
                 m.cutoffs += cutoffs;
-                m.record(slot, value, line);
-                m.split(cx);
+                m.own_result(slot, value, line, cx);
             }
             (
                 Parabelle::Child(c),

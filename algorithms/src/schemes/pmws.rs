@@ -15,16 +15,23 @@
 //!   re-searched with (value, +∞) on a fail-high, then returns the value; a child that found a
 //!   better line also sends it as an inter-level message (2 bytes per ply from the leaf).
 //!
+//! The master is generic over a [`Flavor`]: what a child's search is, what its messages carry
+//! and which tables it keeps. pmws itself is the [`Plain`] flavour; Parabelle
+//! ([`crate::schemes::parabelle`]) is this master with the refutation and transposition tables.
+//!
 //! In Parabelle the children also walked the first path so that a 4-byte message could name a
 //! move of a position they already had; in the simulation the work message carries the position
 //! and is charged its 4 bytes, and the children's redundant walk (which is never on the critical
 //! path) is not simulated: they wait, idle, for their first move.
 
+use crate::schemes::adapter::result_of;
+use crate::schemes::protocol::{interior_work, leaf_work};
+use crate::schemes::scheme::DeployError;
 use crate::search::pvs::Pvs;
 use crate::search::sequential::SequentialSearch;
-use crate::trees::{GameTree, MoveList, Value, INF};
+use crate::trees::{Eval, GameTree, MoveList, Value, INF};
 use sim_core::{MsgKind, ProcId, SimTime};
-use sim_hw::{Cx, Message, Program, Search, Step, Work};
+use sim_hw::{CostModel, Cx, Message, Program, Search, Step, Work};
 use std::collections::VecDeque;
 
 /// Options of a pmws search.
@@ -154,11 +161,9 @@ impl<T: GameTree> Search for PmwsSearch<'_, T> {
     type Out = PmwsOut;
     fn step(&mut self) -> Step<PmwsOut> {
         loop {
-            let value = match self.pvs.step() {
-                Step::Interior => return Step::Interior,
-                Step::Leaf { quiescence } => return Step::Leaf { quiescence },
-                Step::Probe => return Step::Probe,
-                Step::Done(v) => -v,
+            let value = match result_of(self.pvs.step()) {
+                Ok(v) => -v,
+                Err(step) => return step,
             };
             let failed_high = if self.failed_high.is_some() {
                 true
@@ -187,33 +192,116 @@ impl<T: GameTree> Search for PmwsSearch<'_, T> {
     }
 }
 
-struct PvNode<N, M> {
+/// What a flavour of pmws's master adds to it: the role it is part of, what a successor's
+/// search returns besides its value, the order of a PV node's moves, the messages to its
+/// children, its own search, and what it keeps between iterations.
+pub trait Flavor<'t, T: GameTree + 't>: Sized {
+    /// The role enum the master is a variant of.
+    type Role: Program;
+    /// The best line below a successor, as its search hands it back (pmws: none).
+    type Line: Default;
+    /// The scheme's name in failure messages.
+    const NAME: &'static str;
+    /// A root without moves (a leaf) ends the search at once; else every iteration evaluates it.
+    const LEAF_ROOT_ENDS: bool;
+    /// The master generated the moves of the PV node on top of its stack.
+    fn generated() -> <Self::Role as Program>::Out;
+    /// The master evaluated the horizon node of its walk: its value.
+    fn leaf(value: Value) -> <Self::Role as Program>::Out;
+    /// The work of evaluating the horizon node of the master's walk.
+    fn leaf_work(costs: &CostModel, eval: &Eval) -> Work;
+    /// The order (move indices) of the moves of a PV node `ply` plies below the root, with
+    /// `width` moves, when the best root move so far is `best_root_move`.
+    fn pv_order(&self, ply: usize, width: usize, best_root_move: u32) -> Vec<u32>;
+    /// The work message that hands `successor` to a child.
+    fn work(&self, successor: Successor<T::Node>) -> <Self::Role as Program>::Msg;
+    /// Starts the master's own search of `successor` (`children`: it has children, whose
+    /// messages may reach it while it searches).
+    fn search_own(
+        &self,
+        tree: &'t T,
+        successor: Successor<T::Node>,
+        children: bool,
+        cx: &mut Cx<Self::Role>,
+    );
+    /// The line through move `first` followed by `rest`.
+    fn line_through(first: u32, rest: Self::Line) -> Self::Line;
+    /// An iteration ended with the root's moves in `order` and each one's best `lines` (slot
+    /// order).
+    fn end_iteration(&mut self, order: &[u32], lines: &mut [Self::Line]);
+    /// The message to every child between iterations: `width` root moves, after `iteration`.
+    fn iteration(&self, width: u32, iteration: u32) -> <Self::Role as Program>::Msg;
+}
+
+/// A successor of the PV node on top of the master's stack, handed to a child or searched by the
+/// master itself.
+pub struct Successor<N> {
+    /// The position.
+    pub node: N,
+    /// The PV node's best value so far: the successor is searched with a zero window around it.
+    pub bound: Value,
+    /// Plies left below `node`.
+    pub depth: u32,
+    /// Its index among the PV node's moves (in the node's order).
+    pub slot: u32,
+    /// Its move's index in tree order when the PV node is the root (None below the root).
+    pub root_move: Option<u32>,
+    /// The iteration (its depth, from 1).
+    pub iteration: u32,
+}
+
+/// A PV node on the master's stack.
+pub struct PvNode<N, M, L> {
     node: N,
     moves: M,
+    /// Move indices in the order the successors are searched (slot order).
+    order: Vec<u32>,
     depth: u32,
-    width: usize,
     /// Next successor to hand out.
     next: usize,
     /// Successors handed to children and not yet returned.
     outstanding: usize,
     score: Value,
+    best_slot: usize,
     values: Vec<Value>,
+    lines: Vec<L>,
 }
 
-/// The master's state (see the module doc).
-pub struct Master<'t, T: GameTree> {
+/// The master's state (see the module doc), with its flavour `F`.
+pub struct Master<'t, T: GameTree + 't, F: Flavor<'t, T>> {
     tree: &'t T,
     config: PmwsConfig,
     iteration: u32,
     children: Vec<ProcId>,
     idle: VecDeque<ProcId>,
-    root_order: Vec<usize>,
-    pv: Vec<PvNode<T::Node, T::Moves>>,
+    /// The root's moves (tree order indices), best first after each iteration.
+    root_order: Vec<u32>,
+    pv: Vec<PvNode<T::Node, T::Moves, F::Line>>,
     own_busy: bool,
     iteration_values: Vec<Value>,
-    result: Option<Value>,
+    /// The root value and the root move (tree order) that has it.
+    pub(crate) result: Option<(Value, u32)>,
     finished_at: Option<SimTime>,
+    flavor: F,
 }
+
+/// The master of a flavour reads as the flavour too (Parabelle's master is pmws's master plus
+/// its tables).
+impl<'t, T: GameTree + 't, F: Flavor<'t, T>> std::ops::Deref for Master<'t, T, F> {
+    type Target = F;
+    fn deref(&self) -> &F {
+        &self.flavor
+    }
+}
+
+impl<'t, T: GameTree + 't, F: Flavor<'t, T>> std::ops::DerefMut for Master<'t, T, F> {
+    fn deref_mut(&mut self) -> &mut F {
+        &mut self.flavor
+    }
+}
+
+/// pmws's own flavour: no tables; a child's search is [`PmwsSearch`].
+pub struct Plain;
 
 /// A child's state: it only reacts to messages.
 pub struct Child<'t, T: GameTree> {
@@ -224,9 +312,46 @@ pub struct Child<'t, T: GameTree> {
 /// A pmws role on one processor.
 pub enum Pmws<'t, T: GameTree> {
     /// Processor 0: walks the PV, splits its nodes' successors and searches some itself.
-    Master(Master<'t, T>),
+    Master(Master<'t, T, Plain>),
     /// Every other processor: searches the successors it is sent.
     Child(Child<'t, T>),
+}
+
+impl<'t, T: GameTree + 't> Flavor<'t, T> for Plain {
+    type Role = Pmws<'t, T>;
+    type Line = ();
+    const NAME: &'static str = "pmws";
+    const LEAF_ROOT_ENDS: bool = false;
+    fn generated() -> PmwsOut {
+        PmwsOut::Generated
+    }
+    fn leaf(value: Value) -> PmwsOut {
+        PmwsOut::Leaf(value)
+    }
+    fn leaf_work(costs: &CostModel, _: &Eval) -> Work {
+        leaf_work(costs.e, 0)
+    }
+    fn pv_order(&self, _: usize, width: usize, _: u32) -> Vec<u32> {
+        (0..width as u32).collect()
+    }
+    fn work(&self, s: Successor<T::Node>) -> PmwsMsg<T::Node> {
+        PmwsMsg::Work {
+            node: s.node,
+            bound: s.bound,
+            depth: s.depth,
+            slot: s.slot,
+        }
+    }
+    fn search_own(&self, tree: &'t T, s: Successor<T::Node>, _: bool, cx: &mut PCx<'_, 't, T>) {
+        cx.search_isolated(PmwsSearch::new(
+            tree, s.node, s.bound, s.depth, s.slot, true,
+        ));
+    }
+    fn line_through(_: u32, _: ()) {}
+    fn end_iteration(&mut self, _: &[u32], _: &mut [()]) {}
+    fn iteration(&self, width: u32, iteration: u32) -> PmwsMsg<T::Node> {
+        PmwsMsg::Iteration { width, iteration }
+    }
 }
 
 /// The roles for a processor tree of length 1 with `processors` processors (master first).
@@ -236,21 +361,7 @@ pub fn pmws_roles<T: GameTree>(
     config: PmwsConfig,
 ) -> Vec<Pmws<'_, T>> {
     assert!(processors >= 1 && config.depth >= 1);
-    let children: Vec<ProcId> = (1..processors as u32).map(ProcId).collect();
-    let root_width = tree.moves(&tree.root()).len();
-    let mut roles = vec![Pmws::Master(Master {
-        tree,
-        config,
-        iteration: 0,
-        idle: children.iter().copied().collect(),
-        children,
-        root_order: (0..root_width).collect(),
-        pv: Vec::new(),
-        own_busy: false,
-        iteration_values: Vec::new(),
-        result: None,
-        finished_at: None,
-    })];
+    let mut roles = vec![Pmws::Master(Master::new(tree, processors, config, Plain))];
     for _ in 1..processors {
         roles.push(Pmws::Child(Child {
             tree,
@@ -265,6 +376,25 @@ pub fn pmws_roles<T: GameTree>(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PmwsScheme(pub PmwsConfig);
 
+/// Why a scheme of a master and its children (pmws, Parabelle) cannot run on `ptree` to `depth`.
+pub(crate) fn check_depth_one(
+    scheme: &str,
+    ptree: &sim_hw::ProcessorTree,
+    depth: u32,
+) -> Result<(), DeployError> {
+    let scheme = scheme.to_string();
+    if ptree.depth() > 1 {
+        return Err(DeployError::MasterAndChildren {
+            scheme,
+            depth: ptree.depth(),
+        });
+    }
+    if depth == 0 {
+        return Err(DeployError::NoDepth { scheme });
+    }
+    Ok(())
+}
+
 impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for PmwsScheme {
     type Role = Pmws<'t, T>;
     fn name(&self) -> String {
@@ -274,16 +404,8 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for PmwsScheme {
         &self,
         tree: &'t T,
         ptree: &sim_hw::ProcessorTree,
-    ) -> Result<Vec<Pmws<'t, T>>, String> {
-        if ptree.depth() > 1 {
-            return Err(format!(
-                "pmws runs on a processor tree of depth 1 (a master and its children), not depth {}",
-                ptree.depth()
-            ));
-        }
-        if self.0.depth == 0 {
-            return Err("pmws needs a search depth of at least 1".into());
-        }
+    ) -> Result<Vec<Pmws<'t, T>>, DeployError> {
+        check_depth_one("pmws", ptree, self.0.depth)?;
         Ok(pmws_roles(tree, ptree.len(), self.0))
     }
     fn root_value(&self, roles: &[Pmws<'t, T>]) -> Option<Value> {
@@ -295,7 +417,7 @@ impl<T: GameTree> Pmws<'_, T> {
     /// The root value, once the master has finished.
     pub fn root_value(&self) -> Option<Value> {
         match self {
-            Pmws::Master(m) => m.result,
+            Pmws::Master(m) => m.root_value(),
             Pmws::Child(_) => None,
         }
     }
@@ -309,16 +431,53 @@ impl<T: GameTree> Pmws<'_, T> {
     /// When the master had the final value.
     pub fn finished_at(&self) -> Option<SimTime> {
         match self {
-            Pmws::Master(m) => m.finished_at,
+            Pmws::Master(m) => m.finished_at(),
             Pmws::Child(_) => None,
         }
     }
 }
 
 type PCx<'a, 't, T> = Cx<'a, Pmws<'t, T>>;
+type FCx<'a, 't, T, F> = Cx<'a, <F as Flavor<'t, T>>::Role>;
 
-impl<'t, T: GameTree> Master<'t, T> {
-    fn begin_iteration(&mut self, cx: &mut PCx<'_, 't, T>) {
+impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
+    /// The master of a processor tree of length 1 with `processors` processors.
+    pub fn new(tree: &'t T, processors: usize, config: PmwsConfig, flavor: F) -> Self {
+        let children: Vec<ProcId> = (1..processors as u32).map(ProcId).collect();
+        let root_width = tree.moves(&tree.root()).len() as u32;
+        Master {
+            tree,
+            config,
+            iteration: 0,
+            idle: children.iter().copied().collect(),
+            children,
+            root_order: (0..root_width).collect(),
+            pv: Vec::new(),
+            own_busy: false,
+            iteration_values: Vec::new(),
+            result: None,
+            finished_at: None,
+            flavor,
+        }
+    }
+
+    /// The root value, once the search has finished.
+    pub fn root_value(&self) -> Option<Value> {
+        self.result.map(|r| r.0)
+    }
+
+    /// When the master had the final value.
+    pub fn finished_at(&self) -> Option<SimTime> {
+        self.finished_at
+    }
+
+    /// The iteration under way (its depth, from 1).
+    pub fn iteration(&self) -> u32 {
+        self.iteration
+    }
+
+    /// Starts the next iteration (the search, without progressive deepening).
+    pub fn begin_iteration(&mut self, cx: &mut FCx<'_, 't, T, F>) {
         self.iteration = if self.config.progressive {
             self.iteration + 1
         } else {
@@ -328,162 +487,213 @@ impl<'t, T: GameTree> Master<'t, T> {
     }
 
     /// All processors' first path: generate a PV node (cost k), or evaluate a leaf (cost e).
-    fn descend(&mut self, node: T::Node, depth: u32, cx: &mut PCx<'_, 't, T>) {
+    fn descend(&mut self, node: T::Node, depth: u32, cx: &mut FCx<'_, 't, T, F>) {
         let moves = (depth > 0).then(|| self.tree.moves(&node));
         let costs = *cx.costs();
         let Some(moves) = moves.filter(|m| !m.is_empty()) else {
-            let v = self.tree.evaluate(&node).value;
-            let mut work = Work {
-                time: costs.e,
-                ..Default::default()
-            };
-            work.nodes.leaves = 1;
-            work.nodes.leaf_ns = costs.e.as_nanos();
-            cx.compute(work, PmwsOut::Leaf(v));
+            let eval = self.tree.evaluate(&node);
+            cx.compute(F::leaf_work(&costs, &eval), F::leaf(eval.value));
             return;
         };
         let width = moves.len();
-        let mut work = Work {
-            time: costs.k,
-            ..Default::default()
+        let order = if self.pv.is_empty() {
+            self.root_order.clone()
+        } else {
+            self.flavor
+                .pv_order(self.pv.len(), width, self.root_order[0])
         };
-        work.nodes.interior = 1;
         self.pv.push(PvNode {
             node,
             moves,
+            order,
             depth,
-            width,
             next: 0,
             outstanding: 0,
-            score: -crate::INF,
-            values: vec![-crate::INF; width],
+            score: -INF,
+            best_slot: 0,
+            values: vec![-INF; width],
+            lines: (0..width).map(|_| F::Line::default()).collect(),
         });
-        cx.compute(work, PmwsOut::Generated);
+        cx.compute(interior_work(&costs), F::generated());
     }
 
-    /// Successor `slot` of the PV node on top (the root's moves follow the sorted order).
-    fn successor(&self, slot: usize) -> T::Node {
+    /// The moves of the PV node on top are generated: descend into its first successor.
+    pub fn generated(&mut self, cx: &mut FCx<'_, 't, T, F>) {
         let top = self.pv.last().expect("a PV node");
-        let i = if self.pv.len() == 1 {
-            self.root_order[slot]
-        } else {
-            slot
-        };
-        self.tree.play(&top.node, top.moves.get(i))
+        let first = self
+            .tree
+            .play(&top.node, top.moves.get(top.order[0] as usize));
+        let depth = top.depth - 1;
+        self.descend(first, depth, cx);
     }
 
-    /// The first successor of the PV node on top came back with `own_value` (its own view).
-    fn first_value(&mut self, own_value: Value, cx: &mut PCx<'_, 't, T>) {
+    /// The first successor of the PV node on top came back with `own_value` (its own view)
+    /// and the best line below it.
+    pub fn first_value(&mut self, own_value: Value, line: F::Line, cx: &mut FCx<'_, 't, T, F>) {
         match self.pv.last_mut() {
-            None => self.finish_iteration(own_value, Vec::new(), cx),
+            None => self.finish_iteration(own_value, None, cx),
             Some(top) => {
                 top.score = -own_value;
                 top.values[0] = -own_value;
+                top.lines[0] = line;
+                top.best_slot = 0;
                 top.next = 1;
                 self.split(cx);
             }
         }
     }
 
-    fn record(&mut self, slot: u32, value: Value) {
+    fn record(&mut self, slot: u32, value: Value, line: F::Line) {
         let top = self.pv.last_mut().expect("a PV node");
-        top.values[slot as usize] = value;
-        top.score = top.score.max(value);
+        let slot = slot as usize;
+        top.values[slot] = value;
+        top.lines[slot] = line;
+        if value > top.score {
+            top.score = value;
+            top.best_slot = slot;
+        }
+    }
+
+    /// Child `from` returned successor `slot`'s value (the PV node's view) and best line.
+    pub fn child_result(
+        &mut self,
+        from: ProcId,
+        slot: u32,
+        value: Value,
+        line: F::Line,
+        cx: &mut FCx<'_, 't, T, F>,
+    ) {
+        let Some(top) = self.pv.last_mut().filter(|t| t.outstanding > 0) else {
+            cx.fail(format!(
+                "{}: a result arrived with no successor outstanding",
+                F::NAME
+            ));
+            return;
+        };
+        top.outstanding -= 1;
+        self.record(slot, value, line);
+        self.idle.push_back(from);
+        self.split(cx);
+    }
+
+    /// The master's own search of successor `slot` ended with `value` and its best line.
+    pub fn own_result(
+        &mut self,
+        slot: u32,
+        value: Value,
+        line: F::Line,
+        cx: &mut FCx<'_, 't, T, F>,
+    ) {
+        self.own_busy = false;
+        self.record(slot, value, line);
+        self.split(cx);
+    }
+
+    /// The next successor of the PV node on top, taken to be searched.
+    fn take_successor(&mut self) -> Successor<T::Node> {
+        let at_root = self.pv.len() == 1;
+        let top = self.pv.last_mut().expect("a PV node");
+        let slot = top.next;
+        top.next += 1;
+        let m = top.order[slot];
+        Successor {
+            node: self.tree.play(&top.node, top.moves.get(m as usize)),
+            bound: top.score,
+            depth: top.depth - 1,
+            slot: slot as u32,
+            root_move: at_root.then_some(m),
+            iteration: self.iteration,
+        }
     }
 
     /// Hands the remaining successors to idle children, then takes one itself.
-    fn split(&mut self, cx: &mut PCx<'_, 't, T>) {
+    fn split(&mut self, cx: &mut FCx<'_, 't, T, F>) {
         loop {
             let top = self.pv.last().expect("a PV node");
-            if top.next >= top.width {
+            if top.next >= top.order.len() {
                 break;
             }
             let Some(j) = self.idle.pop_front() else {
                 break;
             };
-            let slot = top.next;
-            let (bound, depth) = (top.score, top.depth - 1);
-            let node = self.successor(slot);
-            let top = self.pv.last_mut().expect("a PV node");
-            top.next += 1;
-            top.outstanding += 1;
-            cx.send(
-                j,
-                PmwsMsg::Work {
-                    node,
-                    bound,
-                    depth,
-                    slot: slot as u32,
-                },
-            );
+            let successor = self.take_successor();
+            self.pv.last_mut().expect("a PV node").outstanding += 1;
+            cx.send(j, self.flavor.work(successor));
         }
         let top = self.pv.last().expect("a PV node");
-        if !self.own_busy && top.next < top.width {
-            let slot = top.next;
-            let (bound, depth) = (top.score, top.depth - 1);
-            let node = self.successor(slot);
-            self.pv.last_mut().expect("a PV node").next += 1;
+        if !self.own_busy && top.next < top.order.len() {
+            let successor = self.take_successor();
             self.own_busy = true;
-            cx.search_isolated(PmwsSearch::new(
-                self.tree,
-                node,
-                bound,
-                depth,
-                slot as u32,
-                true,
-            ));
+            let children = !self.children.is_empty();
+            self.flavor.search_own(self.tree, successor, children, cx);
         }
         self.check_done(cx);
     }
 
     /// A PV node is done when every successor has been searched: back up one level.
-    fn check_done(&mut self, cx: &mut PCx<'_, 't, T>) {
+    fn check_done(&mut self, cx: &mut FCx<'_, 't, T, F>) {
         let top = self.pv.last().expect("a PV node");
-        if self.own_busy || top.outstanding > 0 || top.next < top.width {
+        if self.own_busy || top.outstanding > 0 || top.next < top.order.len() {
             return;
         }
-        let done = self.pv.pop().expect("a PV node");
+        let mut done = self.pv.pop().expect("a PV node");
         cx.mark(format!(
             "PV node at ply {} done (iteration {})",
             self.pv.len(),
             self.iteration
         ));
+        let best = done.best_slot;
+        let line = F::line_through(done.order[best], std::mem::take(&mut done.lines[best]));
         if self.pv.is_empty() {
-            self.finish_iteration(done.score, done.values, cx);
+            self.finish_iteration(done.score, Some(done), cx);
         } else {
-            self.first_value(done.score, cx);
+            self.first_value(done.score, line, cx);
         }
     }
 
-    fn finish_iteration(&mut self, value: Value, root_values: Vec<Value>, cx: &mut PCx<'_, 't, T>) {
+    fn finish_iteration(
+        &mut self,
+        value: Value,
+        root: Option<PvNode<T::Node, T::Moves, F::Line>>,
+        cx: &mut FCx<'_, 't, T, F>,
+    ) {
         self.iteration_values.push(value);
-        if self.iteration < self.config.depth {
+        let (values, best, more) = match root {
+            Some(mut root) => {
+                self.flavor.end_iteration(&root.order, &mut root.lines);
+                (root.values, root.order[root.best_slot], true)
+            }
+            // The root itself is a leaf (it has no moves).
+            None => (Vec::new(), 0, !F::LEAF_ROOT_ENDS),
+        };
+        if more && self.iteration < self.config.depth {
             // sort(posn): best first by the values this iteration returned (stable).
-            let mut order: Vec<(usize, Value)> = self
-                .root_order
-                .iter()
-                .zip(root_values)
-                .map(|(&m, v)| (m, v))
-                .collect();
+            let mut order: Vec<(u32, Value)> =
+                self.root_order.iter().copied().zip(values).collect();
             order.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
             self.root_order = order.into_iter().map(|(m, _)| m).collect();
             let width = self.root_order.len() as u32;
             for &j in &self.children {
-                cx.send(
-                    j,
-                    PmwsMsg::Iteration {
-                        width,
-                        iteration: self.iteration,
-                    },
-                );
+                cx.send(j, self.flavor.iteration(width, self.iteration));
             }
             cx.mark(format!("iteration {} done", self.iteration));
             self.begin_iteration(cx);
         } else {
-            self.result = Some(value);
+            self.result = Some((value, best));
             self.finished_at = Some(cx.now());
             cx.mark("search done");
         }
+    }
+
+    /// What the master waits for, while it has no root value.
+    pub fn pending(&self) -> Option<String> {
+        self.result.is_none().then(|| {
+            format!(
+                "the root value (iteration {}, {} successors handed to children and not returned)",
+                self.iteration,
+                self.pv.last().map_or(0, |t| t.outstanding)
+            )
+        })
     }
 }
 
@@ -513,14 +723,7 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
             }
             (Pmws::Child(_), PmwsMsg::Iteration { .. }) => {}
             (Pmws::Master(m), PmwsMsg::Result { value, slot }) => {
-                let Some(top) = m.pv.last_mut().filter(|t| t.outstanding > 0) else {
-                    cx.fail("pmws: a result arrived with no successor outstanding");
-                    return;
-                };
-                top.outstanding -= 1;
-                m.record(slot, value);
-                m.idle.push_back(from);
-                m.split(cx);
+                m.child_result(from, slot, value, (), cx)
             }
             (Pmws::Master(_), PmwsMsg::Line { .. }) => {}
             (_, msg) => cx.fail(format!("pmws: unexpected message {:?}", msg.kind())),
@@ -529,28 +732,16 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
 
     fn pending(&self) -> Option<String> {
         match self {
-            Pmws::Master(m) if m.result.is_none() => Some(format!(
-                "the root value (iteration {}, {} successors handed to children and not returned)",
-                m.iteration,
-                m.pv.last().map_or(0, |t| t.outstanding)
-            )),
-            _ => None,
+            Pmws::Master(m) => m.pending(),
+            Pmws::Child(_) => None,
         }
     }
 
     fn on_done(&mut self, out: PmwsOut, cx: &mut PCx<'_, 't, T>) {
         match (self, out) {
-            (Pmws::Master(m), PmwsOut::Generated) => {
-                let first = m.successor(0);
-                let depth = m.pv.last().expect("a PV node").depth - 1;
-                m.descend(first, depth, cx);
-            }
-            (Pmws::Master(m), PmwsOut::Leaf(v)) => m.first_value(v, cx),
-            (Pmws::Master(m), PmwsOut::Own { slot, value }) => {
-                m.own_busy = false;
-                m.record(slot, value);
-                m.split(cx);
-            }
+            (Pmws::Master(m), PmwsOut::Generated) => m.generated(cx),
+            (Pmws::Master(m), PmwsOut::Leaf(v)) => m.first_value(v, (), cx),
+            (Pmws::Master(m), PmwsOut::Own { slot, value }) => m.own_result(slot, value, (), cx),
             (
                 Pmws::Child(c),
                 PmwsOut::Child {

@@ -56,7 +56,7 @@
 //!   nodes first.
 //! - **Purges.** When case 1 purges states in evaluation, their slaves get an ABORT and are idle
 //!   again at once; a RESULT that crosses the ABORT on the line is recognised as stale by its
-//!   assignment number and ignored (as in [`crate::schemes::treesplit`]).
+//!   assignment number and ignored (the split-work protocol of [`crate::schemes::protocol`]).
 //! - With **one slave** the master never speculates (no slave is ever idle while a node is in
 //!   evaluation) and starts no successor ahead of its turn, so it evaluates exactly the leaves and expands exactly the interior nodes of
 //!   sequential staged SSS* (a test checks it). On a one-processor tree the root processor runs
@@ -72,14 +72,15 @@
 //! evaluation included, or a slave's staged SSS*): the OPEN lists are local to their processors
 //! ("no data sharing overhead is required here").
 
-use crate::schemes::scheme::Scheme;
+use crate::schemes::adapter::{Adapted, SearchExt};
+use crate::schemes::protocol::{interior_work, leaf_work, Accept, Slaves, SplitMsg, Task, Upward};
+use crate::schemes::scheme::{DeployError, Scheme};
 use crate::search::sequential::SequentialSearch;
 use crate::search::sss::open::{OpenList, Slot, State, NO_PARENT};
 use crate::search::sss::{StagedSss, DEFAULT_STAGE_DEPTH};
 use crate::trees::{GameTree, MoveList, Value, INF};
-use sim_core::{MsgKind, NodeCounts, ProcId, SimTime};
-use sim_hw::{Cx, Message, ProcessorTree, Program, Search, Step, Work};
-use std::collections::VecDeque;
+use sim_core::{ProcId, SimTime};
+use sim_hw::{Cx, ProcessorTree, Program};
 
 /// Options of parallel staged SSS*.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,48 +106,8 @@ impl PStagedSssConfig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PStagedSss(pub PStagedSssConfig);
 
-/// The messages of parallel staged SSS*; windows are in the receiver's (negamax) view.
-#[derive(Clone, Debug)]
-pub enum PssMsg<N> {
-    /// Search `node` to `depth` plies with the window (alpha, beta), as assignment `id`.
-    Work {
-        /// Assignment number (grows with every assignment of the master).
-        id: u64,
-        /// The position (charged as a 2-byte move: the slave knows the path).
-        node: N,
-        /// Lower bound of the window.
-        alpha: Value,
-        /// Upper bound of the window.
-        beta: Value,
-        /// Plies to search.
-        depth: u32,
-    },
-    /// The fail-soft value of assignment `id`, in the slave's view.
-    Result {
-        /// Assignment number.
-        id: u64,
-        /// The value.
-        value: Value,
-    },
-    /// Stop assignment `id` (its state was purged from the master's OPEN list).
-    Abort {
-        /// Assignment number.
-        id: u64,
-    },
-}
-
-impl<N> Message for PssMsg<N> {
-    fn kind(&self) -> MsgKind {
-        MsgKind::InterNode
-    }
-    fn bytes(&self) -> u64 {
-        match self {
-            PssMsg::Work { .. } => 6,
-            PssMsg::Result { .. } => 4,
-            PssMsg::Abort { .. } => 2,
-        }
-    }
-}
+/// The messages of parallel staged SSS*: the split-work protocol (it sends no UPDATE).
+pub type PssMsg<N> = SplitMsg<N>;
 
 /// What a processor's work hands back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,23 +123,15 @@ pub enum PssOut {
     },
 }
 
-/// A slave's (or a uniprocessor's) search: sequential staged SSS*.
-pub struct PssSearch<'t, T: GameTree>(StagedSss<'t, T>);
+/// A slave's (or a uniprocessor's) search: sequential staged SSS*, handed back as
+/// [`PssOut::Searched`].
+pub type PssSearch<'t, T> = Adapted<StagedSss<'t, T>, PssOut>;
 
-impl<T: GameTree> Search for PssSearch<'_, T> {
-    type Out = PssOut;
-    #[inline]
-    fn step(&mut self) -> Step<PssOut> {
-        match self.0.step() {
-            Step::Interior => Step::Interior,
-            Step::Leaf { quiescence } => Step::Leaf { quiescence },
-            Step::Probe => Step::Probe,
-            Step::Done(value) => Step::Done(PssOut::Searched {
-                value,
-                peak: self.0.open_peak(),
-            }),
-        }
-    }
+fn staged_sss<T: GameTree>(search: StagedSss<'_, T>) -> PssSearch<'_, T> {
+    search.map_done(|s, value| PssOut::Searched {
+        value,
+        peak: s.open_peak(),
+    })
 }
 
 /// What the master's OPEN list asks for next.
@@ -591,26 +544,20 @@ impl<'t, T: GameTree> MasterOpen<'t, T> {
 /// The master: the top stage's OPEN list and its slaves.
 pub struct Master<'t, T: GameTree> {
     config: PStagedSssConfig,
-    slaves: Vec<ProcId>,
+    /// The root value, once known.
+    up: Upward,
+    /// Its slaves, each busy with the slot of a state in evaluation.
+    slaves: Slaves<u32>,
     open: MasterOpen<'t, T>,
-    /// Per slave: (assignment, slot) it is busy with.
-    busy: Vec<Option<(u64, u32)>>,
-    idle: VecDeque<usize>,
-    next_id: u64,
     /// A computation (`k` or `e`) is under way: the master acts again when it ends.
     computing: bool,
-    result: Option<Value>,
-    finished_at: Option<SimTime>,
 }
 
 /// A slave: searches the nodes its master hands it with staged SSS*.
 pub struct Slave<'t, T: GameTree> {
     tree: &'t T,
     config: PStagedSssConfig,
-    parent: ProcId,
-    current: Option<u64>,
-    /// The highest assignment number its master has aborted.
-    aborted: u64,
+    up: Upward,
     peak: usize,
 }
 
@@ -637,7 +584,7 @@ impl<T: GameTree> PStagedSssRole<'_, T> {
     /// The root value, on the root processor once it has finished.
     pub fn root_value(&self) -> Option<Value> {
         match self {
-            PStagedSssRole::Master(m) => m.result,
+            PStagedSssRole::Master(m) => m.up.root_value(),
             PStagedSssRole::Solo(s) => s.result.map(|r| r.0),
             PStagedSssRole::Slave(_) => None,
         }
@@ -645,7 +592,7 @@ impl<T: GameTree> PStagedSssRole<'_, T> {
     /// When the root processor had the root value.
     pub fn finished_at(&self) -> Option<SimTime> {
         match self {
-            PStagedSssRole::Master(m) => m.finished_at,
+            PStagedSssRole::Master(m) => m.up.finished_at(),
             PStagedSssRole::Solo(s) => s.finished_at,
             PStagedSssRole::Slave(_) => None,
         }
@@ -665,10 +612,11 @@ impl<'t, T: GameTree + 't> Scheme<'t, T> for PStagedSss {
     fn name(&self) -> String {
         "staged_sss".into()
     }
-    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, String> {
+    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, DeployError> {
         let PStagedSssConfig { depth, stage } = self.0;
+        let scheme = "staged_sss".to_string();
         if stage == 0 {
-            return Err("staged_sss needs stages of at least 1 ply".into());
+            return Err(DeployError::NoStage { scheme });
         }
         if ptree.len() == 1 {
             return Ok(vec![PStagedSssRole::Solo(Solo {
@@ -685,37 +633,32 @@ impl<'t, T: GameTree + 't> Scheme<'t, T> for PStagedSss {
             })]);
         }
         if ptree.depth() >= 2 {
-            return Err(format!(
-                "parallel staged_sss runs on processor trees of depth 1 (a master and its \
-                 slaves), not {}",
-                ptree.depth()
-            ));
+            return Err(DeployError::MasterAndSlaves {
+                scheme,
+                depth: ptree.depth(),
+            });
         }
         if depth <= stage {
-            return Err(format!(
-                "parallel staged_sss needs a search depth above the stage depth ({stage}) so \
-                 that the slaves have plies to search, got {depth}"
-            ));
+            return Err(DeployError::StageTooDeep {
+                scheme,
+                stage,
+                depth,
+            });
         }
         let slaves = ptree.children(ProcId::MASTER);
+        let n = slaves.len();
         let mut roles = vec![PStagedSssRole::Master(Box::new(Master {
             config: self.0,
-            busy: vec![None; slaves.len()],
-            idle: (0..slaves.len()).collect(),
-            slaves: slaves.clone(),
+            up: Upward::new(None),
+            slaves: Slaves::new(slaves),
             open: MasterOpen::new(tree, stage),
-            next_id: 1,
             computing: false,
-            result: None,
-            finished_at: None,
         }))];
-        roles.extend(slaves.iter().map(|_| {
+        roles.extend((0..n).map(|_| {
             PStagedSssRole::Slave(Slave {
                 tree,
                 config: self.0,
-                parent: ProcId::MASTER,
-                current: None,
-                aborted: 0,
+                up: Upward::new(Some(ProcId::MASTER)),
                 peak: 0,
             })
         }));
@@ -737,104 +680,62 @@ impl<'t, T: GameTree> Master<'t, T> {
     /// Applies G as far as it goes: hands horizon nodes to idle slaves, and stops at the first
     /// costed step (or when nothing can be done before a result comes back).
     fn drive(&mut self, cx: &mut PCx<'_, 't, T>) {
-        if self.computing || self.result.is_some() {
+        if self.computing || self.up.root_value().is_some() {
             return;
         }
         loop {
-            let step = self.open.next(!self.idle.is_empty());
+            let step = self.open.next(self.slaves.any_idle());
             self.send_aborts(cx);
             let costs = *cx.costs();
-            match step {
+            let work = match step {
                 MStep::Dispatch {
                     slot,
                     node,
                     alpha,
                     beta,
                 } => {
-                    let j = self.idle.pop_front().expect("an idle slave");
-                    let id = self.next_id;
-                    self.next_id += 1;
-                    self.busy[j] = Some((id, slot));
-                    cx.send(
-                        self.slaves[j],
-                        PssMsg::Work {
-                            id,
-                            node,
-                            alpha,
-                            beta,
-                            depth: self.config.depth - self.config.stage,
-                        },
-                    );
-                }
-                MStep::Interior => {
-                    let work = Work {
-                        time: costs.k,
-                        nodes: NodeCounts {
-                            interior: 1,
-                            ..NodeCounts::default()
-                        },
+                    let depth = self.config.depth - self.config.stage;
+                    let task = Task {
+                        node,
+                        alpha,
+                        beta,
+                        depth,
+                        tag: (),
                     };
-                    self.computing = true;
-                    cx.compute(work, PssOut::Computed);
-                    return;
+                    self.slaves.assign(task, slot, cx);
+                    continue;
                 }
-                MStep::Leaf { quiescence } => {
-                    let work = Work {
-                        time: costs.e,
-                        nodes: NodeCounts {
-                            leaves: 1,
-                            leaf_ns: costs.e.as_nanos(),
-                            quiescence: quiescence as u64,
-                            ..NodeCounts::default()
-                        },
-                    };
-                    self.computing = true;
-                    cx.compute(work, PssOut::Computed);
-                    return;
-                }
+                MStep::Interior => interior_work(&costs),
+                MStep::Leaf { quiescence } => leaf_work(costs.e, quiescence),
                 MStep::Wait => return,
                 MStep::Done(v) => {
                     self.send_aborts(cx);
-                    self.result = Some(v);
-                    self.finished_at = Some(cx.now());
-                    cx.mark("root value known");
+                    self.up.report(v, cx);
                     return;
                 }
-            }
+            };
+            self.computing = true;
+            cx.compute(work, PssOut::Computed);
+            return;
         }
     }
 
     /// Sends an ABORT to the slave of every state a purge removed; the slave is idle again.
     fn send_aborts(&mut self, cx: &mut PCx<'_, 't, T>) {
         for slot in std::mem::take(&mut self.open.cancelled) {
-            let j = self
-                .busy
-                .iter()
-                .position(|b| b.is_some_and(|(_, s)| s == slot))
-                .expect("a state in evaluation has a slave");
-            let (id, _) = self.busy[j].take().expect("checked");
-            cx.send(self.slaves[j], PssMsg::Abort { id });
-            self.idle.push_back(j);
+            self.slaves.abort(slot, cx);
         }
     }
 
     fn on_message(&mut self, from: ProcId, msg: PssMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
-        let PssMsg::Result { id, value } = msg else {
+        let SplitMsg::Result { id, value } = msg else {
             cx.fail("staged_sss: the master received work");
             return;
         };
-        let Some(j) = self.slaves.iter().position(|&s| s == from) else {
-            return;
-        };
-        let Some((current, slot)) = self.busy[j] else {
+        let Some(slot) = self.slaves.returned(from, id) else {
             return; // stale: the slave was aborted
         };
-        if current != id {
-            return;
-        }
-        self.busy[j] = None;
-        self.idle.push_back(j);
-        if self.result.is_none() {
+        if self.up.root_value().is_none() {
             self.open.resolve(slot, value);
         }
         self.drive(cx);
@@ -844,40 +745,29 @@ impl<'t, T: GameTree> Master<'t, T> {
 impl<'t, T: GameTree> Slave<'t, T> {
     fn on_message(&mut self, msg: PssMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
         match msg {
-            PssMsg::Work {
-                id,
-                node,
-                alpha,
-                beta,
-                depth,
-            } => {
-                if id <= self.aborted {
-                    return; // aborted before it arrived
-                }
-                if self.current.is_some() {
-                    cx.fail("staged_sss: work arrived while the last search was running");
-                    return;
-                }
-                self.current = Some(id);
-                cx.search(PssSearch(StagedSss::with_stage_depth(
+            SplitMsg::Work { id, task } => match self.up.accept(id) {
+                Accept::Take => cx.search(staged_sss(StagedSss::with_stage_depth(
                     self.tree,
-                    node,
-                    alpha,
-                    beta,
-                    depth,
+                    task.node,
+                    task.alpha,
+                    task.beta,
+                    task.depth,
                     self.config.stage,
-                )));
-            }
-            PssMsg::Abort { id } => {
-                self.aborted = self.aborted.max(id);
-                if self.current == Some(id) {
+                ))),
+                Accept::Stale => {}
+                Accept::Busy => {
+                    cx.fail("staged_sss: work arrived while the last search was running");
+                }
+            },
+            SplitMsg::Abort { id } => {
+                if self.up.abort(id) {
                     if let Some(s) = cx.abort_search() {
-                        self.peak = self.peak.max(s.0.open_peak());
+                        self.peak = self.peak.max(s.inner().open_peak());
                     }
-                    self.current = None;
                 }
             }
-            PssMsg::Result { .. } => cx.fail("staged_sss: a slave received a result"),
+            SplitMsg::Update { .. } => cx.fail("staged_sss: a slave received an update"),
+            SplitMsg::Result { .. } => cx.fail("staged_sss: a slave received a result"),
         }
     }
 }
@@ -892,7 +782,7 @@ impl<'t, T: GameTree> Program for PStagedSssRole<'t, T> {
             PStagedSssRole::Master(m) => m.drive(cx),
             PStagedSssRole::Solo(s) => {
                 if let Some(search) = s.search.take() {
-                    cx.search_isolated(PssSearch(search));
+                    cx.search_isolated(staged_sss(search));
                 }
             }
             PStagedSssRole::Slave(_) => {}
@@ -915,9 +805,7 @@ impl<'t, T: GameTree> Program for PStagedSssRole<'t, T> {
             }
             (PStagedSssRole::Slave(s), PssOut::Searched { value, peak }) => {
                 s.peak = s.peak.max(peak);
-                if let Some(id) = s.current.take() {
-                    cx.send(s.parent, PssMsg::Result { id, value });
-                }
+                s.up.report(value, cx);
             }
             (PStagedSssRole::Solo(s), PssOut::Searched { value, peak }) => {
                 s.result = Some((value, peak));
@@ -930,10 +818,10 @@ impl<'t, T: GameTree> Program for PStagedSssRole<'t, T> {
 
     fn pending(&self) -> Option<String> {
         match self {
-            PStagedSssRole::Master(m) if m.result.is_none() => {
-                let busy = m.busy.iter().filter(|b| b.is_some()).count();
-                Some(format!("the root value ({busy} slaves busy)"))
-            }
+            PStagedSssRole::Master(m) if m.up.root_value().is_none() => Some(format!(
+                "the root value ({} slaves busy)",
+                m.slaves.busy_count()
+            )),
             PStagedSssRole::Solo(s) if s.result.is_none() => Some("the root value".into()),
             _ => None,
         }

@@ -50,18 +50,19 @@
 //! window; here the root processor stops at `r = L = 1`, hands all the successors of that node to
 //! its slaves (tree-splitting), never searches, and its slaves run alpha-beta with `(-β, -α)`.
 //!
-//! Messages carry an assignment number, handled as in [`crate::schemes::treesplit`], so that results,
-//! updates and aborts that cross on a line are recognised as stale: the scheme returns the
-//! sequential root value under every read policy. Message sizes are tree-splitting's (all
-//! inter-node): WORK 6 bytes (a move and two bounds; the node type travels in spare bits),
-//! RESULT 4, UPDATE 4, ABORT 2.
+//! Messages are the split-work protocol of [`crate::schemes::protocol`], with its assignment
+//! numbers, so that results, updates and aborts that cross on a line are recognised as stale:
+//! the scheme returns the sequential root value under every read policy. Sizes are
+//! tree-splitting's (all inter-node): WORK 6 bytes (a move and two bounds; the node type travels
+//! in spare bits), RESULT 4, UPDATE 4, ABORT 2.
 
-use crate::search::alphabeta::AlphaBeta;
-use crate::search::sequential::SequentialSearch;
-use crate::trees::{GameTree, MoveList, Value, INF};
-use sim_core::{MsgKind, ProcId, SimTime};
-use sim_hw::{Cx, Message, ProcessorTree, Program, Search, Step, Work};
-use std::collections::VecDeque;
+use crate::schemes::protocol::{
+    node_step, AbSearch, AbSlave, Accept, Slaves, SplitMsg, SplitOut, Task, Upward,
+};
+use crate::schemes::scheme::DeployError;
+use crate::trees::{GameTree, MoveList, Value};
+use sim_core::{ProcId, SimTime};
+use sim_hw::{Cx, ProcessorTree, Program};
 
 /// Options of a pv-splitting search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,93 +106,16 @@ impl NodeType {
     }
 }
 
-/// The messages of pv-splitting; windows are in the receiver's (negamax) view.
-#[derive(Clone, Debug)]
-pub enum PvMsg<N> {
-    /// Search `node` to `depth` with window (alpha, beta), as assignment `id`.
-    Work {
-        /// Assignment number.
-        id: u64,
-        /// The position (charged as a 2-byte move: the slave knows the path).
-        node: N,
-        /// Lower bound of the window.
-        alpha: Value,
-        /// Upper bound of the window.
-        beta: Value,
-        /// Plies to search.
-        depth: u32,
-        /// The node's type (the refinement's cue).
-        node_type: NodeType,
-    },
-    /// The value of assignment `id`, in the slave's view (a bound when outside the window).
-    Result {
-        /// Assignment number.
-        id: u64,
-        /// The value.
-        value: Value,
-    },
-    /// Fig. 11's UPDATE: the window of assignment `id` is now at least `alpha` / at most `beta`.
-    Update {
-        /// Assignment number.
-        id: u64,
-        /// A new lower bound, if the master's beta fell.
-        alpha: Option<Value>,
-        /// A new upper bound, if the master's alpha rose.
-        beta: Option<Value>,
-    },
-    /// terminate(): stop assignment `id`.
-    Abort {
-        /// Assignment number.
-        id: u64,
-    },
-}
+/// The messages of pv-splitting: the split-work protocol, a WORK carrying its node's type (the
+/// refinement's cue).
+pub type PvMsg<N> = SplitMsg<N, NodeType>;
 
-impl<N> Message for PvMsg<N> {
-    fn kind(&self) -> MsgKind {
-        MsgKind::InterNode
-    }
-    fn bytes(&self) -> u64 {
-        match self {
-            PvMsg::Work { .. } => 6,
-            PvMsg::Result { .. } | PvMsg::Update { .. } => 4,
-            PvMsg::Abort { .. } => 2,
-        }
-    }
-}
+/// What a pv-splitting processor's work hands back (a master's computations are named by the
+/// frame they are for).
+pub type PvOut = SplitOut;
 
-/// What a pv-splitting processor's work hands back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PvOut {
-    /// A master generated the moves of the node of its frame `frame`.
-    Generated {
-        /// The frame's number on that processor.
-        frame: u64,
-    },
-    /// A master evaluated the node of its frame `frame` (horizon or terminal position).
-    Evaluated {
-        /// The frame's number on that processor.
-        frame: u64,
-        /// The value (the node's own view).
-        value: Value,
-    },
-    /// A terminal processor's alpha-beta search ended with this value.
-    Searched(Value),
-}
-
-/// A terminal processor's search: alpha-beta, handed back as [`PvOut::Searched`].
-pub struct PvSearch<'t, T: GameTree>(AlphaBeta<'t, T>);
-
-impl<T: GameTree> Search for PvSearch<'_, T> {
-    type Out = PvOut;
-    fn step(&mut self) -> Step<PvOut> {
-        match self.0.step() {
-            Step::Interior => Step::Interior,
-            Step::Leaf { quiescence } => Step::Leaf { quiescence },
-            Step::Probe => Step::Probe,
-            Step::Done(v) => Step::Done(PvOut::Searched(v)),
-        }
-    }
-}
+/// A terminal processor's search: alpha-beta, handed back as [`SplitOut::Searched`].
+pub type PvSearch<'t, T> = AbSearch<'t, T>;
 
 /// How a master's frame produces its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,12 +135,9 @@ enum Mode {
 struct Frame<T: GameTree> {
     /// Its number on this processor (names its computations).
     token: u64,
-    node: T::Node,
-    node_type: NodeType,
+    /// Its node, window (narrowed as values come in), depth and node type.
+    task: Task<T::Node, NodeType>,
     mode: Mode,
-    alpha: Value,
-    beta: Value,
-    depth: u32,
     /// Generated when the `k` of its node has passed.
     moves: Option<T::Moves>,
     /// The next successor to search or hand out.
@@ -232,38 +153,20 @@ pub struct Master<'t, T: GameTree> {
     config: PvSplitConfig,
     /// The processor tree's depth L (the PV phase stops where the remaining depth is L).
     levels: u32,
-    parent: Option<ProcId>,
-    slaves: Vec<ProcId>,
-    /// The assignment it is working on (0 for the root's own search).
-    job: Option<u64>,
+    /// Its side towards its parent: the assignment it works on (0 for the root's own search),
+    /// and on the root processor the root value.
+    up: Upward,
+    slaves: Slaves,
     frames: Vec<Frame<T>>,
     next_token: u64,
-    /// Per slave (index into `slaves`): the assignment it is busy with.
-    busy: Vec<Option<u64>>,
-    idle: VecDeque<usize>,
-    next_id: u64,
-    /// The highest assignment number its parent has aborted.
-    aborted: u64,
-    result: Option<Value>,
-    finished_at: Option<SimTime>,
-}
-
-/// A processor without slaves: alpha-beta on each node it is given.
-pub struct Terminal<'t, T: GameTree> {
-    tree: &'t T,
-    parent: Option<ProcId>,
-    /// The assignment its running search belongs to.
-    current: Option<u64>,
-    /// The highest assignment number its parent has aborted.
-    aborted: u64,
 }
 
 /// A pv-splitting role on one processor.
 pub enum PvSplitRole<'t, T: GameTree> {
     /// A processor with slaves (the root processor is one).
     Master(Master<'t, T>),
-    /// A processor without slaves.
-    Terminal(Terminal<'t, T>),
+    /// A processor without slaves: alpha-beta on each node it is given.
+    Terminal(AbSlave<'t, T>),
 }
 
 type PCx<'a, 't, T> = Cx<'a, PvSplitRole<'t, T>>;
@@ -280,17 +183,18 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for PvSplit {
         }
         name
     }
-    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, String> {
+    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, DeployError> {
         let levels = ptree.depth();
+        let scheme = "pvsplit".to_string();
         if levels == 0 {
-            return Err("pvsplit needs a processor tree with slaves (depth at least 1)".into());
+            return Err(DeployError::NoSlaves { scheme });
         }
         if levels >= self.0.depth {
-            return Err(format!(
-                "pvsplit needs a processor tree shallower than the search: the processor tree's \
-                 depth {levels} is not less than the search depth {}",
-                self.0.depth
-            ));
+            return Err(DeployError::TreeNotShallower {
+                scheme,
+                levels,
+                depth: self.0.depth,
+            });
         }
         Ok((0..ptree.len() as u32)
             .map(ProcId)
@@ -298,28 +202,16 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for PvSplit {
                 let slaves = ptree.children(p);
                 let parent = ptree.parent(p);
                 if slaves.is_empty() {
-                    PvSplitRole::Terminal(Terminal {
-                        tree,
-                        parent,
-                        current: None,
-                        aborted: 0,
-                    })
+                    PvSplitRole::Terminal(AbSlave::new(tree, parent, self.0.depth))
                 } else {
                     PvSplitRole::Master(Master {
                         tree,
                         config: self.0,
                         levels,
-                        parent,
-                        busy: vec![None; slaves.len()],
-                        idle: (0..slaves.len()).collect(),
-                        slaves,
-                        job: None,
+                        up: Upward::new(parent),
+                        slaves: Slaves::new(slaves),
                         frames: Vec::new(),
                         next_token: 0,
-                        next_id: 1,
-                        aborted: 0,
-                        result: None,
-                        finished_at: None,
                     })
                 }
             })
@@ -334,85 +226,52 @@ impl<T: GameTree> PvSplitRole<'_, T> {
     /// The root value, on the root processor once it has finished.
     pub fn root_value(&self) -> Option<Value> {
         match self {
-            PvSplitRole::Master(m) => m.result,
+            PvSplitRole::Master(m) => m.up.root_value(),
             PvSplitRole::Terminal(_) => None,
         }
     }
     /// When the root processor had the root value.
     pub fn finished_at(&self) -> Option<SimTime> {
         match self {
-            PvSplitRole::Master(m) => m.finished_at,
+            PvSplitRole::Master(m) => m.up.finished_at(),
             PvSplitRole::Terminal(_) => None,
         }
     }
 }
 
 impl<'t, T: GameTree> Master<'t, T> {
-    /// Opens a frame for `node` and starts its first computation: generate its successors (cost
+    /// Opens a frame for `task` and starts its first computation: generate its successors (cost
     /// `k`), or evaluate it at the horizon (cost `e`).
-    #[allow(clippy::too_many_arguments)]
-    fn open(
-        &mut self,
-        node: T::Node,
-        node_type: NodeType,
-        mode: Mode,
-        alpha: Value,
-        beta: Value,
-        depth: u32,
-        cx: &mut PCx<'_, 't, T>,
-    ) {
+    fn open(&mut self, task: Task<T::Node, NodeType>, mode: Mode, cx: &mut PCx<'_, 't, T>) {
         let token = self.next_token;
         self.next_token += 1;
+        let evaluate = task.depth == 0;
         self.frames.push(Frame {
             token,
-            node,
-            node_type,
+            task,
             mode,
-            alpha,
-            beta,
-            depth,
             moves: None,
             next: 0,
             splitting: mode == Mode::Split,
         });
-        self.compute(token, depth == 0, cx);
+        self.compute(token, evaluate, cx);
     }
 
-    /// The costed work of frame `token`: generating its moves, or evaluating its node.
+    /// The costed work of frame `token` (the top frame): generating its moves, or evaluating its
+    /// node.
     fn compute(&mut self, token: u64, evaluate: bool, cx: &mut PCx<'_, 't, T>) {
+        let frame = self.frames.last().expect("the frame just opened");
         let costs = *cx.costs();
-        let mut work = Work::default();
-        let out = if evaluate {
-            let frame = self.frames.last().expect("the frame just opened");
-            let eval = self.tree.evaluate(&frame.node);
-            work.time = costs.e;
-            work.nodes.leaves = 1;
-            work.nodes.leaf_ns = costs.e.as_nanos();
-            work.nodes.quiescence = eval.quiescence as u64;
-            PvOut::Evaluated {
-                frame: token,
-                value: eval.value,
-            }
-        } else {
-            work.time = costs.k;
-            work.nodes.interior = 1;
-            PvOut::Generated { frame: token }
-        };
+        let (work, out) = node_step(self.tree, &frame.task.node, evaluate, token, &costs);
         cx.compute(work, out);
     }
 
-    /// A child frame for successor `i` of the top frame, with the window `(-β, -α)`.
-    fn open_successor(&mut self, i: usize, mode: Mode, cx: &mut PCx<'_, 't, T>) {
+    /// Successor `i` of the top frame's node, with the window `(-β, -α)`.
+    fn successor(&self, i: usize) -> Task<T::Node, NodeType> {
         let top = self.frames.last().expect("a frame");
         let moves = top.moves.as_ref().expect("generated");
-        let node = self.tree.play(&top.node, moves.get(i));
-        let (node_type, alpha, beta, depth) = (
-            top.node_type.successor(i),
-            -top.beta,
-            -top.alpha,
-            top.depth - 1,
-        );
-        self.open(node, node_type, mode, alpha, beta, depth, cx);
+        let node = self.tree.play(&top.task.node, moves.get(i));
+        top.task.successor(node, top.task.tag.successor(i))
     }
 
     /// The top frame's moves are known: start on its successors.
@@ -423,12 +282,13 @@ impl<'t, T: GameTree> Master<'t, T> {
                 // Fig. 12: the first successor by pv-splitting, or, where the processor tree's
                 // depth equals the remaining depth, by tree-splitting.
                 top.next = 1;
-                let mode = if top.depth - 1 > self.levels {
+                let mode = if top.task.depth - 1 > self.levels {
                     Mode::Pv
                 } else {
                     Mode::Split
                 };
-                self.open_successor(0, mode, cx);
+                let task = self.successor(0);
+                self.open(task, mode, cx);
             }
             Mode::Serial => self.next_serial(cx),
             Mode::Split => self.assign(cx),
@@ -442,9 +302,10 @@ impl<'t, T: GameTree> Master<'t, T> {
         if top.next < width {
             let i = top.next;
             top.next += 1;
-            self.open_successor(i, Mode::Split, cx);
+            let task = self.successor(i);
+            self.open(task, Mode::Split, cx);
         } else {
-            let v = top.alpha;
+            let v = top.task.alpha;
             self.close_top(v, cx);
         }
     }
@@ -458,41 +319,16 @@ impl<'t, T: GameTree> Master<'t, T> {
             return;
         };
         debug_assert!(top.splitting);
-        while top.next < moves.len() {
-            let Some(j) = self.idle.pop_front() else {
-                break;
-            };
+        while top.next < moves.len() && self.slaves.any_idle() {
             let i = top.next;
             top.next += 1;
-            let node = self.tree.play(&top.node, moves.get(i));
-            let id = self.next_id;
-            self.next_id += 1;
-            self.busy[j] = Some(id);
-            cx.send(
-                self.slaves[j],
-                PvMsg::Work {
-                    id,
-                    node,
-                    alpha: -top.beta,
-                    beta: -top.alpha,
-                    depth: top.depth - 1,
-                    node_type: top.node_type.successor(i),
-                },
-            );
+            let node = self.tree.play(&top.task.node, moves.get(i));
+            let task = top.task.successor(node, top.task.tag.successor(i));
+            self.slaves.assign(task, (), cx);
         }
-        if top.next >= moves.len() && self.busy.iter().all(Option::is_none) {
-            let v = top.alpha;
+        if top.next >= moves.len() && self.slaves.none_busy() {
+            let v = top.task.alpha;
             self.close_top(v, cx);
-        }
-    }
-
-    /// Stops every busy slave (terminate()).
-    fn terminate(&mut self, cx: &mut PCx<'_, 't, T>) {
-        for (j, busy) in self.busy.iter_mut().enumerate() {
-            if let Some(id) = busy.take() {
-                cx.send(self.slaves[j], PvMsg::Abort { id });
-                self.idle.push_back(j);
-            }
         }
     }
 
@@ -501,12 +337,12 @@ impl<'t, T: GameTree> Master<'t, T> {
     fn close_top(&mut self, value: Value, cx: &mut PCx<'_, 't, T>) {
         self.frames.pop();
         let Some(top) = self.frames.last_mut() else {
-            self.finish(value, cx);
+            self.up.report(value, cx);
             return;
         };
-        top.alpha = top.alpha.max(-value);
-        if top.alpha >= top.beta {
-            let v = top.alpha;
+        top.task.alpha = top.task.alpha.max(-value);
+        if top.task.alpha >= top.task.beta {
+            let v = top.task.alpha;
             self.close_top(v, cx);
             return;
         }
@@ -516,7 +352,7 @@ impl<'t, T: GameTree> Master<'t, T> {
                 top.splitting = true;
                 cx.mark(format!(
                     "PV node at remaining depth {} splits its alternatives",
-                    top.depth
+                    top.task.depth
                 ));
                 self.assign(cx);
             }
@@ -525,43 +361,13 @@ impl<'t, T: GameTree> Master<'t, T> {
         }
     }
 
-    /// The job's value is known: report it (or, at the root, keep it).
-    fn finish(&mut self, value: Value, cx: &mut PCx<'_, 't, T>) {
-        let Some(id) = self.job.take() else { return };
-        match self.parent {
-            Some(parent) => cx.send(parent, PvMsg::Result { id, value }),
-            None => {
-                self.result = Some(value);
-                self.finished_at = Some(cx.now());
-                cx.mark("root value known");
-            }
-        }
-    }
-
     /// Sends the top frame's window change (from `old`) to the busy slaves, with update.
     fn send_updates(&mut self, old: (Value, Value), cx: &mut PCx<'_, 't, T>) {
         if !self.config.update {
             return;
         }
-        let Some(top) = self.frames.last().filter(|t| t.splitting) else {
-            return;
-        };
-        let slave_beta = (top.alpha > old.0).then_some(-top.alpha);
-        let slave_alpha = (top.beta < old.1).then_some(-top.beta);
-        if slave_alpha.is_none() && slave_beta.is_none() {
-            return;
-        }
-        for (j, busy) in self.busy.iter().enumerate() {
-            if let Some(id) = *busy {
-                cx.send(
-                    self.slaves[j],
-                    PvMsg::Update {
-                        id,
-                        alpha: slave_alpha,
-                        beta: slave_beta,
-                    },
-                );
-            }
+        if let Some(top) = self.frames.last().filter(|t| t.splitting) {
+            self.slaves.update(old, (top.task.alpha, top.task.beta), cx);
         }
     }
 
@@ -572,23 +378,17 @@ impl<'t, T: GameTree> Master<'t, T> {
         let Some(top) = self.frames.last() else {
             return;
         };
-        let old = (top.alpha, top.beta);
-        if let Some(a) = alpha {
-            self.frames[0].alpha = self.frames[0].alpha.max(a);
-        }
-        if let Some(b) = beta {
-            self.frames[0].beta = self.frames[0].beta.min(b);
-        }
+        let old = (top.task.alpha, top.task.beta);
+        self.frames[0].task.narrow(alpha, beta);
         for k in 1..self.frames.len() {
-            let (pa, pb) = (self.frames[k - 1].alpha, self.frames[k - 1].beta);
-            let f = &mut self.frames[k];
-            f.alpha = f.alpha.max(-pb);
-            f.beta = f.beta.min(-pa);
+            let below = &self.frames[k - 1].task;
+            let (alpha, beta) = (-below.beta, -below.alpha);
+            self.frames[k].task.narrow(Some(alpha), Some(beta));
         }
-        if let Some(k) = self.frames.iter().position(|f| f.alpha >= f.beta) {
-            self.terminate(cx);
+        if let Some(k) = self.frames.iter().position(|f| f.task.alpha >= f.task.beta) {
+            self.slaves.terminate(cx);
             self.frames.truncate(k + 1);
-            let v = self.frames[k].alpha;
+            let v = self.frames[k].task.alpha;
             self.close_top(v, cx);
             return;
         }
@@ -597,47 +397,34 @@ impl<'t, T: GameTree> Master<'t, T> {
 
     fn on_message(&mut self, from: ProcId, msg: PvMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
         match msg {
-            PvMsg::Work {
-                id,
-                node,
-                alpha,
-                beta,
-                depth,
-                node_type,
-            } => {
-                if id <= self.aborted {
-                    return; // aborted before it arrived
+            SplitMsg::Work { id, task } => match self.up.accept(id) {
+                Accept::Take => {
+                    let refine = self.config.refined && task.tag == NodeType::Two;
+                    let mode = if refine && task.depth >= 2 {
+                        Mode::Serial
+                    } else {
+                        Mode::Split
+                    };
+                    self.open(task, mode, cx);
                 }
-                if self.job.is_some() {
+                Accept::Stale => {}
+                Accept::Busy => {
                     cx.fail("pvsplit: work arrived while the last assignment was open");
-                    return;
                 }
-                self.job = Some(id);
-                let mode = if self.config.refined && node_type == NodeType::Two && depth >= 2 {
-                    Mode::Serial
-                } else {
-                    Mode::Split
-                };
-                self.open(node, node_type, mode, alpha, beta, depth, cx);
-            }
-            PvMsg::Result { id, value } => {
-                let Some(j) = self.slaves.iter().position(|&s| s == from) else {
-                    return;
-                };
-                if self.busy[j] != Some(id) {
+            },
+            SplitMsg::Result { id, value } => {
+                if self.slaves.returned(from, id).is_none() {
                     return; // stale: the slave was aborted
                 }
-                self.busy[j] = None;
-                self.idle.push_back(j);
                 let Some(top) = self.frames.last_mut() else {
                     return;
                 };
                 let t = -value;
-                if t > top.alpha {
-                    let old = (top.alpha, top.beta);
-                    top.alpha = t;
-                    if top.alpha >= top.beta {
-                        self.terminate(cx);
+                if t > top.task.alpha {
+                    let old = (top.task.alpha, top.task.beta);
+                    top.task.alpha = t;
+                    if top.task.alpha >= top.task.beta {
+                        self.slaves.terminate(cx);
                         self.close_top(t, cx);
                         return;
                     }
@@ -645,17 +432,15 @@ impl<'t, T: GameTree> Master<'t, T> {
                 }
                 self.assign(cx);
             }
-            PvMsg::Update { id, alpha, beta } => {
-                if self.job == Some(id) {
+            SplitMsg::Update { id, alpha, beta } => {
+                if self.up.is_current(id) {
                     self.narrow_job(alpha, beta, cx);
                 }
             }
-            PvMsg::Abort { id } => {
-                self.aborted = self.aborted.max(id);
-                if self.job == Some(id) {
-                    self.terminate(cx);
+            SplitMsg::Abort { id } => {
+                if self.up.abort(id) {
+                    self.slaves.terminate(cx);
                     self.frames.clear();
-                    self.job = None;
                 }
             }
         }
@@ -664,75 +449,21 @@ impl<'t, T: GameTree> Master<'t, T> {
     fn on_done(&mut self, out: PvOut, cx: &mut PCx<'_, 't, T>) {
         let current = self.frames.last().map(|f| f.token);
         match out {
-            PvOut::Generated { frame } if current == Some(frame) => {
+            SplitOut::Generated { token } if current == Some(token) => {
                 let top = self.frames.last_mut().expect("checked");
-                let moves = self.tree.moves(&top.node);
+                let moves = self.tree.moves(&top.task.node);
                 if moves.is_empty() {
                     // A terminal position: evaluate it here.
-                    self.compute(frame, true, cx);
+                    self.compute(token, true, cx);
                     return;
                 }
                 top.moves = Some(moves);
                 self.proceed(cx);
             }
-            PvOut::Evaluated { frame, value } if current == Some(frame) => {
+            SplitOut::Evaluated { token, value } if current == Some(token) => {
                 self.close_top(value, cx)
             }
             _ => {} // the work of a frame that was closed or aborted meanwhile
-        }
-    }
-}
-
-impl<'t, T: GameTree> Terminal<'t, T> {
-    fn on_message(&mut self, msg: PvMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
-        match msg {
-            PvMsg::Work {
-                id,
-                node,
-                alpha,
-                beta,
-                depth,
-                ..
-            } => {
-                if id <= self.aborted {
-                    return; // aborted before it arrived
-                }
-                if self.current.is_some() {
-                    cx.fail("pvsplit: work arrived while the last search was running");
-                    return;
-                }
-                self.current = Some(id);
-                cx.search(PvSearch(AlphaBeta::new(
-                    self.tree, node, alpha, beta, depth,
-                )));
-            }
-            PvMsg::Update { id, alpha, beta } => {
-                if self.current == Some(id) {
-                    if let Some(PvSearch(s)) = cx.search_mut() {
-                        if let Some(a) = alpha {
-                            s.raise_alpha(a);
-                        }
-                        if let Some(b) = beta {
-                            s.lower_beta(b);
-                        }
-                    }
-                }
-            }
-            PvMsg::Abort { id } => {
-                self.aborted = self.aborted.max(id);
-                if self.current == Some(id) {
-                    cx.abort_search();
-                    self.current = None;
-                }
-            }
-            PvMsg::Result { .. } => {} // terminal processors have no slaves
-        }
-    }
-
-    fn on_done(&mut self, out: PvOut, cx: &mut PCx<'_, 't, T>) {
-        let PvOut::Searched(value) = out else { return };
-        if let (Some(parent), Some(id)) = (self.parent, self.current.take()) {
-            cx.send(parent, PvMsg::Result { id, value });
         }
     }
 }
@@ -744,11 +475,10 @@ impl<'t, T: GameTree> Program for PvSplitRole<'t, T> {
 
     fn start(&mut self, cx: &mut PCx<'_, 't, T>) {
         if let PvSplitRole::Master(m) = self {
-            if m.parent.is_none() {
+            if m.up.is_root() {
                 // deploy made sure that d > L: the root is a PV node of the PV phase.
-                m.job = Some(0);
-                let (root, depth) = (m.tree.root(), m.config.depth);
-                m.open(root, NodeType::One, Mode::Pv, -INF, INF, depth, cx);
+                let task = Task::root(m.tree, m.config.depth, NodeType::One);
+                m.open(task, Mode::Pv, cx);
             }
         }
     }
@@ -756,7 +486,7 @@ impl<'t, T: GameTree> Program for PvSplitRole<'t, T> {
     fn on_message(&mut self, from: ProcId, msg: PvMsg<T::Node>, cx: &mut PCx<'_, 't, T>) {
         match self {
             PvSplitRole::Master(m) => m.on_message(from, msg, cx),
-            PvSplitRole::Terminal(t) => t.on_message(msg, cx),
+            PvSplitRole::Terminal(t) => t.on_message(msg, "pvsplit", cx),
         }
     }
 
@@ -769,11 +499,11 @@ impl<'t, T: GameTree> Program for PvSplitRole<'t, T> {
 
     fn pending(&self) -> Option<String> {
         match self {
-            PvSplitRole::Master(m) if m.parent.is_none() && m.result.is_none() => {
-                let busy = m.busy.iter().filter(|b| b.is_some()).count();
+            PvSplitRole::Master(m) if m.up.is_root() && m.up.root_value().is_none() => {
                 Some(format!(
-                    "the root value ({} frames open, {busy} slaves busy)",
-                    m.frames.len()
+                    "the root value ({} frames open, {} slaves busy)",
+                    m.frames.len(),
+                    m.slaves.busy_count()
                 ))
             }
             _ => None,

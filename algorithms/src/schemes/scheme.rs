@@ -20,8 +20,8 @@
 //! and answers with the move's value; the master keeps the best.
 //!
 //! ```
-//! use algorithms::{GameTree, MoveList, Scheme, SyntheticSpec, SyntheticTree, Ordering, Value,
-//!                  run_scheme};
+//! use algorithms::{DeployError, GameTree, MoveList, Scheme, SyntheticSpec, SyntheticTree,
+//!                  Ordering, Value, run_scheme};
 //! use sim_core::{MsgKind, ProcId};
 //! use sim_hw::*;
 //!
@@ -85,8 +85,11 @@
 //!     type Role = Role<'t>;
 //!     fn name(&self) -> String { "one_child".into() }
 //!     fn deploy(&self, tree: &'t SyntheticTree, ptree: &ProcessorTree)
-//!         -> Result<Vec<Role<'t>>, String> {
-//!         if ptree.len() != 2 { return Err("one_child needs exactly two processors".into()); }
+//!         -> Result<Vec<Role<'t>>, DeployError> {
+//!         if ptree.len() != 2 {
+//!             return Err(DeployError::Shape { scheme: self.name(),
+//!                                             needs: "exactly two processors".into() });
+//!         }
 //!         Ok(vec![Role::Master { tree, next: 0, best: None }, Role::Child { tree }])
 //!     }
 //!     fn root_value(&self, roles: &[Role<'t>]) -> Option<Value> {
@@ -116,8 +119,8 @@ pub trait Scheme<'t, T: GameTree + 't> {
     /// The algorithm's name in results (`pmws`, `treesplit`, `treesplit_update`, …).
     fn name(&self) -> String;
     /// One role per processor of `ptree` (index = processor number), or why this scheme cannot
-    /// run on that tree.
-    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, String>;
+    /// run on that tree with its search depth.
+    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, DeployError>;
     /// The root value the roles found (None if the search did not finish).
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value>;
     /// The largest OPEN list the scheme's SSS*-family searches held (the `open_peak` column), or
@@ -149,12 +152,103 @@ pub struct SchemeRun<R> {
     pub roles: Vec<R>,
 }
 
+/// Why a scheme cannot be deployed ([`Scheme::deploy`]); `scheme` names it in the message.
+#[derive(thiserror::Error, Debug, Clone, PartialEq, Eq)]
+pub enum DeployError {
+    /// A sequential search given more than one processor.
+    #[error("{scheme} is a sequential search: it runs on one processor, not {processors}")]
+    Sequential {
+        /// The search's name.
+        scheme: String,
+        /// The processors it was given.
+        processors: usize,
+    },
+    /// The search depth is 0.
+    #[error("{scheme} needs a search depth of at least 1")]
+    NoDepth {
+        /// The scheme's name.
+        scheme: String,
+    },
+    /// The processor tree has no slaves (a uniprocessor) where the scheme needs some.
+    #[error("{scheme} needs a processor tree with slaves (depth at least 1)")]
+    NoSlaves {
+        /// The scheme's name.
+        scheme: String,
+    },
+    /// The processor tree is too deep for a master and its children (pmws, Parabelle).
+    #[error(
+        "{scheme} runs on a processor tree of depth 1 (a master and its children), not depth \
+         {depth}"
+    )]
+    MasterAndChildren {
+        /// The scheme's name.
+        scheme: String,
+        /// The processor tree's depth.
+        depth: u32,
+    },
+    /// The processor tree is too deep for a master and its slaves (parallel staged SSS*).
+    #[error("parallel {scheme} runs on processor trees of depth 1 (a master and its slaves), not {depth}")]
+    MasterAndSlaves {
+        /// The scheme's name.
+        scheme: String,
+        /// The processor tree's depth.
+        depth: u32,
+    },
+    /// The processor tree is not shallower than the search (pv-splitting).
+    #[error(
+        "{scheme} needs a processor tree shallower than the search: the processor tree's depth \
+         {levels} is not less than the search depth {depth}"
+    )]
+    TreeNotShallower {
+        /// The scheme's name.
+        scheme: String,
+        /// The processor tree's depth.
+        levels: u32,
+        /// The search depth.
+        depth: u32,
+    },
+    /// Stages of 0 plies (staged SSS*).
+    #[error("{scheme} needs stages of at least 1 ply")]
+    NoStage {
+        /// The scheme's name.
+        scheme: String,
+    },
+    /// The search is no deeper than one stage, which leaves the slaves nothing to search.
+    #[error(
+        "parallel {scheme} needs a search depth above the stage depth ({stage}) so that the \
+         slaves have plies to search, got {depth}"
+    )]
+    StageTooDeep {
+        /// The scheme's name.
+        scheme: String,
+        /// The stage depth.
+        stage: u32,
+        /// The search depth.
+        depth: u32,
+    },
+    /// Any other processor-tree shape the scheme cannot run on: it `needs` something else.
+    #[error("{scheme} needs {needs}")]
+    Shape {
+        /// The scheme's name.
+        scheme: String,
+        /// What it needs (`exactly two processors`, …).
+        needs: String,
+    },
+}
+
+impl DeployError {
+    /// Whether the message contains `pattern` (as `str::contains` on its text).
+    pub fn contains(&self, pattern: &str) -> bool {
+        self.to_string().contains(pattern)
+    }
+}
+
 /// Why a scheme's run failed.
 #[derive(thiserror::Error, Debug, Clone, PartialEq, Eq)]
 pub enum SchemeError {
     /// The scheme cannot run on this processor tree.
-    #[error("{0}")]
-    Deploy(String),
+    #[error(transparent)]
+    Deploy(DeployError),
     /// The machine stopped the run.
     #[error(transparent)]
     Machine(#[from] sim_hw::MachineError),

@@ -16,24 +16,20 @@
 //!   narrows its own window, passes the change on to its busy slaves, and stops if its window
 //!   closes.
 //!
-//! Messages carry an assignment number, so a result, update or abort that crosses another
-//! message on the line (a slave's result on its way up while its master aborts it) is recognised
-//! as stale and ignored: the scheme returns the sequential root value under every read policy.
-//! An ABORT can even reach a slave before the WORK it cancels: an interrupt-driven master's
-//! handler sends at once, ahead of a WORK its main line had queued but not yet sent. Assignment
-//! numbers from one master only grow, so a slave ignores a WORK whose number is not above the
-//! highest it has seen aborted.
-//!
-//! Message sizes (the paper's Table I sizes where they apply; all inter-node):
-//! WORK 6 bytes (a move and two bounds), RESULT 4 bytes (a value, as Table I's returned value),
-//! UPDATE 4 bytes (a bound and which side), ABORT 2 bytes.
+//! Messages and their sizes are the split-work protocol of [`crate::schemes::protocol`]: WORK
+//! 6 bytes, RESULT 4, UPDATE 4, ABORT 2, all inter-node, with assignment numbers so that a
+//! result, update or abort that crosses another message on the line is recognised as stale: the
+//! scheme returns the sequential root value under every read policy.
 
-use crate::search::alphabeta::AlphaBeta;
-use crate::search::sequential::SequentialSearch;
-use crate::trees::{GameTree, MoveList, Value, INF};
-use sim_core::{MsgKind, ProcId, SimTime};
-use sim_hw::{Cx, Message, ProcessorTree, Program, Search, Step, Work};
-use std::collections::VecDeque;
+use crate::schemes::protocol::{
+    node_step, AbSearch, AbSlave, Accept, Slaves, SplitMsg, SplitOut, Task, Upward,
+};
+use crate::schemes::scheme::DeployError;
+use crate::trees::{GameTree, MoveList, Value};
+use sim_core::{ProcId, SimTime};
+use sim_hw::{Cx, ProcessorTree, Program};
+
+pub use crate::schemes::protocol::{UpdateLog, UpdateRead};
 
 /// Options of a tree-splitting search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,157 +44,32 @@ pub struct TreeSplitConfig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeSplit(pub TreeSplitConfig);
 
-/// The messages of tree-splitting; windows are in the receiver's (negamax) view.
-#[derive(Clone, Debug)]
-pub enum TsMsg<N> {
-    /// Search `node` to `depth` with window (alpha, beta), as assignment `id`.
-    Work {
-        /// Assignment number.
-        id: u64,
-        /// The position (charged as a 2-byte move: the slave knows the path).
-        node: N,
-        /// Lower bound of the window.
-        alpha: Value,
-        /// Upper bound of the window.
-        beta: Value,
-        /// Plies to search.
-        depth: u32,
-    },
-    /// The value of assignment `id`, in the slave's view (fail-soft bound outside the window).
-    Result {
-        /// Assignment number.
-        id: u64,
-        /// The value.
-        value: Value,
-    },
-    /// Fig. 11's UPDATE: the window of assignment `id` is now at least `alpha` / at most `beta`.
-    Update {
-        /// Assignment number.
-        id: u64,
-        /// A new lower bound, if the master's beta fell.
-        alpha: Option<Value>,
-        /// A new upper bound, if the master's alpha rose.
-        beta: Option<Value>,
-    },
-    /// Fig. 10's terminate(): stop assignment `id`.
-    Abort {
-        /// Assignment number.
-        id: u64,
-    },
-}
-
-impl<N> Message for TsMsg<N> {
-    fn kind(&self) -> MsgKind {
-        MsgKind::InterNode
-    }
-    fn bytes(&self) -> u64 {
-        match self {
-            TsMsg::Work { .. } => 6,
-            TsMsg::Result { .. } | TsMsg::Update { .. } => 4,
-            TsMsg::Abort { .. } => 2,
-        }
-    }
-}
+/// The messages of tree-splitting: the split-work protocol.
+pub type TsMsg<N> = SplitMsg<N>;
 
 /// What a tree-splitting processor's work hands back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TsOut {
-    /// A master generated the moves of assignment `id`'s node.
-    Generated {
-        /// Assignment number.
-        id: u64,
-    },
-    /// A master evaluated assignment `id`'s node itself (horizon or terminal position).
-    Evaluated {
-        /// Assignment number.
-        id: u64,
-        /// The value (its own view).
-        value: Value,
-    },
-    /// A terminal processor's alpha-beta search ended with this value.
-    Searched(Value),
-}
+pub type TsOut = SplitOut;
 
-/// A terminal processor's search: alpha-beta, whose result is handed back as [`TsOut::Searched`].
-pub struct TsSearch<'t, T: GameTree>(AlphaBeta<'t, T>);
-
-impl<T: GameTree> Search for TsSearch<'_, T> {
-    type Out = TsOut;
-    fn step(&mut self) -> Step<TsOut> {
-        match self.0.step() {
-            Step::Interior => Step::Interior,
-            Step::Leaf { quiescence } => Step::Leaf { quiescence },
-            Step::Probe => Step::Probe,
-            Step::Done(v) => Step::Done(TsOut::Searched(v)),
-        }
-    }
-}
+/// A terminal processor's search: alpha-beta, whose result is handed back as
+/// [`SplitOut::Searched`].
+pub type TsSearch<'t, T> = AbSearch<'t, T>;
 
 /// The assignment a master is working on.
 struct Job<T: GameTree> {
-    /// Its number in the parent's messages (0 for the root's own search).
-    id: u64,
-    node: T::Node,
-    alpha: Value,
-    beta: Value,
-    depth: u32,
+    /// The node and its window (narrowed as values and updates come in).
+    task: Task<T::Node>,
     /// Generated when the `k` of its node has passed.
     moves: Option<T::Moves>,
     next: usize,
-    /// Per slave (index into `slaves`): the assignment it is busy with.
-    busy: Vec<Option<u64>>,
-    idle: VecDeque<usize>,
 }
 
 /// A non-terminal processor's state.
 pub struct Master<'t, T: GameTree> {
     tree: &'t T,
     config: TreeSplitConfig,
-    parent: Option<ProcId>,
-    slaves: Vec<ProcId>,
+    up: Upward,
+    slaves: Slaves,
     job: Option<Job<T>>,
-    next_id: u64,
-    /// The highest assignment number its parent has aborted.
-    aborted: u64,
-    result: Option<Value>,
-    finished_at: Option<SimTime>,
-}
-
-/// A terminal processor's state.
-pub struct Terminal<'t, T: GameTree> {
-    tree: &'t T,
-    config: TreeSplitConfig,
-    parent: Option<ProcId>,
-    /// The assignment its running search belongs to.
-    current: Option<u64>,
-    /// The highest assignment number its parent has aborted.
-    aborted: u64,
-    result: Option<Value>,
-    finished_at: Option<SimTime>,
-    log: UpdateLog,
-}
-
-/// What a terminal processor did with its assignments and the UPDATEs it read (for tests and
-/// reports: whether an update reached the search it was meant for).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct UpdateLog {
-    /// (assignment, when its search started).
-    pub started: Vec<(u64, SimTime)>,
-    /// (assignment, when its search ended with a value).
-    pub ends: Vec<(u64, SimTime)>,
-    /// Every UPDATE read.
-    pub reads: Vec<UpdateRead>,
-}
-
-/// One UPDATE a terminal processor read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UpdateRead {
-    /// When it was read.
-    pub at: SimTime,
-    /// The assignment it was meant for.
-    pub id: u64,
-    /// It changed that assignment's running search (false: the search had ended or was aborted).
-    pub reached: bool,
 }
 
 /// A tree-splitting role on one processor.
@@ -206,7 +77,7 @@ pub enum TreeSplitRole<'t, T: GameTree> {
     /// A processor with slaves.
     Master(Master<'t, T>),
     /// A processor without slaves.
-    Terminal(Terminal<'t, T>),
+    Terminal(AbSlave<'t, T>),
 }
 
 type TCx<'a, 't, T> = Cx<'a, TreeSplitRole<'t, T>>;
@@ -220,9 +91,11 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for TreeSplit {
             "treesplit".into()
         }
     }
-    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, String> {
+    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, DeployError> {
         if self.0.depth == 0 {
-            return Err("treesplit needs a search depth of at least 1".into());
+            return Err(DeployError::NoDepth {
+                scheme: "treesplit".into(),
+            });
         }
         Ok((0..ptree.len() as u32)
             .map(ProcId)
@@ -230,27 +103,14 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for TreeSplit {
                 let slaves = ptree.children(p);
                 let parent = ptree.parent(p);
                 if slaves.is_empty() {
-                    TreeSplitRole::Terminal(Terminal {
-                        tree,
-                        config: self.0,
-                        parent,
-                        current: None,
-                        aborted: 0,
-                        result: None,
-                        finished_at: None,
-                        log: UpdateLog::default(),
-                    })
+                    TreeSplitRole::Terminal(AbSlave::new(tree, parent, self.0.depth))
                 } else {
                     TreeSplitRole::Master(Master {
                         tree,
                         config: self.0,
-                        parent,
-                        slaves,
+                        up: Upward::new(parent),
+                        slaves: Slaves::new(slaves),
                         job: None,
-                        next_id: 1,
-                        aborted: 0,
-                        result: None,
-                        finished_at: None,
                     })
                 }
             })
@@ -266,64 +126,37 @@ impl<T: GameTree> TreeSplitRole<'_, T> {
     pub fn update_log(&self) -> UpdateLog {
         match self {
             TreeSplitRole::Master(_) => UpdateLog::default(),
-            TreeSplitRole::Terminal(t) => t.log.clone(),
+            TreeSplitRole::Terminal(t) => t.log().clone(),
+        }
+    }
+    fn upward(&self) -> &Upward {
+        match self {
+            TreeSplitRole::Master(m) => &m.up,
+            TreeSplitRole::Terminal(t) => t.upward(),
         }
     }
     /// The root value, on the root processor once it has finished.
     pub fn root_value(&self) -> Option<Value> {
-        match self {
-            TreeSplitRole::Master(m) => m.result,
-            TreeSplitRole::Terminal(t) => t.result,
-        }
+        self.upward().root_value()
     }
     /// When the root processor had the root value.
     pub fn finished_at(&self) -> Option<SimTime> {
-        match self {
-            TreeSplitRole::Master(m) => m.finished_at,
-            TreeSplitRole::Terminal(t) => t.finished_at,
-        }
+        self.upward().finished_at()
     }
 }
 
 impl<'t, T: GameTree> Master<'t, T> {
     /// treesplit(p, alpha, beta) begins: generate p's successors (cost k), or evaluate p at the
-    /// horizon.
-    fn begin(
-        &mut self,
-        id: u64,
-        node: T::Node,
-        alpha: Value,
-        beta: Value,
-        depth: u32,
-        cx: &mut TCx<'_, 't, T>,
-    ) {
+    /// horizon. Its computations are named by the assignment's number.
+    fn begin(&mut self, task: Task<T::Node>, cx: &mut TCx<'_, 't, T>) {
+        let token = self.up.current().unwrap_or(0);
         let costs = *cx.costs();
-        let mut work = Work::default();
-        let out = if depth == 0 {
-            let eval = self.tree.evaluate(&node);
-            work.time = costs.e;
-            work.nodes.leaves = 1;
-            work.nodes.leaf_ns = costs.e.as_nanos();
-            work.nodes.quiescence = eval.quiescence as u64;
-            TsOut::Evaluated {
-                id,
-                value: eval.value,
-            }
-        } else {
-            work.time = costs.k;
-            work.nodes.interior = 1;
-            TsOut::Generated { id }
-        };
+        let (work, out) = node_step(self.tree, &task.node, task.depth == 0, token, &costs);
+        self.slaves.restart();
         self.job = Some(Job {
-            id,
-            node,
-            alpha,
-            beta,
-            depth,
+            task,
             moves: None,
             next: 0,
-            busy: vec![None; self.slaves.len()],
-            idle: (0..self.slaves.len()).collect(),
         });
         cx.compute(work, out);
     }
@@ -334,134 +167,67 @@ impl<'t, T: GameTree> Master<'t, T> {
         let Some(moves) = job.moves.as_ref() else {
             return;
         };
-        while job.next < moves.len() {
-            let Some(j) = job.idle.pop_front() else { break };
-            let node = self.tree.play(&job.node, moves.get(job.next));
+        while job.next < moves.len() && self.slaves.any_idle() {
+            let node = self.tree.play(&job.task.node, moves.get(job.next));
             job.next += 1;
-            let id = self.next_id;
-            self.next_id += 1;
-            job.busy[j] = Some(id);
-            cx.send(
-                self.slaves[j],
-                TsMsg::Work {
-                    id,
-                    node,
-                    alpha: -job.beta,
-                    beta: -job.alpha,
-                    depth: job.depth - 1,
-                },
-            );
+            self.slaves.assign(job.task.successor(node, ()), (), cx);
         }
-        if job.next >= moves.len() && job.busy.iter().all(Option::is_none) {
-            let v = job.alpha;
+        if job.next >= moves.len() && self.slaves.none_busy() {
+            let v = job.task.alpha;
             self.finish(v, cx);
-        }
-    }
-
-    /// Stops every busy slave (Fig. 10's terminate()).
-    fn terminate(&mut self, cx: &mut TCx<'_, 't, T>) {
-        let Some(job) = self.job.as_mut() else { return };
-        for (j, busy) in job.busy.iter_mut().enumerate() {
-            if let Some(id) = busy.take() {
-                cx.send(self.slaves[j], TsMsg::Abort { id });
-                job.idle.push_back(j);
-            }
         }
     }
 
     /// The job's value is known: report it (or, at the root, keep it).
     fn finish(&mut self, value: Value, cx: &mut TCx<'_, 't, T>) {
-        let Some(job) = self.job.take() else { return };
-        match self.parent {
-            Some(parent) => cx.send(parent, TsMsg::Result { id: job.id, value }),
-            None => {
-                self.result = Some(value);
-                self.finished_at = Some(cx.now());
-                cx.mark("root value known");
-            }
+        if self.job.take().is_some() {
+            self.up.report(value, cx);
         }
     }
 
-    /// A narrower window for the job: pass it on to busy slaves (with update), stop if it closed.
+    /// A narrower window for the job: pass it on to busy slaves (with update), stop if it closed
+    /// (Fig. 10's terminate(): an ABORT to every busy slave).
     fn narrow(&mut self, alpha: Option<Value>, beta: Option<Value>, cx: &mut TCx<'_, 't, T>) {
         let Some(job) = self.job.as_mut() else { return };
-        let (old_alpha, old_beta) = (job.alpha, job.beta);
-        if let Some(a) = alpha {
-            job.alpha = job.alpha.max(a);
-        }
-        if let Some(b) = beta {
-            job.beta = job.beta.min(b);
-        }
-        if job.alpha >= job.beta {
-            self.terminate(cx);
-            let v = self.job.as_ref().map_or(0, |j| j.alpha);
-            self.finish(v, cx);
-            return;
-        }
-        if self.config.update {
-            let slave_beta = (job.alpha > old_alpha).then_some(-job.alpha);
-            let slave_alpha = (job.beta < old_beta).then_some(-job.beta);
-            if slave_alpha.is_some() || slave_beta.is_some() {
-                for (j, busy) in job.busy.iter().enumerate() {
-                    if let Some(id) = *busy {
-                        cx.send(
-                            self.slaves[j],
-                            TsMsg::Update {
-                                id,
-                                alpha: slave_alpha,
-                                beta: slave_beta,
-                            },
-                        );
-                    }
-                }
-            }
+        let old = job.task.narrow(alpha, beta);
+        let new = (job.task.alpha, job.task.beta);
+        if new.0 >= new.1 {
+            self.slaves.terminate(cx);
+            self.finish(new.0, cx);
+        } else if self.config.update {
+            self.slaves.update(old, new, cx);
         }
     }
 
     fn on_message(&mut self, from: ProcId, msg: TsMsg<T::Node>, cx: &mut TCx<'_, 't, T>) {
         match msg {
-            TsMsg::Work {
-                id,
-                node,
-                alpha,
-                beta,
-                depth,
-            } => {
-                if id <= self.aborted {
-                    return; // aborted before it arrived
-                }
-                if self.job.is_some() {
+            SplitMsg::Work { id, task } => match self.up.accept(id) {
+                Accept::Take => self.begin(task, cx),
+                Accept::Stale => {}
+                Accept::Busy => {
                     cx.fail("treesplit: work arrived while the last assignment was open");
-                    return;
                 }
-                self.begin(id, node, alpha, beta, depth, cx);
-            }
-            TsMsg::Result { id, value } => {
-                let Some(job) = self.job.as_mut() else { return };
-                let Some(j) = self.slaves.iter().position(|&s| s == from) else {
-                    return;
-                };
-                if job.busy[j] != Some(id) {
+            },
+            SplitMsg::Result { id, value } => {
+                let Some(job) = self.job.as_ref() else { return };
+                let alpha = job.task.alpha;
+                if self.slaves.returned(from, id).is_none() {
                     return; // stale: the slave was aborted, or the job is an older one
                 }
-                job.busy[j] = None;
-                job.idle.push_back(j);
-                let t = -value;
-                if t > job.alpha {
-                    self.narrow(Some(t), None, cx);
+                if -value > alpha {
+                    self.narrow(Some(-value), None, cx);
                 }
                 self.assign(cx);
             }
-            TsMsg::Update { id, alpha, beta } => {
-                if self.job.as_ref().is_some_and(|j| j.id == id) {
+            SplitMsg::Update { id, alpha, beta } => {
+                if self.up.is_current(id) {
                     self.narrow(alpha, beta, cx);
                     self.assign(cx);
                 }
             }
-            TsMsg::Abort { id } => {
-                self.aborted = self.aborted.max(id);
-                if self.job.as_ref().is_some_and(|j| j.id == id) {
-                    self.terminate(cx);
+            SplitMsg::Abort { id } => {
+                if self.up.abort(id) {
+                    self.slaves.terminate(cx);
                     self.job = None;
                 }
             }
@@ -469,95 +235,25 @@ impl<'t, T: GameTree> Master<'t, T> {
     }
 
     fn on_done(&mut self, out: TsOut, cx: &mut TCx<'_, 't, T>) {
-        let current = self.job.as_ref().map(|j| j.id);
+        let current = self.job.as_ref().and(self.up.current());
         match out {
-            TsOut::Generated { id } if current == Some(id) => {
+            SplitOut::Generated { token } if current == Some(token) => {
                 let job = self.job.as_mut().expect("checked");
-                let moves = self.tree.moves(&job.node);
+                let moves = self.tree.moves(&job.task.node);
                 if moves.is_empty() {
                     // A terminal position: evaluate it here.
-                    let depth = 0;
-                    let (node, alpha, beta) = (job.node.clone(), job.alpha, job.beta);
-                    self.job = None;
-                    self.begin(id, node, alpha, beta, depth, cx);
+                    let mut task = self.job.take().expect("checked").task;
+                    task.depth = 0;
+                    self.begin(task, cx);
                     return;
                 }
                 job.moves = Some(moves);
                 self.assign(cx);
             }
-            TsOut::Evaluated { id, value } if current == Some(id) => self.finish(value, cx),
+            SplitOut::Evaluated { token, value } if current == Some(token) => {
+                self.finish(value, cx)
+            }
             _ => {} // the work of an aborted job
-        }
-    }
-}
-
-impl<'t, T: GameTree> Terminal<'t, T> {
-    fn on_message(&mut self, msg: TsMsg<T::Node>, cx: &mut TCx<'_, 't, T>) {
-        match msg {
-            TsMsg::Work {
-                id,
-                node,
-                alpha,
-                beta,
-                depth,
-            } => {
-                if id <= self.aborted {
-                    return; // aborted before it arrived
-                }
-                if self.current.is_some() {
-                    cx.fail("treesplit: work arrived while the last search was running");
-                    return;
-                }
-                self.current = Some(id);
-                self.log.started.push((id, cx.now()));
-                cx.search(TsSearch(AlphaBeta::new(
-                    self.tree, node, alpha, beta, depth,
-                )));
-            }
-            TsMsg::Update { id, alpha, beta } => {
-                let mut reached = false;
-                if self.current == Some(id) {
-                    if let Some(TsSearch(s)) = cx.search_mut() {
-                        if let Some(a) = alpha {
-                            s.raise_alpha(a);
-                        }
-                        if let Some(b) = beta {
-                            s.lower_beta(b);
-                        }
-                        reached = true;
-                    }
-                }
-                self.log.reads.push(UpdateRead {
-                    at: cx.now(),
-                    id,
-                    reached,
-                });
-            }
-            TsMsg::Abort { id } => {
-                self.aborted = self.aborted.max(id);
-                if self.current == Some(id) {
-                    cx.abort_search();
-                    self.current = None;
-                }
-            }
-            _ => {} // stale, or a result (terminal processors have no slaves)
-        }
-    }
-
-    fn on_done(&mut self, out: TsOut, cx: &mut TCx<'_, 't, T>) {
-        let TsOut::Searched(value) = out else { return };
-        let id = self.current.take();
-        if let Some(id) = id {
-            self.log.ends.push((id, cx.now()));
-        }
-        match (self.parent, id) {
-            (Some(parent), Some(id)) => cx.send(parent, TsMsg::Result { id, value }),
-            (None, _) => {
-                self.result = Some(value);
-                self.finished_at = Some(cx.now());
-                cx.mark("root value known");
-            }
-            (Some(_), None) => {}
         }
     }
 }
@@ -569,30 +265,20 @@ impl<'t, T: GameTree> Program for TreeSplitRole<'t, T> {
 
     fn start(&mut self, cx: &mut TCx<'_, 't, T>) {
         match self {
-            TreeSplitRole::Master(m) if m.parent.is_none() => {
-                let (root, depth) = (m.tree.root(), m.config.depth);
-                m.begin(0, root, -INF, INF, depth, cx);
+            TreeSplitRole::Master(m) if m.up.is_root() => {
+                let task = Task::root(m.tree, m.config.depth, ());
+                m.begin(task, cx);
             }
-            TreeSplitRole::Terminal(t) if t.parent.is_none() => {
-                // A uniprocessor: the root processor is terminal and searches the whole tree.
-                t.current = Some(0);
-                let root = t.tree.root();
-                cx.search(TsSearch(AlphaBeta::new(
-                    t.tree,
-                    root,
-                    -INF,
-                    INF,
-                    t.config.depth,
-                )));
-            }
-            _ => {}
+            TreeSplitRole::Master(_) => {}
+            // A uniprocessor: the root processor is terminal and searches the whole tree.
+            TreeSplitRole::Terminal(t) => t.start(cx),
         }
     }
 
     fn on_message(&mut self, from: ProcId, msg: TsMsg<T::Node>, cx: &mut TCx<'_, 't, T>) {
         match self {
             TreeSplitRole::Master(m) => m.on_message(from, msg, cx),
-            TreeSplitRole::Terminal(t) => t.on_message(msg, cx),
+            TreeSplitRole::Terminal(t) => t.on_message(msg, "treesplit", cx),
         }
     }
 
@@ -604,18 +290,15 @@ impl<'t, T: GameTree> Program for TreeSplitRole<'t, T> {
     }
 
     fn pending(&self) -> Option<String> {
-        match self {
-            TreeSplitRole::Master(m) if m.parent.is_none() && m.result.is_none() => {
-                let busy = m
-                    .job
-                    .as_ref()
-                    .map_or(0, |j| j.busy.iter().filter(|b| b.is_some()).count());
-                Some(format!("the root value ({busy} slaves busy)"))
-            }
-            TreeSplitRole::Terminal(t) if t.parent.is_none() && t.result.is_none() => {
-                Some("the root value".into())
-            }
-            _ => None,
+        let up = self.upward();
+        if !up.is_root() || up.root_value().is_some() {
+            return None;
         }
+        Some(match self {
+            TreeSplitRole::Master(m) => {
+                format!("the root value ({} slaves busy)", m.slaves.busy_count())
+            }
+            TreeSplitRole::Terminal(_) => "the root value".into(),
+        })
     }
 }
