@@ -22,7 +22,7 @@
 //! let tree = chess::ChessTree::new("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")?;
 //! assert_eq!(tree.moves(&tree.root()).len(), 20);
 //! assert_eq!(negamax(&tree, &tree.root(), 0), 0); // the start position is symmetric
-//! # Ok::<(), String>(())
+//! # Ok::<(), chess::ChessError>(())
 //! ```
 //!
 //! Not modelled: draws by repetition, by the fifty-move rule and by insufficient material (a
@@ -245,19 +245,99 @@ pub struct ChessTree {
     best_moves: Vec<String>,
 }
 
+/// Why a FEN, an EPD line or an EPD file does not give a chess tree. Each message names the
+/// text it is about (`position `…``, `EPD `…``); the variants keep shakmaty's own error where
+/// there is one.
+#[derive(thiserror::Error, Debug, Clone)]
+pub enum ChessError {
+    /// A FEN with more than its 6 fields (an EPD line with operations goes to
+    /// [`ChessTree::from_epd_line`]).
+    #[error(
+        "position `{text}`: a FEN has at most 6 fields, found {found} (an EPD line with \
+         operations goes to ChessTree::from_epd_line)"
+    )]
+    TooManyFields {
+        /// The FEN as given.
+        text: String,
+        /// How many whitespace-separated fields it has.
+        found: usize,
+    },
+    /// Fewer than the 4 position fields (board, side to move, castling, en passant).
+    #[error(
+        "position `{text}`: expected at least 4 fields (board, side to move, castling, \
+         en passant), found {found}"
+    )]
+    TooFewFields {
+        /// The FEN or EPD line as given.
+        text: String,
+        /// How many position fields it has.
+        found: usize,
+    },
+    /// The position fields do not parse (board, side to move, castling or en passant square).
+    #[error("position `{text}`: {source}")]
+    BadFen {
+        /// The FEN or EPD line as given.
+        text: String,
+        /// shakmaty's reason.
+        source: shakmaty::fen::ParseFenError,
+    },
+    /// The fields parse but the position is not legal (missing king, side not to move in
+    /// check, ...).
+    #[error("position `{text}`: {source}")]
+    IllegalPosition {
+        /// The FEN or EPD line as given.
+        text: String,
+        /// shakmaty's reasons ([`shakmaty::PositionError::kinds`]).
+        source: Box<shakmaty::PositionError<Chess>>,
+    },
+    /// A best move (`bm`) of an EPD line that is not SAN.
+    #[error("EPD `{line}`: best move `{san}`: {source}")]
+    BadBestMove {
+        /// The EPD line (trimmed).
+        line: String,
+        /// The best move as written.
+        san: String,
+        /// shakmaty's reason.
+        source: shakmaty::san::ParseSanError,
+    },
+    /// A best move (`bm`) of an EPD line that is no legal move of the position, or is ambiguous.
+    #[error("EPD `{line}`: best move `{san}`: {source}")]
+    IllegalBestMove {
+        /// The EPD line (trimmed).
+        line: String,
+        /// The best move as written.
+        san: String,
+        /// shakmaty's reason (illegal or ambiguous).
+        source: shakmaty::san::SanError,
+    },
+    /// Two positions of an EPD file with the same `id`.
+    #[error("id \"{id}\" is used twice (first on line {first})")]
+    DuplicateId {
+        /// The id.
+        id: String,
+        /// The line of its first position, from 1.
+        first: usize,
+    },
+}
+
 /// Parses the position part of a FEN (6 fields) or EPD (the first 4 fields).
-fn parse_position(fields: &[&str], text: &str) -> Result<Chess, String> {
+fn parse_position(fields: &[&str], text: &str) -> Result<Chess, ChessError> {
     if fields.len() < 4 {
-        return Err(format!(
-            "position `{text}`: expected at least 4 fields (board, side to move, castling, \
-             en passant), found {}",
-            fields.len()
-        ));
+        return Err(ChessError::TooFewFields {
+            text: text.to_string(),
+            found: fields.len(),
+        });
     }
-    let fen = Fen::from_ascii(fields.join(" ").as_bytes())
-        .map_err(|e| format!("position `{text}`: {e}"))?;
+    let fen =
+        Fen::from_ascii(fields.join(" ").as_bytes()).map_err(|source| ChessError::BadFen {
+            text: text.to_string(),
+            source,
+        })?;
     fen.into_position(CastlingMode::Standard)
-        .map_err(|e| format!("position `{text}`: {e}"))
+        .map_err(|source| ChessError::IllegalPosition {
+            text: text.to_string(),
+            source: Box::new(source),
+        })
 }
 
 impl ChessTree {
@@ -265,14 +345,13 @@ impl ChessTree {
     /// fullmove]`; the two counters may be left out, as in EPD). The error names what is wrong:
     /// a missing field, a field that does not parse, or an illegal position (missing king, side
     /// not to move in check, ...).
-    pub fn new(fen: &str) -> Result<Self, String> {
+    pub fn new(fen: &str) -> Result<Self, ChessError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() > 6 {
-            return Err(format!(
-                "position `{fen}`: a FEN has at most 6 fields, found {} (an EPD line with \
-                 operations goes to ChessTree::from_epd_line)",
-                fields.len()
-            ));
+            return Err(ChessError::TooManyFields {
+                text: fen.to_string(),
+                found: fields.len(),
+            });
         }
         Ok(ChessTree {
             root: parse_position(&fields, fen)?,
@@ -285,7 +364,7 @@ impl ChessTree {
     /// operations, each an opcode, operands and `;`, e.g. `bm Qd1+; id "BK.01";`. Reads `bm`
     /// (best moves in SAN, checked to be legal in the position) and `id` (quotes removed); other
     /// operations are ignored.
-    pub fn from_epd_line(line: &str) -> Result<Self, String> {
+    pub fn from_epd_line(line: &str) -> Result<Self, ChessError> {
         let line = line.trim();
         let mut rest = line;
         let mut fields = Vec::with_capacity(4);
@@ -315,12 +394,19 @@ impl ChessTree {
                 "id" => tree.id = Some(operands.trim_matches('"').to_string()),
                 "bm" => {
                     for san in operands.split_whitespace() {
-                        let parsed: San = san
-                            .parse()
-                            .map_err(|e| format!("EPD `{line}`: best move `{san}`: {e}"))?;
-                        parsed
-                            .to_move(&tree.root)
-                            .map_err(|e| format!("EPD `{line}`: best move `{san}`: {e}"))?;
+                        let parsed: San =
+                            san.parse().map_err(|source| ChessError::BadBestMove {
+                                line: line.to_string(),
+                                san: san.to_string(),
+                                source,
+                            })?;
+                        parsed.to_move(&tree.root).map_err(|source| {
+                            ChessError::IllegalBestMove {
+                                line: line.to_string(),
+                                san: san.to_string(),
+                                source,
+                            }
+                        })?;
                         tree.best_moves.push(san.to_string());
                     }
                 }
@@ -417,21 +503,15 @@ impl ChessTree {
 pub const BRATKO_KOPEC_EPD: &str = include_str!("../positions/bratko-kopec.epd");
 
 /// A line of an EPD file that does not hold a position, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(thiserror::Error, Clone, Debug)]
+#[error("line {line}: {error}")]
 pub struct EpdError {
     /// The line, from 1.
     pub line: usize,
     /// What is wrong with it.
-    pub message: String,
+    #[source]
+    pub error: ChessError,
 }
-
-impl std::fmt::Display for EpdError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for EpdError {}
 
 /// The positions of an EPD file's text, one per line, each with its line number (from 1), in
 /// file order. Blank lines and lines starting with `#` are skipped; any other line must be an
@@ -453,15 +533,16 @@ pub fn parse_epd(text: &str) -> Result<Vec<(usize, ChessTree)>, EpdError> {
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let tree = ChessTree::from_epd_line(trimmed).map_err(|message| EpdError {
-            line: i + 1,
-            message,
-        })?;
+        let tree =
+            ChessTree::from_epd_line(trimmed).map_err(|error| EpdError { line: i + 1, error })?;
         if let Some(id) = tree.id() {
             if let Some((first, _)) = out.iter().find(|(_, t)| t.id() == Some(id)) {
                 return Err(EpdError {
                     line: i + 1,
-                    message: format!("id \"{id}\" is used twice (first on line {first})"),
+                    error: ChessError::DuplicateId {
+                        id: id.to_string(),
+                        first: *first,
+                    },
                 });
             }
         }

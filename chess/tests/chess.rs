@@ -35,14 +35,83 @@ fn perft_kiwipete() {
 
 #[test]
 fn fen_errors_name_the_problem() {
-    let e = ChessTree::new("8/8/8/8 w").unwrap_err();
+    let e = ChessTree::new("8/8/8/8 w").unwrap_err().to_string();
     assert!(e.contains("at least 4 fields"), "{e}");
-    let e = ChessTree::new("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq -").unwrap_err();
+    let e = ChessTree::new("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq -")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("turn"), "{e}");
-    let e = ChessTree::new("8/8/8/8/8/8/8/K7 w - -").unwrap_err();
+    let e = ChessTree::new("8/8/8/8/8/8/8/K7 w - -")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("missing king"), "{e}");
-    let e = ChessTree::from_epd_line("6k1/8/8/8/8/8/8/R5K1 w - - bm Rh8+; id \"x\";").unwrap_err();
+    let e = ChessTree::from_epd_line("6k1/8/8/8/8/8/8/R5K1 w - - bm Rh8+; id \"x\";")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("Rh8+"), "{e}");
+}
+
+#[test]
+fn fen_errors_are_typed_and_print_as_before() {
+    use chess::ChessError;
+    let too_many = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 bm Kd1;";
+    let e = ChessTree::new(too_many).unwrap_err();
+    assert!(
+        matches!(e, ChessError::TooManyFields { found: 8, .. }),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "position `{too_many}`: a FEN has at most 6 fields, found 8 (an EPD line with \
+             operations goes to ChessTree::from_epd_line)"
+        )
+    );
+    let e = ChessTree::new("8/8/8/8 w").unwrap_err();
+    assert!(
+        matches!(e, ChessError::TooFewFields { found: 2, .. }),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "position `8/8/8/8 w`: expected at least 4 fields (board, side to move, castling, \
+         en passant), found 2"
+    );
+    let e = ChessTree::new("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq -").unwrap_err();
+    assert!(matches!(e, ChessError::BadFen { .. }), "{e:?}");
+    let e = ChessTree::new("8/8/8/8/8/8/8/K7 w - -").unwrap_err();
+    let ChessError::IllegalPosition { source, .. } = &e else {
+        panic!("{e:?}")
+    };
+    assert!(source
+        .kinds()
+        .contains(shakmaty::PositionErrorKinds::MISSING_KING));
+    assert_eq!(
+        e.to_string(),
+        "position `8/8/8/8/8/8/8/K7 w - -`: illegal position: missing king"
+    );
+    let line = "6k1/8/8/8/8/8/8/R5K1 w - - bm Rh8+; id \"x\";";
+    let e = ChessTree::from_epd_line(line).unwrap_err();
+    assert!(
+        matches!(e, ChessError::IllegalBestMove { ref san, .. } if san == "Rh8+"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        format!("EPD `{line}`: best move `Rh8+`: illegal san")
+    );
+    let e = ChessTree::from_epd_line("6k1/8/8/8/8/8/8/R5K1 w - - bm R@@;").unwrap_err();
+    assert!(matches!(e, ChessError::BadBestMove { .. }), "{e:?}");
+    let twice = "4k3/8/8/8/8/8/8/4K3 w - - id \"a\";\n4k3/8/8/8/8/8/8/4K3 b - - id \"a\";\n";
+    let e = chess::parse_epd(twice).unwrap_err();
+    assert!(
+        matches!(e.error, ChessError::DuplicateId { ref id, first: 1 } if id == "a"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "line 2: id \"a\" is used twice (first on line 1)"
+    );
 }
 
 #[test]
@@ -94,7 +163,7 @@ fn epd_files_parse_with_line_numbers_and_moves_print_as_uci() {
     let e = chess::parse_epd(twice).unwrap_err();
     assert_eq!(e.line, 2);
     assert!(
-        e.message.contains("\"a\"") && e.message.contains("line 1"),
+        e.error.to_string().contains("\"a\"") && e.error.to_string().contains("line 1"),
         "{e}"
     );
 }

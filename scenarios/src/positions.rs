@@ -114,7 +114,7 @@ impl ChessSet {
         let text = crate::load::decode_text(&bytes)
             .map_err(|(line, col, m)| format!("{}:{line}:{col}: {m}", path.display()))?;
         let parsed = chess::parse_epd(text)
-            .map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))?;
+            .map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.error))?;
         if parsed.is_empty() {
             return Err(format!(
                 "{}: the positions file holds no position",

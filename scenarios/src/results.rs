@@ -827,6 +827,22 @@ pub fn summary_table(summaries: &[Summary]) -> String {
     s
 }
 
+/// The summaries of each configuration, in plan order.
+pub fn by_config(summaries: &[Summary]) -> Vec<&[Summary]> {
+    // Consecutive summaries of one (algorithm, configuration); an algorithm may skip processor
+    // trees it does not apply to, so groups are not all the same length.
+    let key = |s: &Summary| {
+        (
+            s.algorithm.clone(),
+            s.width,
+            s.depth,
+            s.ordering.clone(),
+            s.horizon_noise,
+        )
+    };
+    summaries.chunk_by(|a, b| key(a) == key(b)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

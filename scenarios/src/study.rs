@@ -6,8 +6,7 @@
 //! closer, and a least-squares fit of overhead = a·f^b over f ≥ 2 (is it O(f²)?).
 
 use crate::load::Plan;
-use crate::output::by_config;
-use crate::results::{csv_float, fixed, mean_se, Summary, UNDEFINED};
+use crate::results::{by_config, csv_float, fixed, mean_se, Summary, UNDEFINED};
 use algorithms::model;
 use plots::{LineChart, LineStyle, Series};
 use std::path::Path;
@@ -92,11 +91,12 @@ pub struct SyncStudy {
 }
 
 impl SyncStudy {
-    /// The study of `summaries` (the run summaries of `plan`).
-    pub fn new(plan: &Plan, summaries: &[Summary]) -> Self {
+    /// The study of `summaries` (the run summaries of the plan; the groups are its
+    /// configurations, see [`by_config`]).
+    pub fn new(_plan: &Plan, summaries: &[Summary]) -> Self {
         let mut rows = Vec::new();
         let mut configs = Vec::new();
-        for group in by_config(plan, summaries) {
+        for group in by_config(summaries) {
             let mut idx = Vec::new();
             let mut sorted: Vec<&Summary> = group.iter().collect();
             sorted.sort_by_key(|s| s.fanout);

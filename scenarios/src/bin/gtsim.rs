@@ -226,7 +226,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 );
             }
             if !quiet {
-                for s in scenarios::output::by_config(&plan, &summaries)
+                for s in scenarios::results::by_config(&summaries)
                     .into_iter()
                     .filter(|_| groups <= 4)
                 {

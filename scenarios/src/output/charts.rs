@@ -1,0 +1,269 @@
+//! The plots of report.md: speedup and overheads against processors.
+
+use super::report::config_title;
+use crate::load::Plan;
+use crate::results::Summary;
+use plots::{LineChart, LineStyle, Series};
+use std::path::Path;
+
+/// Most tree configurations drawn as panels of overheads.png and speedup.png.
+pub const MAX_PANELS: usize = 12;
+
+/// One chart alone, or several as panels.
+pub(super) fn draw(path: &Path, title: &str, charts: &[LineChart]) -> Result<(), plots::PlotError> {
+    match charts {
+        [one] => plots::line_chart(path, one),
+        many => plots::panels(path, title, many, if many.len() > 4 { 3 } else { 2 }),
+    }
+}
+
+/// Speedup against terminal processors: one panel per processor-tree depth, one line per
+/// algorithm and ordering (the same number of terminal processors can come from trees of
+/// different depths, so they are not joined by one line).
+pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChart> {
+    let mut depths: Vec<u32> = summaries
+        .iter()
+        .filter(|s| s.processors > 1)
+        .map(|s| s.ptree_depth)
+        .collect();
+    depths.sort();
+    depths.dedup();
+    let mut keys: Vec<(String, String)> = Vec::new();
+    for s in summaries {
+        let k = (s.algorithm.clone(), s.ordering.clone());
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    let algorithms: Vec<String> = plan
+        .algorithms
+        .iter()
+        .map(|a| a.name().to_string())
+        .collect();
+    let orderings: Vec<String> = {
+        let mut o: Vec<String> = Vec::new();
+        for (_, ord) in &keys {
+            if !o.contains(ord) {
+                o.push(ord.clone());
+            }
+        }
+        o
+    };
+    // One panel per processor-tree depth and ordering, one line per algorithm, when they fit;
+    // otherwise one panel per depth with every algorithm and ordering.
+    if orderings.len() > 1 && depths.len() * orderings.len() <= MAX_PANELS {
+        let mut charts = Vec::new();
+        for &d in &depths {
+            for ord in &orderings {
+                let mut series_list = Vec::new();
+                let mut most = 1.0f64;
+                for (i, a) in algorithms.iter().enumerate() {
+                    if let Some((line, k)) =
+                        speedup_line(summaries, a, ord, d, a, i, LineStyle::Solid)
+                    {
+                        most = most.max(k);
+                        series_list.push(line);
+                    }
+                }
+                series_list.push(series(
+                    "ideal",
+                    7,
+                    LineStyle::Dashed,
+                    vec![(1.0, 1.0), (most, most)],
+                ));
+                charts.push(LineChart {
+                    title: format!("processor trees of depth {d}, {ord}"),
+                    x_label: "terminal processors".into(),
+                    y_label: "speedup".into(),
+                    series: series_list,
+                    integer_x: true,
+                });
+            }
+        }
+        return charts;
+    }
+    depths
+        .iter()
+        .map(|&d| {
+            let mut series_list = Vec::new();
+            let mut most = 1.0f64;
+            for (a, ord) in &keys {
+                let color = orderings.iter().position(|o| o == ord).unwrap_or(0);
+                let style = if algorithms.iter().position(|x| x == a).unwrap_or(0) % 2 == 0 {
+                    LineStyle::Solid
+                } else {
+                    LineStyle::Dashed
+                };
+                let label = format!("{a}, {ord}");
+                if let Some((line, k)) = speedup_line(summaries, a, ord, d, &label, color, style) {
+                    most = most.max(k);
+                    series_list.push(line);
+                }
+            }
+            series_list.push(series(
+                "ideal (speedup = terminal processors)",
+                7,
+                LineStyle::Dashed,
+                vec![(1.0, 1.0), (most, most)],
+            ));
+            LineChart {
+                title: format!(
+                    "{}: processor trees of depth {d}, {} seeds",
+                    plan.name(),
+                    plan.seeds.len()
+                ),
+                x_label: "terminal processors".into(),
+                y_label: "speedup".into(),
+                series: series_list,
+                integer_x: true,
+            }
+        })
+        .collect()
+}
+
+/// Speedup against terminal processors of algorithm `a` with ordering `ord` on the processor
+/// trees of depth `d`, with ± standard errors, and the most terminal processors it reached;
+/// None when it did not run there.
+fn speedup_line(
+    summaries: &[Summary],
+    a: &str,
+    ord: &str,
+    d: u32,
+    label: &str,
+    color: usize,
+    style: LineStyle,
+) -> Option<(Series, f64)> {
+    let mut pts: Vec<&Summary> = summaries
+        .iter()
+        .filter(|s| s.algorithm == a && s.ordering == ord && s.ptree_depth == d && s.processors > 1)
+        .collect();
+    pts.sort_by_key(|s| s.terminals);
+    let most = pts.iter().map(|s| s.terminals as f64).reduce(f64::max)?;
+    let mut line = series(
+        label,
+        color,
+        style,
+        pts.iter()
+            .map(|s| (s.terminals as f64, s.speedup))
+            .collect(),
+    );
+    line.errors = Some(pts.iter().map(|s| s.speedup_se).collect());
+    Some((line, most))
+}
+
+/// "scenario: w = …, d = …, ordering …, horizon noise …, N seeds".
+fn chart_title(plan: &Plan, s: &[Summary]) -> String {
+    format!(
+        "{}: {}, {} {}s",
+        plan.name(),
+        config_title(s),
+        plan.seeds.len(),
+        plan.seed_word()
+    )
+}
+
+fn points(summaries: &[Summary], y: impl Fn(&Summary) -> f64) -> Vec<(f64, f64)> {
+    summaries.iter().map(|s| (s.fanout as f64, y(s))).collect()
+}
+
+fn series(label: &str, color: usize, style: LineStyle, points: Vec<(f64, f64)>) -> Series {
+    Series {
+        label: label.into(),
+        points,
+        style,
+        color,
+        errors: None,
+        markers: true,
+    }
+}
+
+fn sorted(summaries: &[Summary]) -> Vec<Summary> {
+    let mut s = summaries.to_vec();
+    s.sort_by_key(|s| s.fanout);
+    s
+}
+
+/// Overheads in % against f, like the paper's Fig. 7, with the model's estimate beside the
+/// measured synchronization overhead (drawn from f = 2: with one processor nothing waits).
+pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
+    let s = sorted(summaries);
+    let pct = |f: fn(&Summary) -> f64| points(&s, move |x| 100.0 * f(x));
+    let mut sync = series(
+        "synchronization overhead (measured)",
+        3,
+        LineStyle::Solid,
+        pct(|x| x.sync_overhead),
+    );
+    sync.errors = Some(s.iter().map(|x| 100.0 * x.sync_overhead_se).collect());
+    let odd = s.first().is_some_and(|x| x.depth % 2 == 1);
+    let estimate = if odd {
+        "f/2(w+1) estimate (eq. 14)"
+    } else {
+        "3f/4(w-1) estimate (even depth)"
+    };
+    let from2: Vec<Summary> = s.iter().filter(|x| x.fanout >= 2).cloned().collect();
+    let mut series = vec![
+        series(
+            "search overhead",
+            0,
+            LineStyle::Solid,
+            pct(|x| x.search_overhead),
+        ),
+        series(
+            "time overhead",
+            1,
+            LineStyle::Solid,
+            pct(|x| x.time_overhead),
+        ),
+        series(
+            "communication overhead",
+            2,
+            LineStyle::Solid,
+            pct(|x| x.comm_overhead),
+        ),
+        sync,
+    ];
+    // The estimate exists from f = 2 on: no legend entry for an empty line (fanout: [1]).
+    if !from2.is_empty() {
+        series.push(self::series(
+            estimate,
+            3,
+            LineStyle::Dashed,
+            points(&from2, |x| 100.0 * x.sync_estimate),
+        ));
+    }
+    LineChart {
+        title: chart_title(plan, &s),
+        x_label: "processors f".into(),
+        y_label: "overhead (%)".into(),
+        series,
+        integer_x: true,
+    }
+}
+
+/// Speedup against f with the ideal line.
+pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
+    let s = sorted(summaries);
+    let mut measured = series(
+        "speedup (mean over seeds)",
+        0,
+        LineStyle::Solid,
+        points(&s, |x| x.speedup),
+    );
+    measured.errors = Some(s.iter().map(|x| x.speedup_se).collect());
+    LineChart {
+        title: chart_title(plan, &s),
+        x_label: "processors f".into(),
+        y_label: "speedup".into(),
+        series: vec![
+            measured,
+            series(
+                "ideal (speedup = f)",
+                7,
+                LineStyle::Dashed,
+                points(&s, |x| x.fanout as f64),
+            ),
+        ],
+        integer_x: true,
+    }
+}

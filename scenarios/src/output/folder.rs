@@ -1,0 +1,461 @@
+//! An output folder written whole beside its target and swapped in (see [`OutputFolder`]), and
+//! single files written through a temporary sibling ([`write_atomic`]).
+
+use super::{io_at, refused, OutputError};
+use std::io;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Writes `contents` to `path` through a temporary sibling and a rename, so an interrupted run
+/// never leaves a half-written file that looks whole.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let tmp = atomic_tmp(path)?;
+    std::fs::write(&tmp, contents)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+pub(super) fn atomic_tmp(path: &Path) -> io::Result<PathBuf> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::other(format!("{} is not a file path", path.display())))?
+        .to_string_lossy()
+        .into_owned();
+    Ok(path.with_file_name(format!(".{name}.tmp")))
+}
+
+/// The file in every gtsim output folder that says so: gtsim replaces a folder that holds it
+/// (and only the files it lists), never another one.
+pub const MARKER: &str = ".gtsim-output";
+
+/// Called with the name of each step of writing an output folder before it happens (each file,
+/// then "swap", then "cleanup"); an error stops the writing there. Tests inject failures (or a
+/// simulated kill) with it; `gtsim` sets it only from GTSIM_TEST_FAIL_AT / GTSIM_TEST_KILL_AT.
+pub type Hook = Box<dyn FnMut(&str) -> io::Result<()>>;
+
+/// An output folder written as one unit.
+///
+/// Every file is written into a hidden sibling of the target, `.NAME.gtsim-staging-PID`, which
+/// then takes the target's place in one step: on Linux `renameat2(RENAME_EXCHANGE)` swaps the
+/// two folders atomically, so at every instant the target path holds either the previous
+/// complete folder or the new complete one; the previous one, now at the staging path, is then
+/// deleted. Where the exchange is not supported (another OS, or a file system without it) the
+/// previous folder is first renamed to `.NAME.gtsim-old-PID` and the new one renamed into place:
+/// for an instant the target is missing, and a kill at that instant leaves the previous folder
+/// at the `-old-` path, which the next run into the same target puts back (or deletes once a
+/// new folder is in place). Staging folders of runs that died (their process is gone) are
+/// deleted by the next run into the same target. Only folders holding the marker are ever
+/// deleted.
+///
+/// The target may be missing, an empty folder, or a gtsim output folder holding nothing but the
+/// files its marker lists; anything else is refused before the sweep runs.
+pub struct OutputFolder {
+    pub(super) target: PathBuf,
+    staging: PathBuf,
+    files: Vec<String>,
+    hook: Option<Hook>,
+    committed: bool,
+}
+
+impl OutputFolder {
+    /// Checks `target` and creates the staging folder beside it (which also proves the parent
+    /// writable). Call it before simulating anything: every error here is about the path.
+    pub fn prepare(target: &Path) -> Result<Self, OutputError> {
+        let name = match target.file_name() {
+            Some(n) if target.components().next_back().is_some_and(|c| matches!(c, std::path::Component::Normal(_))) => {
+                n.to_string_lossy().into_owned()
+            }
+            _ => {
+                return Err(refused(
+                    target,
+                    "not a folder name gtsim can replace (give a path that ends in a name, e.g. out/run1)",
+                ))
+            }
+        };
+        let parent = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        match std::fs::metadata(&parent) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => {
+                return Err(refused(
+                    target,
+                    format!(
+                        "cannot create the output folder: {} is not a folder",
+                        parent.display()
+                    ),
+                ))
+            }
+            Err(e) => {
+                return Err(refused(
+                    target,
+                    format!(
+                        "cannot create the output folder in {}: {e}",
+                        parent.display()
+                    ),
+                ))
+            }
+        }
+        clean_leftovers(&parent, &name, target);
+        check_replaceable(target)?;
+        let staging = parent.join(format!(".{name}.gtsim-staging-{}", std::process::id()));
+        if staging.exists() {
+            // A previous attempt of this very process: it is ours.
+            std::fs::remove_dir_all(&staging).map_err(io_at(&staging))?;
+        }
+        std::fs::create_dir(&staging)
+            .map_err(|e| refused(target, format!("cannot write in {}: {e}", parent.display())))?;
+        std::fs::write(
+            staging.join(MARKER),
+            "gtsim output folder (being written)\n",
+        )
+        .map_err(io_at(&staging.join(MARKER)))?;
+        Ok(OutputFolder {
+            target: target.to_path_buf(),
+            staging,
+            files: Vec::new(),
+            hook: None,
+            committed: false,
+        })
+    }
+
+    /// Sets the failure-injection hook (tests).
+    pub fn set_hook(&mut self, hook: Hook) {
+        self.hook = Some(hook);
+    }
+
+    /// The folder the run replaces.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    fn step(&mut self, name: &str) -> Result<(), OutputError> {
+        if let Some(h) = &mut self.hook {
+            h(name).map_err(|e| OutputError::Io {
+                path: self.target.join(name),
+                source: e,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Creates file `name` in the new folder, for writing as a stream.
+    pub fn create(&mut self, name: &str) -> Result<io::BufWriter<std::fs::File>, OutputError> {
+        self.step(name)?;
+        let path = self.staging.join(name);
+        let file = std::fs::File::create(&path).map_err(io_at(&path))?;
+        if !name.starts_with('.') {
+            self.files.push(name.to_string());
+        }
+        Ok(io::BufWriter::new(file))
+    }
+
+    /// The staging path of a file of the new folder (to read back a spool file).
+    pub(super) fn staged(&self, name: &str) -> PathBuf {
+        self.staging.join(name)
+    }
+
+    /// Writes file `name` of the new folder whole.
+    pub fn put(&mut self, name: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        let mut w = self.create(name)?;
+        w.write_all(bytes)
+            .and_then(|_| w.flush())
+            .map_err(io_at(&self.target.join(name)))
+    }
+
+    /// Draws a PNG into the new folder with `draw(path)`.
+    pub fn draw(
+        &mut self,
+        name: &str,
+        draw: impl FnOnce(&Path) -> Result<(), plots::PlotError>,
+    ) -> Result<(), OutputError> {
+        self.step(name)?;
+        draw(&self.staging.join(name))?;
+        self.files.push(name.to_string());
+        Ok(())
+    }
+
+    /// Writes the marker (with `provenance`) and swaps the new folder in; returns the files
+    /// of the new folder at the target.
+    pub fn commit(mut self, provenance: &str) -> Result<Vec<PathBuf>, OutputError> {
+        let mut marker = format!(
+            "gtsim output folder: gtsim replaces this folder whole on the next run into it and\n\
+             refuses it if it holds files other than these.\n{provenance}files:\n"
+        );
+        for f in &self.files {
+            marker.push_str(&format!("  {f}\n"));
+        }
+        let path = self.staged(MARKER);
+        std::fs::write(&path, marker).map_err(io_at(&path))?;
+        // The previous folder may have changed while we simulated: check it again.
+        check_replaceable(&self.target)?;
+        self.step("swap")?;
+        let old = swap_in(&self.staging, &self.target).map_err(io_at(&self.target))?;
+        self.committed = true;
+        // The new folder is in place: the run has succeeded. The previous folder, now beside
+        // the target (it passed check_replaceable), goes; if that fails, the next run into the
+        // same target deletes it.
+        if let (Ok(()), Some(old)) = (self.step("cleanup"), old) {
+            let _ = std::fs::remove_dir_all(&old);
+        }
+        Ok(self.files.iter().map(|f| self.target.join(f)).collect())
+    }
+}
+
+impl Drop for OutputFolder {
+    /// A folder that was not committed (an error half-way) leaves nothing behind.
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
+    }
+}
+
+/// Refuses a target that gtsim must not replace: anything but a missing path, an empty folder
+/// or a gtsim output folder holding only the files its marker lists.
+fn check_replaceable(target: &Path) -> Result<(), OutputError> {
+    let meta = match std::fs::symlink_metadata(target) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(io_at(target)(e)),
+        Ok(m) => m,
+    };
+    const HOW: &str = "gtsim replaces its output folder whole and never deletes other files; \
+                       choose another --out, or move the folder away yourself";
+    if meta.file_type().is_symlink() {
+        return Err(refused(
+            target,
+            format!("is a symbolic link, not a gtsim output folder: {HOW}"),
+        ));
+    }
+    if !meta.is_dir() {
+        return Err(refused(
+            target,
+            format!("exists and is a file, not a gtsim output folder: {HOW}"),
+        ));
+    }
+    let mut entries = Vec::new();
+    for e in std::fs::read_dir(target).map_err(io_at(target))? {
+        let e = e.map_err(io_at(target))?;
+        entries.push(e.file_name().to_string_lossy().into_owned());
+    }
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let marker = match std::fs::read_to_string(target.join(MARKER)) {
+        Ok(m) => m,
+        Err(_) => {
+            return Err(refused(
+                target,
+                format!("exists and is not a gtsim output folder (it has no {MARKER} file): {HOW}"),
+            ))
+        }
+    };
+    let listed: Vec<&str> = marker
+        .split_once("\nfiles:\n")
+        .map(|(_, l)| l.lines().map(str::trim).collect())
+        .unwrap_or_default();
+    entries.sort();
+    if let Some(other) = entries
+        .iter()
+        .find(|e| e.as_str() != MARKER && !listed.contains(&e.as_str()))
+    {
+        return Err(refused(
+            target,
+            format!("is a gtsim output folder but also holds '{other}', which gtsim did not write: {HOW}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Is process `pid` alive? (Linux: /proc; elsewhere every other process counts as gone.)
+fn alive(pid: u32) -> bool {
+    pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// Cleans what runs into the same target left when they died: their staging folders, and a
+/// previous folder moved aside by the two-rename fallback (put back if the target is missing).
+fn clean_leftovers(parent: &Path, name: &str, target: &Path) {
+    let Ok(dir) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for e in dir.flatten() {
+        let file = e.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&format!(".{name}.gtsim-")) else {
+            continue;
+        };
+        let (kind, pid) = match rest.split_once('-') {
+            Some((k, p)) => (k, p.parse::<u32>().ok()),
+            None => continue,
+        };
+        let path = e.path();
+        if pid.is_none_or(alive) || !path.join(MARKER).is_file() {
+            continue;
+        }
+        match kind {
+            "old" if std::fs::symlink_metadata(target).is_err() => {
+                let _ = std::fs::rename(&path, target);
+            }
+            "old" | "staging" => {
+                let _ = std::fs::remove_dir_all(&path);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Puts `new` at `target`; returns where the previous folder went, if there was one.
+fn swap_in(new: &Path, target: &Path) -> io::Result<Option<PathBuf>> {
+    if std::fs::symlink_metadata(target).is_err() {
+        std::fs::rename(new, target)?;
+        return Ok(None);
+    }
+    if exchange(new, target)? {
+        return Ok(Some(new.to_path_buf()));
+    }
+    swap_by_renames(new, target).map(Some)
+}
+
+/// The fallback where the folders cannot be exchanged atomically: two renames; the previous
+/// folder waits at `.NAME.gtsim-old-PID` for an instant (put back by the next run if a kill
+/// comes then). Returns where the previous folder is.
+fn swap_by_renames(new: &Path, target: &Path) -> io::Result<PathBuf> {
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let old = target.with_file_name(format!(".{name}.gtsim-old-{}", std::process::id()));
+    if old.exists() {
+        std::fs::remove_dir_all(&old)?;
+    }
+    std::fs::rename(target, &old)?;
+    if let Err(e) = std::fs::rename(new, target) {
+        let _ = std::fs::rename(&old, target);
+        return Err(e);
+    }
+    Ok(old)
+}
+
+/// Swaps two directories atomically; Ok(false) where the system cannot.
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> io::Result<bool> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let c = |p: &Path| {
+        CString::new(p.as_os_str().as_bytes()).map_err(|_| io::Error::other("a NUL in a path"))
+    };
+    let (ca, cb) = (c(a)?, c(b)?);
+    // SAFETY: two valid NUL-terminated paths, relative to the working directory (AT_FDCWD).
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_renameat2,
+            libc::AT_FDCWD,
+            ca.as_ptr(),
+            libc::AT_FDCWD,
+            cb.as_ptr(),
+            libc::RENAME_EXCHANGE,
+        )
+    };
+    if r == 0 {
+        return Ok(true);
+    }
+    let e = io::Error::last_os_error();
+    match e.raw_os_error() {
+        // Not supported by this kernel or file system: fall back.
+        Some(libc::ENOSYS) | Some(libc::EINVAL) | Some(libc::EOPNOTSUPP) => Ok(false),
+        _ => Err(e),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(_: &Path, _: &Path) -> io::Result<bool> {
+    Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("gtsim-output-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn two_folders_are_exchanged_atomically_on_linux() {
+        let d = scratch("exchange");
+        for (n, f) in [("a", "1"), ("b", "2")] {
+            std::fs::create_dir(d.join(n)).unwrap();
+            std::fs::write(d.join(n).join(f), n).unwrap();
+        }
+        // The temporary folder's file system supports it (tmpfs, ext4, xfs, btrfs do).
+        assert!(exchange(&d.join("a"), &d.join("b")).unwrap());
+        assert!(d.join("a/2").exists() && d.join("b/1").exists());
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn the_fallback_swaps_by_two_renames_and_a_kill_between_them_is_repaired() {
+        let d = scratch("fallback");
+        let (new, target) = (d.join(".out.gtsim-staging-1"), d.join("out"));
+        for (dir, file) in [(&new, "new"), (&target, "old")] {
+            std::fs::create_dir(dir).unwrap();
+            std::fs::write(dir.join(file), file).unwrap();
+            std::fs::write(dir.join(MARKER), "").unwrap();
+        }
+        let old = swap_by_renames(&new, &target).unwrap();
+        assert!(target.join("new").exists() && old.join("old").exists());
+        // A kill between the two renames: the target is missing and the previous folder is
+        // at -old- under a dead process's id; the next run puts it back.
+        std::fs::remove_dir_all(&target).unwrap();
+        let dead = u32::MAX - 1;
+        let aside = d.join(format!(".out.gtsim-old-{dead}"));
+        std::fs::rename(&old, &aside).unwrap();
+        clean_leftovers(&d, "out", &target);
+        assert!(target.join("old").exists() && !aside.exists());
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_folder_fails_at_every_step_and_leaves_the_previous_one() {
+        let d = scratch("steps");
+        let target = d.join("out");
+        let write = |fail_at: Option<usize>| -> Result<Vec<PathBuf>, OutputError> {
+            let mut f = OutputFolder::prepare(&target)?;
+            let mut n = 0;
+            f.set_hook(Box::new(move |_| {
+                n += 1;
+                if Some(n - 1) == fail_at {
+                    Err(io::Error::other("injected"))
+                } else {
+                    Ok(())
+                }
+            }));
+            f.put("a.txt", b"new a")?;
+            f.put("b.txt", b"new b")?;
+            f.commit("")
+        };
+        let mut f = OutputFolder::prepare(&target).unwrap();
+        f.put("a.txt", b"old a").unwrap();
+        f.commit("").unwrap();
+        // Steps: a.txt, b.txt, swap (then cleanup, which cannot fail the run).
+        for n in 0..3 {
+            assert!(write(Some(n)).is_err());
+            assert_eq!(std::fs::read(target.join("a.txt")).unwrap(), b"old a");
+            assert!(!target.join("b.txt").exists());
+            assert_eq!(
+                std::fs::read_dir(&d).unwrap().count(),
+                1,
+                "step {n}: leftovers"
+            );
+        }
+        write(None).unwrap();
+        assert_eq!(std::fs::read(target.join("b.txt")).unwrap(), b"new b");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1, "leftovers");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+}

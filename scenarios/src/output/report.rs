@@ -1,0 +1,225 @@
+//! report.md: the plan described, the tables per configuration (and per processor tree on
+//! Campbell's trees).
+
+use crate::load::Plan;
+use crate::results::{by_config, summary_table, Summary};
+
+/// Whether the plan runs on Campbell's processor trees (then charts are against terminal
+/// processors, and report.md compares algorithms per processor tree).
+pub(super) fn campbell(plan: &Plan) -> bool {
+    plan.ptrees
+        .iter()
+        .any(|p| matches!(p, crate::dispatch::PTree::Campbell { .. }))
+}
+
+/// A cost in ms, or in ns when it is under a microsecond (Campbell's time units).
+fn ms(t: sim_core::SimTime) -> String {
+    let ns = t.as_nanos();
+    if ns > 0 && ns < 1000 {
+        format!("{ns} ns")
+    } else {
+        format!("{:.3} ms", ns as f64 * 1e-6)
+    }
+}
+
+fn describe(plan: &Plan) -> String {
+    let c = &plan.costs;
+    let link = match plan.link.kind {
+        sim_hw::LinkKind::Serial { rate } => format!(
+            "serial, {rate} bytes/s per line{}",
+            if plan.link.rts_cts { ", RTS/CTS" } else { "" }
+        ),
+        sim_hw::LinkKind::Ideal => "ideal (no transmission time)".into(),
+    };
+    let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
+    let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
+    let read = |r: sim_hw::ReadPolicy| match r {
+        sim_hw::ReadPolicy::Interrupt => "interrupt-driven".to_string(),
+        sim_hw::ReadPolicy::Poll { every } => format!("polling every {every} nodes"),
+        sim_hw::ReadPolicy::WhenIdle => "reading when idle".to_string(),
+    };
+    let levels = if plan.links.levels.len() > 1 {
+        " (other lines below the first level: see the scenario)"
+    } else {
+        ""
+    };
+    let source = match plan.generator {
+        crate::load::Generator::Synthetic => "synthetic trees (weight-based generator)".into(),
+        crate::load::Generator::Campbell => "Campbell's gen trees (thesis Appendix 2)".into(),
+        crate::load::Generator::Chess => format!(
+            "chess positions ({})",
+            plan.chess.as_ref().map_or("", |c| c.source.as_str())
+        ),
+    };
+    let costs = if plan.chess.is_some() {
+        format!(
+            "k = {}, e = {}, q = {}, probe = {}, s = {}, interrupt = {}",
+            ms(c.k),
+            ms(c.e),
+            ms(c.q),
+            ms(c.probe),
+            ms(c.s),
+            ms(c.interrupt)
+        )
+    } else {
+        format!(
+            "k = {}, e = {}, s = {}, interrupt = {}",
+            ms(c.k),
+            ms(c.e),
+            ms(c.s),
+            ms(c.interrupt)
+        )
+    };
+    format!(
+        "{} on {}, {} {}s, processor trees {}, {}.\n\
+         Costs: {costs}; links: {}{levels}; {}.",
+        algorithms.join(", "),
+        source,
+        plan.seeds.len(),
+        plan.seed_word(),
+        ptrees.join(", "),
+        if plan.progressive {
+            "progressive deepening from depth 1"
+        } else {
+            "a single iteration"
+        },
+        link,
+        if plan.reads.hosts == plan.reads.boards {
+            format!("every processor is {}", read(plan.reads.hosts))
+        } else {
+            format!(
+                "processors with children are {}, the others {}",
+                read(plan.reads.hosts),
+                read(plan.reads.boards)
+            )
+        },
+    )
+}
+
+pub(super) fn config_title(s: &[Summary]) -> String {
+    s.first().map_or(String::new(), |x| {
+        // Chess: no generator width or ordering; w is the positions' mean root width.
+        if x.ordering == "mvv_lva" {
+            return format!(
+                "{}, d = {}, chess (mean root width {})",
+                x.algorithm, x.depth, x.width
+            );
+        }
+        let algorithm = if x.algorithm == "pmws" {
+            String::new()
+        } else {
+            format!("{}, ", x.algorithm)
+        };
+        format!(
+            "{algorithm}w = {}, d = {}, ordering {}, horizon noise {}",
+            x.width, x.depth, x.ordering, x.horizon_noise
+        )
+    })
+}
+
+/// The Markdown report of a plan.
+pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
+    let mut out = format!(
+        "# {name}\n\n{desc}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
+         Means over seeds; time is simulated time. Speedup is the mean of per-tree ratios; the search,\n\
+         time and communication overheads come from mean leaf counts and mean times, as in the paper's\n\
+         tables (eqs. 9, 11; communication = time − search). Synchronization overhead (measured) is the\n\
+         idle_sync time of all processors over the uniprocessor leaf time (section VII); the estimate is\n\
+         f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths. The last two columns split the\n\
+         time overhead as the 1985 hardware could not: CPU time on messages and interrupts, and idle\n\
+         time, each over the uniprocessor time. Every ± is the standard error over seeds of the per-run\n\
+         value (– with a single seed); – marks a value that is undefined.{positions}\n\n",
+        name = plan.name(),
+        desc = plan.scenario.description.trim(),
+        describe = describe(plan),
+        positions = if plan.chess.is_some() {
+            " For chess, the seeds are the positions (seed n is position n) and w is their mean number of legal root moves."
+        } else {
+            ""
+        },
+        schemes = if campbell(plan) {
+            scheme_tables(plan, summaries)
+                + "\n"
+                + &crate::tables::exponent_tables(plan, summaries)
+                + "\n"
+        } else {
+            String::new()
+        },
+    );
+    if crate::tables::is_sequential(plan) {
+        // One processor only: the overhead tables would be empty; compare the searches instead.
+        out.truncate(
+            out.find("## Overheads by processor count")
+                .unwrap_or(out.len()),
+        );
+        out.push_str(&crate::tables::sequential_tables(plan, summaries));
+        return out;
+    }
+    for s in by_config(summaries) {
+        out.push_str(&format!(
+            "### {}\n\n{}\n",
+            config_title(s),
+            summary_table(s)
+        ));
+    }
+    out
+}
+
+/// Elapsed time and speedup per processor tree (rows) and algorithm (columns), one table per
+/// tree configuration with its orderings: the layout of Campbell's tables.
+fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
+    let mut out = String::from(
+        "## Elapsed time and speedup by algorithm, ordering and processor tree\n\n\
+         Elapsed simulated time in the scenario's time unit (ns: with Campbell's costs one leaf \
+         evaluation is one unit) and speedup over the same algorithm on one processor, means over \
+         seeds ± standard error. A processor tree (d,w) has w slaves under each non-terminal \
+         processor and d levels; its w^d terminal processors search.\n",
+    );
+    // Group by (w, d, horizon noise, ordering), keeping plan order.
+    let mut groups: Vec<(String, Vec<&Summary>)> = Vec::new();
+    for s in summaries {
+        let key = format!(
+            "w = {}, d = {}, ordering {}, horizon noise {}",
+            s.width, s.depth, s.ordering, s.horizon_noise
+        );
+        match groups.iter_mut().find(|g| g.0 == key) {
+            Some(g) => g.1.push(s),
+            None => groups.push((key, vec![s])),
+        }
+    }
+    let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
+    for (key, rows) in groups {
+        out.push_str(&format!(
+            "\n### {key}\n\n| processor tree | terminals | processors |"
+        ));
+        for a in &algorithms {
+            out.push_str(&format!(" {a}: elapsed | {a}: speedup |"));
+        }
+        out.push_str("\n|---|---|---|");
+        for _ in &algorithms {
+            out.push_str("---|---|");
+        }
+        out.push('\n');
+        for p in &plan.ptrees {
+            let label = p.label();
+            let first = rows.iter().find(|s| s.ptree == label);
+            let Some(first) = first else { continue };
+            out.push_str(&format!(
+                "| {} | {} | {} |",
+                label, first.terminals, first.processors
+            ));
+            for a in &algorithms {
+                match rows.iter().find(|s| s.ptree == label && s.algorithm == *a) {
+                    Some(s) => out.push_str(&format!(
+                        " {} | {} |",
+                        crate::results::fixed(s.elapsed_s * 1e9, 0),
+                        crate::results::mean_se(s.speedup, s.speedup_se, 2)
+                    )),
+                    None => out.push_str(" – | – |"),
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
