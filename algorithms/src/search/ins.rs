@@ -60,7 +60,7 @@
 use crate::search::depth_first::{
     Call, Child, DepthFirst, Enter, Flow, Frame, Policy, RootValue, SequentialPolicy,
 };
-use crate::search::scout::expand;
+use crate::search::expand;
 use crate::trees::{GameTree, MoveList, Value, INF};
 use std::cmp::Reverse;
 use std::collections::HashMap;

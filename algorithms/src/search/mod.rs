@@ -11,3 +11,15 @@ pub mod pvs;
 pub mod scout;
 pub mod sequential;
 pub mod sss;
+
+use crate::trees::{GameTree, MoveList};
+
+/// The moves of `node` if the search expands it (`depth > 0` and not terminal).
+#[inline]
+pub(crate) fn expand<T: GameTree>(tree: &T, node: &T::Node, depth: u32) -> Option<T::Moves> {
+    if depth == 0 {
+        return None;
+    }
+    let moves = tree.moves(node);
+    (!moves.is_empty()).then_some(moves)
+}

@@ -170,12 +170,7 @@ pub fn pvs_recursive<T: GameTree>(
     depth: u32,
     leaves: &mut u64,
 ) -> Value {
-    let moves = if depth == 0 {
-        None
-    } else {
-        Some(tree.moves(node))
-    };
-    let Some(moves) = moves.filter(|m| !m.is_empty()) else {
+    let Some(moves) = crate::search::expand(tree, node, depth) else {
         *leaves += 1;
         return tree.evaluate(node).value;
     };

@@ -51,19 +51,10 @@ use crate::search::alphabeta::alphabeta_returned;
 use crate::search::depth_first::{
     Call, Child, DepthFirst, Enter, Flow, Frame, Policy, RootValue, SequentialPolicy,
 };
+use crate::search::expand;
 use crate::search::pvs::{pvs_returned, PvsNext, PvsPolicy, PvsStage};
 use crate::trees::{GameTree, MoveList, Value, INF};
 use std::convert::Infallible;
-
-/// The moves of `node` if the search expands it (`depth > 0` and not terminal).
-#[inline]
-pub(crate) fn expand<T: GameTree>(tree: &T, node: &T::Node, depth: u32) -> Option<T::Moves> {
-    if depth == 0 {
-        return None;
-    }
-    let moves = tree.moves(node);
-    (!moves.is_empty()).then_some(moves)
-}
 
 // ---------------------------------------------------------------------------------------------
 // Palphabeta (Campbell Fig. 7)

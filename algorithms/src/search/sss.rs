@@ -108,6 +108,32 @@ macro_rules! staged_search {
     };
 }
 
+/// A hybrid's constructor with its split depth given: `$top` on the top `k` plies, `$below`
+/// under them.
+macro_rules! with_top_depth {
+    ($name:ident, $top:expr, $below:expr, $doc:literal) => {
+        impl<'t, T: GameTree> $name<'t, T> {
+            #[doc = $doc]
+            pub fn with_top_depth(
+                tree: &'t T,
+                node: T::Node,
+                alpha: Value,
+                beta: Value,
+                depth: u32,
+                k: u32,
+            ) -> Self {
+                $name(Pipeline::new(
+                    tree,
+                    node,
+                    alpha,
+                    beta,
+                    &two($top, k, $below, depth),
+                ))
+            }
+        }
+    };
+}
+
 fn one(kind: Kind, depth: u32) -> Vec<Stage> {
     vec![Stage { kind, depth }]
 }
@@ -202,21 +228,12 @@ impl<'t, T: GameTree> StagedSss<'t, T> {
 pub struct Sab<'t, T: GameTree>(Pipeline<'t, T>);
 staged_search!(Sab, |d: u32| two(Kind::Sss, d / 2, Kind::AlphaBeta, d));
 
-impl<'t, T: GameTree> Sab<'t, T> {
-    /// SAB of `node` to `depth` plies, SSS* on the top `k` plies (`k >= depth` is SSS*, `k = 0`
-    /// alpha-beta).
-    pub fn with_top_depth(
-        tree: &'t T,
-        node: T::Node,
-        alpha: Value,
-        beta: Value,
-        depth: u32,
-        k: u32,
-    ) -> Self {
-        let stages = two(Kind::Sss, k, Kind::AlphaBeta, depth);
-        Sab(Pipeline::new(tree, node, alpha, beta, &stages))
-    }
-}
+with_top_depth!(
+    Sab,
+    Kind::Sss,
+    Kind::AlphaBeta,
+    "SAB of `node` to `depth` plies, SSS* on the top `k` plies (`k >= depth` is SSS*, `k = 0` alpha-beta)."
+);
 
 /// Campbell's alpha-beta/SSS* hybrid ABS (thesis section 2.1): alpha-beta on the top `k` plies,
 /// each of its horizon nodes searched by aspiration SSS* with the node's alpha-beta window.
@@ -225,18 +242,9 @@ impl<'t, T: GameTree> Sab<'t, T> {
 pub struct Abs<'t, T: GameTree>(Pipeline<'t, T>);
 staged_search!(Abs, |d: u32| two(Kind::AlphaBeta, d / 2, Kind::Sss, d));
 
-impl<'t, T: GameTree> Abs<'t, T> {
-    /// ABS of `node` to `depth` plies, alpha-beta on the top `k` plies (`k >= depth` is
-    /// alpha-beta, `k = 0` SSS*).
-    pub fn with_top_depth(
-        tree: &'t T,
-        node: T::Node,
-        alpha: Value,
-        beta: Value,
-        depth: u32,
-        k: u32,
-    ) -> Self {
-        let stages = two(Kind::AlphaBeta, k, Kind::Sss, depth);
-        Abs(Pipeline::new(tree, node, alpha, beta, &stages))
-    }
-}
+with_top_depth!(
+    Abs,
+    Kind::AlphaBeta,
+    Kind::Sss,
+    "ABS of `node` to `depth` plies, alpha-beta on the top `k` plies (`k >= depth` is alpha-beta, `k = 0` SSS*)."
+);
