@@ -6,7 +6,7 @@
 
 use serde::Deserialize;
 
-/// A whole scenario: hardware, workload, search, sweep, outputs (DESIGN.md, "Scenario files").
+/// A whole scenario: hardware, workload, search, sweep, outputs (`scenarios/README.md` documents every field).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
