@@ -5,7 +5,7 @@ use crate::dispatch::{AlgorithmSpec, LevelLink, LinkPlan, PTree, Sequential};
 use crate::schema::{self, Duration, Link, Scenario, Workload};
 use algorithms::{CampbellSpec, CampbellTree, Ordering, SyntheticSpec, SyntheticTree};
 use sim_core::SimTime;
-use sim_hw::{cycles, CostModel, LinkSpec, ReadPolicies, ReadPolicy};
+use sim_hw::{cycles, CostModel, LinkSpec, ReadPolicies, ReadPolicy, SerialInterface};
 use std::path::{Path, PathBuf};
 
 /// A scenario that cannot be run, and where it says so.
@@ -871,13 +871,15 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
                 ports,
                 rate_by_processors,
             } => {
-                if most_children > ports.0 {
+                // The SCI's rule lives in sim-hw; the message names the tree and the field.
+                let sci = SerialInterface {
+                    ports: ports.0,
+                    rate: rate.0,
+                };
+                if let Err(e) = sci.check(most_children) {
                     return Err(at(
                         most_at,
-                        format!(
-                            "the processor tree {most_label} needs {most_children} serial ports but the SCI has {} (hardware.{field}.ports)",
-                            ports.0
-                        ),
+                        format!("the processor tree {most_label} {e} (hardware.{field}.ports)"),
                     ));
                 }
                 (LinkSpec::serial(rate.0, *rts_cts), rate_by_processors)
