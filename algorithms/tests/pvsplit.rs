@@ -230,7 +230,7 @@ fn deploy_refuses_processor_trees_as_deep_as_the_search_and_uniprocessors() {
                 }
                 Err(SchemeError::Deploy(why)) => {
                     assert!(!ok, "refused depth {levels}: {why}");
-                    assert!(why.contains("pvsplit"), "{why}");
+                    assert!(why.to_string().contains("pvsplit"), "{why}");
                 }
                 Err(e) => panic!("{e}"),
             }

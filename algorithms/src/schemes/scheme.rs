@@ -236,13 +236,6 @@ pub enum DeployError {
     },
 }
 
-impl DeployError {
-    /// Whether the message contains `pattern` (as `str::contains` on its text).
-    pub fn contains(&self, pattern: &str) -> bool {
-        self.to_string().contains(pattern)
-    }
-}
-
 /// Why a scheme's run failed.
 #[derive(thiserror::Error, Debug, Clone, PartialEq, Eq)]
 pub enum SchemeError {
