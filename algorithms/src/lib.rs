@@ -53,7 +53,7 @@ pub use parabelle::{
 pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
 pub use pstaged::{PStagedSss, PStagedSssConfig, PStagedSssRole, PssMsg};
 pub use pvsplit::{NodeType, PvMsg, PvSplit, PvSplitConfig, PvSplitRole};
-pub use scheme::{run_scheme, DeployError, Scheme, SchemeError, SchemeRun};
+pub use scheme::{run_scheme, DeployError, Figures, Scheme, SchemeError, SchemeRun};
 pub use search::alphabeta::{alphabeta_recursive, AlphaBeta};
 pub use search::ins::{ins_recursive, pns_recursive, Ins, Pns};
 pub use search::pvs::{child_pvs, pvs_recursive, Pvs};

@@ -225,7 +225,7 @@ fn two_runs_give_identical_statistics() {
                 format!("{:?}", b.stats),
                 "seed {seed}, ({d},{w})"
             );
-            assert_eq!(scheme.open_peak(&a.roles), scheme.open_peak(&b.roles));
+            assert_eq!(scheme.figures(&a.roles), scheme.figures(&b.roles));
         }
     }
 }
@@ -249,7 +249,10 @@ fn on_a_uniprocessor_it_is_sequential_staged_sss() {
         assert_eq!(run.root_value, Some(value));
         assert_eq!(run.stats.total_nodes(), work.nodes);
         assert_eq!(run.stats.makespan, work.time);
-        assert_eq!(scheme.open_peak(&run.roles), Some(seq.open_peak()));
+        assert_eq!(
+            scheme.figures(&run.roles).get("open_peak"),
+            Some(seq.open_peak() as u64)
+        );
         assert_eq!(Scheme::<SyntheticTree>::name(&scheme), "staged_sss");
     }
 }

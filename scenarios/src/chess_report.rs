@@ -44,12 +44,7 @@ impl ChessRows {
 /// The table and storage of an algorithm (None: no table, Table II's searches).
 fn table_of(plan: &Plan, algorithm: &str) -> Option<(TableKind, Storage)> {
     let spec = plan.algorithms.iter().find(|a| a.name() == algorithm)?;
-    match spec {
-        crate::dispatch::AlgorithmSpec::Parabelle { table, storage } => {
-            (*table != TableKind::None).then_some((*table, *storage))
-        }
-        _ => None,
-    }
+    spec.entry().table
 }
 
 /// The paper's row for `algorithm` at fanout `f`: Table II's rows go with searches without a
@@ -530,7 +525,7 @@ fn unmeasured(summaries: &[Summary], rows: &ChessRows) -> String {
         .filter(|s| {
             records_at(rows, &s.algorithm, s.depth, s.fanout)
                 .iter()
-                .any(|r| r.tt_probes.is_some())
+                .any(|r| r.figure("tt_probes").is_some())
         })
         .collect();
     if !with_table.is_empty() {
@@ -549,10 +544,10 @@ fn unmeasured(summaries: &[Summary], rows: &ChessRows) -> String {
                 s.algorithm,
                 s.depth,
                 s.fanout,
-                m(|r| r.tt_probes),
-                m(|r| r.tt_hits),
-                m(|r| r.tt_cutoffs),
-                m(|r| r.tt_stores),
+                m(|r| r.figure("tt_probes")),
+                m(|r| r.figure("tt_hits")),
+                m(|r| r.figure("tt_cutoffs")),
+                m(|r| r.figure("tt_stores")),
                 fixed(mean(recs.iter().map(|r| r.probes as f64)), 0),
             ));
         }

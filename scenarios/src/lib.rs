@@ -24,6 +24,7 @@
 
 #![warn(missing_docs)]
 
+pub mod catalogue;
 pub mod chess_report;
 pub mod dispatch;
 pub mod load;

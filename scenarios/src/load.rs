@@ -1,7 +1,8 @@
 //! Reading a scenario file into a validated [`Plan`], with errors that name the file, the line
 //! and the column.
 
-use crate::dispatch::{AlgorithmSpec, LevelLink, LinkPlan, PTree, Sequential};
+use crate::catalogue::Algorithm;
+use crate::dispatch::{LevelLink, LinkPlan, PTree};
 use crate::schema::{self, Duration, Link, Scenario, Workload};
 use algorithms::{CampbellSpec, CampbellTree, Ordering, SyntheticSpec, SyntheticTree};
 use sim_core::SimTime;
@@ -162,7 +163,7 @@ pub struct Plan {
     /// layout), read when the scenario is loaded.
     pub paper: Option<crate::reference::PaperTable>,
     /// The algorithms of the sweep (`sweep.algorithm`, or `search.algorithm`).
-    pub algorithms: Vec<AlgorithmSpec>,
+    pub algorithms: Vec<Algorithm>,
     /// The processor trees of the sweep: one per `sweep.fanout`, then one per `sweep.ptree`.
     pub ptrees: Vec<PTree>,
     /// The lines, level by level, with their rates per processor count.
@@ -208,7 +209,7 @@ impl Plan {
     }
     /// The processor trees of the sweep, other than the uniprocessor, on which algorithm
     /// `algorithm` runs on the trees of configuration `config`, in plan order: those it applies
-    /// to at the configuration's depth (see [`AlgorithmSpec::not_applicable`]; the others are
+    /// to at the configuration's depth (see [`Algorithm::not_applicable`]; the others are
     /// skipped, with a warning at load time). The uniprocessor baseline always runs.
     pub fn sweep_ptrees(&self, config: usize, algorithm: usize) -> Vec<PTree> {
         let depth = self.configs[config].depth;
@@ -696,68 +697,19 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     }
 
     // The algorithms: sweep.algorithm, or search.algorithm.
-    let convert_algorithm = |a: &schema::Algorithm| match a {
-        schema::Algorithm::Pmws => AlgorithmSpec::Pmws,
-        schema::Algorithm::Parabelle { table, storage } => AlgorithmSpec::Parabelle {
-            table: *table,
-            storage: *storage,
-        },
-        schema::Algorithm::TreeSplit { update } => AlgorithmSpec::TreeSplit { update: *update },
-        schema::Algorithm::PvSplit { refined, update } => AlgorithmSpec::PvSplit {
-            refined: *refined,
-            update: *update,
-        },
-        schema::Algorithm::Ab => AlgorithmSpec::Sequential(Sequential::Ab),
-        schema::Algorithm::Pab => AlgorithmSpec::Sequential(Sequential::Pab),
-        schema::Algorithm::Scout => AlgorithmSpec::Sequential(Sequential::Scout),
-        schema::Algorithm::NegaScout => AlgorithmSpec::Sequential(Sequential::NegaScout),
-        schema::Algorithm::Sss => AlgorithmSpec::Sequential(Sequential::Sss),
-        schema::Algorithm::Dual => AlgorithmSpec::Sequential(Sequential::Dual),
-        schema::Algorithm::Ins => AlgorithmSpec::Sequential(Sequential::Ins),
-        schema::Algorithm::Pns => AlgorithmSpec::Sequential(Sequential::Pns),
-        schema::Algorithm::StagedSss { stage } => {
-            AlgorithmSpec::Sequential(Sequential::StagedSss { stage: *stage })
-        }
-        schema::Algorithm::Sab { top } => AlgorithmSpec::Sequential(Sequential::Sab { top: *top }),
-        schema::Algorithm::Abs { top } => AlgorithmSpec::Sequential(Sequential::Abs { top: *top }),
-    };
-    let (algorithms, algorithm_at): (Vec<AlgorithmSpec>, &[&str]) =
+    let (algorithms, algorithm_at): (Vec<Algorithm>, &[&str]) =
         if scenario.sweep.algorithm.is_empty() {
-            (
-                vec![convert_algorithm(&scenario.search.algorithm)],
-                &["search", "algorithm"],
-            )
+            (vec![scenario.search.algorithm], &["search", "algorithm"])
         } else {
-            (
-                scenario
-                    .sweep
-                    .algorithm
-                    .iter()
-                    .map(convert_algorithm)
-                    .collect(),
-                &["sweep", "algorithm"],
-            )
+            (scenario.sweep.algorithm.clone(), &["sweep", "algorithm"])
         };
     for (i, a) in algorithms.iter().enumerate() {
         if algorithms[..i].contains(a) {
             return Err(at(algorithm_at, format!("algorithm {a} is listed twice")));
         }
-        // A stage or a hybrid's top part of 0 plies is no search of its own.
-        match a {
-            AlgorithmSpec::Sequential(Sequential::StagedSss { stage: 0 }) => {
-                return Err(at(
-                    algorithm_at,
-                    format!("algorithm {a}: a stage must be at least 1 ply (StagedSss(stage: 2) is Campbell's SS)"),
-                ));
-            }
-            AlgorithmSpec::Sequential(Sequential::Sab { top: Some(0) })
-            | AlgorithmSpec::Sequential(Sequential::Abs { top: Some(0) }) => {
-                return Err(at(
-                    algorithm_at,
-                    format!("algorithm {a}: the top part must be at least 1 ply (top: 0 would be plain SSS* or alpha-beta: use Sss or Ab)"),
-                ));
-            }
-            _ => {}
+        // Options that make no search of their own (a stage of 0 plies, …).
+        if let Some(why) = a.entry().invalid {
+            return Err(at(algorithm_at, format!("algorithm {a}: {why}")));
         }
         // Campbell's trees evaluate an interior node exactly (his files hold only the leaves),
         // so earlier iterations would order the root moves perfectly: an oracle, not a search.
@@ -767,9 +719,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
                 "Campbell's trees are searched to their full depth (an interior node's evaluation is its exact value, which would make earlier iterations an oracle): set search.progressive_deepening: false".into(),
             ));
         }
-        if !matches!(a, AlgorithmSpec::Pmws | AlgorithmSpec::Parabelle { .. })
-            && scenario.search.progressive_deepening
-        {
+        if !a.entry().progressive && scenario.search.progressive_deepening {
             return Err(at(
                 &["search", "progressive_deepening"],
                 format!("{a} searches to a fixed depth, as in Campbell's thesis: set search.progressive_deepening: false"),

@@ -121,10 +121,6 @@ pub struct RunRecord {
     pub processors: u32,
     /// Processors without children (Campbell's terminal processors, which search).
     pub terminals: u32,
-    /// The largest number of entries the OPEN list held (SSS*, DUAL*, staged SSS* and their
-    /// hybrids run alone; for parallel staged SSS*, the largest list any one processor held);
-    /// empty for the depth-first searches and the other parallel schemes.
-    pub open_peak: Option<u64>,
     /// Quiescence nodes searched by the leaves' evaluations, all processors (0 on synthetic
     /// trees); each costs `hardware.costs.q`.
     pub quiescence_nodes: u64,
@@ -145,15 +141,6 @@ pub struct RunRecord {
     /// Transposition-table probes and stores the processors made on tables they hold, each
     /// charged `hardware.costs.probe` (sim-core's NodeCounts.probes) (column `probes`).
     pub probes: u64,
-    /// Transposition-table probes made, local or global (column `tt_probes`; empty without a
-    /// table).
-    pub tt_probes: Option<u64>,
-    /// Probes that found an entry for the position (column `tt_hits`).
-    pub tt_hits: Option<u64>,
-    /// Hits whose entry ended the node's search (column `tt_cutoffs`).
-    pub tt_cutoffs: Option<u64>,
-    /// Entries stored (column `tt_stores`).
-    pub tt_stores: Option<u64>,
     /// Bytes of at-node messages (column `bytes_at_node`).
     pub bytes_at_node: u64,
     /// Bytes of inter-node messages (column `bytes_inter_node`).
@@ -164,6 +151,59 @@ pub struct RunRecord {
     pub bytes_inter_iteration: u64,
     /// Bytes of interactive messages (column `bytes_interactive`).
     pub bytes_interactive: u64,
+    /// The figures the scheme reported ([`algorithms::Scheme::figures`]): `open_peak` (the
+    /// largest OPEN list, SSS*-family searches alone and parallel staged SSS* — the largest any
+    /// one processor held), `tt_probes`, `tt_hits`, `tt_cutoffs`, `tt_stores` (Parabelle's
+    /// transposition tables: probes, probes that found the position, hits that ended the node's
+    /// search, entries stored), and any column a scheme's catalogue entry adds. A figure the
+    /// scheme does not report is an empty cell (`null` in results.json).
+    #[serde(flatten)]
+    pub figures: RecordFigures,
+}
+
+/// The figure columns with a place of their own among [`COLUMNS`] (those the seed papers'
+/// schemes report); any other figure column a scheme's catalogue entry lists follows the last of
+/// [`COLUMNS`] ([`columns`]).
+pub const FIGURE_COLUMNS: &[&str] = &[
+    "open_peak",
+    "tt_probes",
+    "tt_hits",
+    "tt_cutoffs",
+    "tt_stores",
+];
+
+/// A record's scheme figures, serialized with every one of [`FIGURE_COLUMNS`] (null when not
+/// reported) and then the scheme's other figures.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordFigures(pub algorithms::Figures);
+
+impl Serialize for RecordFigures {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        for c in FIGURE_COLUMNS {
+            map.serialize_entry(c, &self.0.get(c))?;
+        }
+        for (name, value) in self.0.iter() {
+            if !FIGURE_COLUMNS.contains(&name) {
+                map.serialize_entry(name, &value)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// The columns of results.csv for a plan whose algorithms report the figure columns `extra`
+/// (their catalogue entries' columns): [`COLUMNS`], then each of `extra` not among them, in the
+/// order given.
+pub fn columns<'a>(extra: impl IntoIterator<Item = &'a &'static str>) -> Vec<&'static str> {
+    let mut out = COLUMNS.to_vec();
+    for c in extra {
+        if !out.contains(c) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The column names of `results.csv`, in order.
@@ -407,31 +447,24 @@ impl RunRecord {
             ptree_width: ptree.width,
             processors: ptree.processors,
             terminals: ptree.terminals,
-            open_peak: None,
             quiescence_nodes: nodes.quiescence,
             position: String::new(),
             root_move: None,
             best_move_ok: None,
             value_reference: None,
             probes: nodes.probes,
-            tt_probes: None,
-            tt_hits: None,
-            tt_cutoffs: None,
-            tt_stores: None,
             bytes_at_node: m.bytes[MsgKind::AtNode.index()],
             bytes_inter_node: m.bytes[MsgKind::InterNode.index()],
             bytes_inter_level: m.bytes[MsgKind::InterLevel.index()],
             bytes_inter_iteration: m.bytes[MsgKind::InterIteration.index()],
             bytes_interactive: m.bytes[MsgKind::Interactive.index()],
+            figures: RecordFigures::default(),
         }
     }
 
-    /// Fills the `tt_*` columns from a run's transposition-table counters (empty without).
-    pub fn set_table_counts(&mut self, counts: Option<algorithms::TableCounts>) {
-        self.tt_probes = counts.map(|c| c.probes);
-        self.tt_hits = counts.map(|c| c.hits);
-        self.tt_cutoffs = counts.map(|c| c.cutoffs);
-        self.tt_stores = counts.map(|c| c.stores);
+    /// The scheme's figure `name` (a column such as `open_peak` or `tt_probes`), if reported.
+    pub fn figure(&self, name: &str) -> Option<u64> {
+        self.figures.0.get(name)
     }
 
     /// The figures of this record as the baseline of other runs (for an f = 1 record).
@@ -446,20 +479,33 @@ impl RunRecord {
     /// The record's values in [`COLUMNS`] order, as CSV fields. Undefined values (NaN or
     /// infinite floats, `null` in results.json) are empty fields.
     pub fn csv_fields(&self) -> Vec<String> {
+        self.csv_fields_in(COLUMNS)
+    }
+
+    /// The record's values in the order of `columns` ([`columns`]), as CSV fields; a column the
+    /// record has no value for (a figure its scheme does not report) is an empty field.
+    pub fn csv_fields_in(&self, columns: &[&str]) -> Vec<String> {
         let value = serde_json::to_value(self).expect("a record serializes");
-        COLUMNS
+        columns
             .iter()
-            .map(|c| match &value[*c] {
-                serde_json::Value::String(s) => csv_escape(s),
-                serde_json::Value::Null => String::new(),
-                v => v.to_string(),
-            })
+            .map(
+                |c| match value.get(*c).unwrap_or(&serde_json::Value::Null) {
+                    serde_json::Value::String(s) => csv_escape(s),
+                    serde_json::Value::Null => String::new(),
+                    v => v.to_string(),
+                },
+            )
             .collect()
     }
 
-    /// The record as one CSV line (with its newline).
+    /// The record as one CSV line in [`COLUMNS`] order (with its newline).
     pub fn csv_line(&self) -> String {
-        let mut line = self.csv_fields().join(",");
+        self.csv_line_in(COLUMNS)
+    }
+
+    /// The record as one CSV line in the order of `columns` (with its newline).
+    pub fn csv_line_in(&self, columns: &[&str]) -> String {
+        let mut line = self.csv_fields_in(columns).join(",");
         line.push('\n');
         line
     }
@@ -508,9 +554,14 @@ fn csv_escape(s: &str) -> String {
     }
 }
 
-/// The header line of results.csv (with its newline).
+/// The header line of results.csv with [`COLUMNS`] (with its newline).
 pub fn csv_header() -> String {
-    let mut out = COLUMNS.join(",");
+    csv_header_in(COLUMNS)
+}
+
+/// The header line of results.csv with `columns` ([`columns`]) (with its newline).
+pub fn csv_header_in(columns: &[&str]) -> String {
+    let mut out = columns.join(",");
     out.push('\n');
     out
 }
@@ -651,7 +702,7 @@ impl RunFigures {
             comm_overhead: r.comm_overhead,
             message_overhead: r.message_overhead,
             idle_overhead: r.idle_overhead,
-            open_peak: r.open_peak.map_or(f64::NAN, |p| p as f64),
+            open_peak: r.figure("open_peak").map_or(f64::NAN, |p| p as f64),
         }
     }
 }

@@ -1,14 +1,16 @@
 //! Runs a plan: every (fanout, seed) pair plus the uniprocessor baseline of every seed, in
 //! parallel across cores, with results identical to a one-thread run.
 
-use crate::dispatch::{machine_config, run_algorithm, AlgorithmRun, AlgorithmSpec, PTree};
+use crate::dispatch::{machine_config, AlgorithmRun, PTree};
 use crate::load::{Generator, Plan};
 use crate::positions::ChessPosition;
 use crate::results::{
-    summarize_fanout, BaseMeans, Baseline, ConfigLabel, PTreeFigures, RunFigures, RunLabel,
-    RunRecord, Summary,
+    summarize_fanout, BaseMeans, Baseline, ConfigLabel, PTreeFigures, RecordFigures, RunFigures,
+    RunLabel, RunRecord, Summary,
 };
-use algorithms::{model, CampbellSpec, CampbellTree, GameTree, SyntheticTree, TableCounts};
+use algorithms::{
+    model, CampbellSpec, CampbellTree, Figures, GameTree, SchemeError, SyntheticTree,
+};
 use sim_core::RunStats;
 
 /// A run that went wrong: a bug in a scheme or the engine, never bad input (that is caught when
@@ -36,13 +38,15 @@ pub enum RunError {
         /// The tree's minimax value.
         expected: i32,
     },
-    /// The machine stopped with an error (a deadlock, a failed role, time past its largest value).
-    #[error("{run}: {message}")]
+    /// The scheme could not be deployed, or the machine stopped with an error (a deadlock, a
+    /// failed role, time past its largest value).
+    #[error("{run}: {error}")]
     Machine {
         /// The run, in words ([`RunKey::describe`]).
         run: String,
-        /// The machine's error.
-        message: String,
+        /// The scheme's or the machine's error.
+        #[source]
+        error: SchemeError,
     },
     /// A run panicked; the panic was caught and named.
     #[error("{run}: the run panicked ({message}) — a bug in gtsim")]
@@ -122,13 +126,10 @@ pub struct Outcome {
     /// For chess: the root move chosen, in UCI, and whether it is one of the EPD's best moves
     /// (None when the EPD gives none).
     pub root_move: Option<(String, Option<bool>)>,
-    /// Transposition-table counters (searches with a table).
-    pub table_counts: Option<TableCounts>,
     /// Everything the run measured.
     pub stats: RunStats,
-    /// The peak size of the OPEN list (SSS*-family searches and parallel staged SSS*), None
-    /// for the others.
-    pub open_peak: Option<usize>,
+    /// The figures the scheme reported beyond the statistics (`open_peak`, `tt_probes`, …).
+    pub figures: Figures,
 }
 
 /// What to record beyond the totals.
@@ -281,15 +282,14 @@ pub fn simulate_on<T: GameTree>(
     let AlgorithmRun {
         root_value,
         stats,
-        open_peak,
         root_move,
-        table_counts,
-    } = run_algorithm(algorithm, tree, spec.depth, plan.progressive, machine).map_err(|e| {
-        RunError::Machine {
+        figures,
+    } = algorithm
+        .run(tree, spec.depth, plan.progressive, machine)
+        .map_err(|error| RunError::Machine {
             run: key.describe(plan),
-            message: e.to_string(),
-        }
-    })?;
+            error,
+        })?;
     // Every run without a table must find the tree's minimax value; every run must find one.
     let value = match root_value {
         Some(v) if v == expected || algorithm.has_table() => v,
@@ -312,9 +312,8 @@ pub fn simulate_on<T: GameTree>(
         position: None,
         root_move_index: root_move,
         root_move: None,
-        table_counts,
         stats,
-        open_peak,
+        figures,
     })
 }
 
@@ -494,18 +493,17 @@ fn consume<E: From<RunError>>(
             let ordering = plan.ordering_label(group.config);
             let name = algorithm.name();
             let label = RunLabel::new(plan, &name, spec, &ordering);
-            // The analytical model is pmws's (section VII), and Parabelle's search is pmws.
-            let model = matches!(
-                algorithm,
-                AlgorithmSpec::Pmws | AlgorithmSpec::Parabelle { .. }
-            )
-            .then(|| ModelInputs::new(plan, spec));
+            // The analytical model of section VII, for the schemes it describes.
+            let model = algorithm
+                .entry()
+                .model
+                .then(|| ModelInputs::new(plan, spec));
             let chess = plan.chess.is_some();
             let (w, d) = (spec.width as u64, spec.depth);
             let record = |o: &Outcome, b: &Baseline| -> RunRecord {
                 let ptree = PTreeFigures::of(&o.ptree.build());
                 let mut r = RunRecord::new(&label, &ptree, o.seed, o.root_value, &o.stats, b);
-                r.open_peak = o.open_peak.map(|p| p as u64);
+                r.figures = RecordFigures(o.figures.clone());
                 r.position = o.position.clone().unwrap_or_default();
                 if let Some((uci, ok)) = &o.root_move {
                     r.root_move = Some(uci.clone());
@@ -514,7 +512,6 @@ fn consume<E: From<RunError>>(
                 if chess || algorithm.has_table() {
                     r.value_reference = Some(o.value_reference);
                 }
-                r.set_table_counts(o.table_counts);
                 if let Some(m) = &model {
                     m.fill(&mut r);
                 }

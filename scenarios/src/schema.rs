@@ -249,9 +249,6 @@ pub enum Link {
     Ideal,
 }
 
-fn two() -> u32 {
-    2
-}
 fn yes() -> bool {
     true
 }
@@ -332,82 +329,8 @@ pub struct Search {
     pub progressive_deepening: bool,
 }
 
-/// A parallel search algorithm (`search.algorithm`, `sweep.algorithm`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum Algorithm {
-    /// Principal variation splitting on a processor tree of length 1 (paper Fig. 4).
-    Pmws,
-    /// Tree-splitting (Campbell's thesis Fig. 10) on processor trees of any depth and width;
-    /// `update: true` adds the dynamic window update of Fig. 11. Fixed depth (set
-    /// `progressive_deepening: false`).
-    TreeSplit {
-        /// Add the dynamic window update (UPDATE) of Fig. 11. Default false.
-        #[serde(default)]
-        update: bool,
-    },
-    /// Pv-splitting (Campbell Fig. 12, Marsland & Popowich Fig. 3) on Campbell's processor
-    /// trees shallower than the search, tree-splitting below (`pvsplit`); `refined: true` is
-    /// Campbell's refinement (`pvsplit_refined`), `update: true` adds the dynamic window
-    /// update (`…_update`). On one processor: alpha-beta. Fixed depth.
-    PvSplit {
-        /// Campbell's refinement: slaves get the successors of type-2 nodes' successors.
-        #[serde(default)]
-        refined: bool,
-        /// Dynamic window update wherever a processor splits work.
-        #[serde(default)]
-        update: bool,
-    },
-    /// Fail-soft alpha-beta, alone on one processor (Campbell's AB; `ab`).
-    Ab,
-    /// Campbell's palphabeta (Fig. 7), alone on one processor (PAB; `pab`).
-    Pab,
-    /// Pearl's SCOUT (Campbell's SC; `scout`).
-    Scout,
-    /// NegaScout (Reinefeld et al. Fig. 3; `negascout`).
-    NegaScout,
-    /// SSS* with Campbell's modification (Appendix 3; `sss`).
-    Sss,
-    /// DUAL* (Reinefeld et al. Fig. 4; `dual`).
-    Dual,
-    /// Informed NegaScout (Reinefeld et al. Fig. 3; `ins`).
-    Ins,
-    /// Partially informed NegaScout (Reinefeld et al. section 2.3; `pns`).
-    Pns,
-    /// Parabelle's search (Marsland & Popowich 1985): principal variation splitting with
-    /// progressive deepening and the refutation table on a processor tree of length 1, with a
-    /// transposition table or none (`parabelle`, `parabelle_global_all`, …).
-    Parabelle {
-        /// `None`, `Global` (held by the master, probed by at-node messages) or `Local` (one
-        /// per processor). Default `None`.
-        #[serde(default)]
-        table: TableKind,
-        /// `All` (every subtree stored and probed) or `Partial` (only subtrees longer than 2
-        /// ply). Default `All`.
-        #[serde(default)]
-        storage: Storage,
-    },
-    /// Staged SSS* with stages of `stage` plies (default 2, Campbell's SS; `staged_sss`). On
-    /// Campbell's processor trees of depth 1, parallel staged SSS* (chapter 5).
-    StagedSss {
-        /// Plies per stage. Default 2.
-        #[serde(default = "two")]
-        stage: u32,
-    },
-    /// Campbell's SSS*/alpha-beta hybrid SAB: SSS* on the top `top` plies, alpha-beta below
-    /// (`sab`, or `sab(k)` with `top`). Default top: half the depth (4 ply and deeper).
-    Sab {
-        /// Plies searched by SSS*.
-        #[serde(default)]
-        top: Option<u32>,
-    },
-    /// Campbell's alpha-beta/SSS* hybrid ABS: alpha-beta on the top `top` plies, SSS* below
-    /// (`abs`, or `abs(k)`). Default top: half the depth.
-    Abs {
-        /// Plies searched by alpha-beta.
-        #[serde(default)]
-        top: Option<u32>,
-    },
-}
+/// A search algorithm (`search.algorithm`, `sweep.algorithm`): the scheme catalogue's names.
+pub use crate::catalogue::Algorithm;
 
 /// Parabelle's transposition tables (`search.algorithm: Parabelle(table: …, storage: …)`).
 pub use algorithms::{Storage, TableKind};

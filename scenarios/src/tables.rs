@@ -275,18 +275,14 @@ pub fn speedup_exponent(points: &[(f64, f64)]) -> Option<f64> {
     Some(-sxy / sxx)
 }
 
-/// The processor trees Campbell fits an algorithm's exponent on (thesis, chapter 5): tree-
-/// splitting on processor trees of width 2 ("best examined on processor trees of small fixed
-/// width"), pv-splitting on depth 1 ("the depth 1 values will be used"), the others on every
-/// processor tree they ran on.
-fn fitted_on(algorithm: &str, s: &Summary) -> bool {
-    if algorithm.starts_with("treesplit") {
-        s.ptree_width == 2
-    } else if algorithm.starts_with("pvsplit") {
-        s.ptree_depth == 1
-    } else {
-        true
-    }
+/// Whether a report fits `algorithm`'s exponent on the processor tree of summary `s`: Campbell
+/// (thesis, chapter 5) fits tree-splitting on processor trees of width 2 and pv-splitting on
+/// depth 1; the catalogue states each algorithm's choice ([`crate::catalogue::Entry::fit`]).
+fn fitted_on(plan: &Plan, algorithm: &str, s: &Summary) -> bool {
+    plan.algorithms
+        .iter()
+        .find(|a| a.name() == algorithm)
+        .is_none_or(|a| a.entry().fit.includes(s.ptree_depth, s.ptree_width))
 }
 
 /// Campbell's fitted speedup exponents (thesis, chapter 5): for each tree shape, a table of
@@ -328,7 +324,7 @@ pub fn exponent_tables(plan: &Plan, summaries: &[Summary]) -> String {
                 let mut pts: Vec<(f64, f64)> = t1.map(|t| (1.0, t)).into_iter().collect();
                 pts.extend(
                     runs.iter()
-                        .filter(|s| s.processors > 1 && fitted_on(a, s))
+                        .filter(|s| s.processors > 1 && fitted_on(plan, a, s))
                         .map(|s| (s.terminals as f64, s.elapsed_s)),
                 );
                 let a = if pts.len() > 2 || pts.iter().any(|p| p.0 > 1.0) {

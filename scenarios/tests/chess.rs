@@ -85,7 +85,7 @@ fn table_free_runs_return_the_plain_negamax_value_for_every_f() {
             r.algorithm,
             r.fanout
         );
-        assert_eq!(r.tt_probes, None, "no table, no table counters");
+        assert_eq!(r.figure("tt_probes"), None, "no table, no table counters");
         // A move, when the scheme names one, is a legal root move in UCI.
         if let Some(uci) = &r.root_move {
             let tree = &bk[r.seed as usize - 1].1;
@@ -170,7 +170,7 @@ fn a_wrong_value_fails_without_a_table_and_is_recorded_with_one() {
     assert_eq!(o.value_reference, truth + 1);
     assert_ne!(o.root_value, o.value_reference);
     assert!(
-        o.table_counts.is_some(),
+        o.figures.get("tt_probes").is_some(),
         "a search with a table reports its counters"
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -274,10 +274,10 @@ fn synthetic_scenarios_need_seeds_have_no_positions_and_may_run_parabelle() {
         if r.algorithm == "parabelle" {
             // No table: the generator's value, checked; no reference column needed.
             assert_eq!(r.value_reference, None);
-            assert_eq!(r.tt_probes, None);
+            assert_eq!(r.figure("tt_probes"), None);
         } else {
             assert_eq!(r.algorithm, "parabelle_global_all");
-            assert!(r.value_reference.is_some() && r.tt_probes.is_some());
+            assert!(r.value_reference.is_some() && r.figure("tt_probes").is_some());
         }
     }
     let e = parse(&text.replace("seeds: Range(start: 1, count: 3),", ""), &dir).unwrap_err();

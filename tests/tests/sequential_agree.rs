@@ -9,29 +9,30 @@ use algorithms::{
     negamax, CampbellSpec, CampbellTree, GameTree, Ordering, SyntheticSpec, SyntheticTree,
 };
 use rand::{Rng, SeedableRng};
-use scenarios::dispatch::{run_algorithm, AlgorithmSpec, PTree, Sequential};
+use scenarios::catalogue::Algorithm;
+use scenarios::dispatch::PTree;
 use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree};
 
 /// Every sequential search, with the hybrids split at each possible depth.
-fn searches() -> Vec<Sequential> {
+fn searches() -> Vec<Algorithm> {
     let mut v = vec![
-        Sequential::Ab,
-        Sequential::Pab,
-        Sequential::Scout,
-        Sequential::NegaScout,
-        Sequential::Sss,
-        Sequential::Dual,
-        Sequential::Ins,
-        Sequential::Pns,
-        Sequential::StagedSss { stage: 2 },
-        Sequential::StagedSss { stage: 1 },
-        Sequential::StagedSss { stage: 3 },
-        Sequential::Sab { top: None },
-        Sequential::Abs { top: None },
+        Algorithm::Ab,
+        Algorithm::Pab,
+        Algorithm::Scout,
+        Algorithm::NegaScout,
+        Algorithm::Sss,
+        Algorithm::Dual,
+        Algorithm::Ins,
+        Algorithm::Pns,
+        Algorithm::StagedSss { stage: 2 },
+        Algorithm::StagedSss { stage: 1 },
+        Algorithm::StagedSss { stage: 3 },
+        Algorithm::Sab { top: None },
+        Algorithm::Abs { top: None },
     ];
     for k in 1..=5 {
-        v.push(Sequential::Sab { top: Some(k) });
-        v.push(Sequential::Abs { top: Some(k) });
+        v.push(Algorithm::Sab { top: Some(k) });
+        v.push(Algorithm::Abs { top: Some(k) });
     }
     v
 }
@@ -56,7 +57,7 @@ fn check<T: GameTree>(tree: &T, depth: u32, what: &str) -> usize {
     let expected = negamax(tree, &tree.root(), depth);
     let mut ran = 0;
     for s in searches() {
-        let a = AlgorithmSpec::Sequential(s);
+        let a = s;
         if a.not_applicable(&PTree::UNIPROCESSOR, depth).is_some() {
             continue;
         }
@@ -65,7 +66,8 @@ fn check<T: GameTree>(tree: &T, depth: u32, what: &str) -> usize {
             CostModel::campbell(),
             LinkSpec::ideal(),
         );
-        let run = run_algorithm(a, tree, depth, false, config)
+        let run = a
+            .run(tree, depth, false, config)
             .unwrap_or_else(|e| panic!("{} on {what}: {e}", s.name()));
         assert_eq!(
             run.root_value,
@@ -84,20 +86,20 @@ fn check<T: GameTree>(tree: &T, depth: u32, what: &str) -> usize {
         );
         let best_first = matches!(
             s,
-            Sequential::Sss | Sequential::Dual | Sequential::StagedSss { .. }
+            Algorithm::Sss | Algorithm::Dual | Algorithm::StagedSss { .. }
         );
         if best_first {
             assert!(
-                run.open_peak.is_some_and(|p| p >= 1),
+                run.figures.get("open_peak").is_some_and(|p| p >= 1),
                 "{} on {what}: no OPEN-list peak",
                 s.name()
             );
         }
         if matches!(
             s,
-            Sequential::Ab | Sequential::Pab | Sequential::Scout | Sequential::NegaScout
+            Algorithm::Ab | Algorithm::Pab | Algorithm::Scout | Algorithm::NegaScout
         ) {
-            assert_eq!(run.open_peak, None, "{} on {what}", s.name());
+            assert_eq!(run.figures.get("open_peak"), None, "{} on {what}", s.name());
         }
         ran += 1;
     }

@@ -9,7 +9,7 @@
 //! statistics.
 
 use crate::schemes::adapter::{Adapted, SearchExt};
-use crate::schemes::scheme::{DeployError, Scheme};
+use crate::schemes::scheme::{DeployError, Figures, Scheme};
 use crate::search::sequential::SequentialSearch;
 use crate::trees::{GameTree, Value, INF};
 use sim_core::ProcId;
@@ -102,9 +102,14 @@ where
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         roles.first()?.result.map(|r| r.0)
     }
-    /// The OPEN list's peak, None for the depth-first searches (which keep none: a peak of 0).
-    fn open_peak(&self, roles: &[Self::Role]) -> Option<usize> {
-        roles.first()?.result.map(|r| r.1).filter(|&p| p > 0)
+    /// `open_peak`: the OPEN list's peak; not reported by the depth-first searches (which keep
+    /// none: a peak of 0).
+    fn figures(&self, roles: &[Self::Role]) -> Figures {
+        let peak = roles.first().and_then(|r| r.result).map(|r| r.1);
+        match peak {
+            Some(p) if p > 0 => Figures::default().with("open_peak", p as u64),
+            _ => Figures::default(),
+        }
     }
 }
 

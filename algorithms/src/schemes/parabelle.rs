@@ -39,7 +39,7 @@
 
 use crate::schemes::pmws::{self, PmwsConfig, Successor};
 use crate::schemes::protocol::leaf_work;
-use crate::schemes::scheme::DeployError;
+use crate::schemes::scheme::{DeployError, Figures};
 use crate::search::depth_first::{
     Call as DfCall, Child as DfChild, DepthFirst, Enter, Event, Flow, Frame as DfFrame, Policy,
 };
@@ -843,29 +843,43 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for ParabelleScheme {
             _ => None,
         }
     }
-    fn table_counts(&self, roles: &[Self::Role]) -> Option<TableCounts> {
-        if self.0.table.kind == TableKind::None {
-            return None;
+    /// `tt_probes`, `tt_hits`, `tt_cutoffs` and `tt_stores`: the transposition-table counters
+    /// of all processors together; not reported without a table.
+    fn figures(&self, roles: &[Self::Role]) -> Figures {
+        match table_counts(self.0.table.kind, roles) {
+            Some(c) => Figures::default()
+                .with("tt_probes", c.probes)
+                .with("tt_hits", c.hits)
+                .with("tt_cutoffs", c.cutoffs)
+                .with("tt_stores", c.stores),
+            None => Figures::default(),
         }
-        let mut total = TableCounts::default();
-        for r in roles {
-            match r {
-                Parabelle::Master(m) => {
-                    if let Some(t) = &m.table {
-                        total.add(&t.borrow().counts());
-                    }
-                    total.cutoffs += m.cutoffs;
+    }
+}
+
+/// The transposition-table counters of all processors, None without a table.
+fn table_counts<T: GameTree>(kind: TableKind, roles: &[Parabelle<'_, T>]) -> Option<TableCounts> {
+    if kind == TableKind::None {
+        return None;
+    }
+    let mut total = TableCounts::default();
+    for r in roles {
+        match r {
+            Parabelle::Master(m) => {
+                if let Some(t) = &m.table {
+                    total.add(&t.borrow().counts());
                 }
-                Parabelle::Child(c) => {
-                    if let Some(t) = &c.table {
-                        total.add(&t.borrow().counts());
-                    }
-                    total.cutoffs += c.cutoffs;
+                total.cutoffs += m.cutoffs;
+            }
+            Parabelle::Child(c) => {
+                if let Some(t) = &c.table {
+                    total.add(&t.borrow().counts());
                 }
+                total.cutoffs += c.cutoffs;
             }
         }
-        Some(total)
     }
+    Some(total)
 }
 
 impl<T: GameTree> Parabelle<'_, T> {

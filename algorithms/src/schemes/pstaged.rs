@@ -74,7 +74,7 @@
 
 use crate::schemes::adapter::{Adapted, SearchExt};
 use crate::schemes::protocol::{interior_work, leaf_work, Accept, Slaves, SplitMsg, Task, Upward};
-use crate::schemes::scheme::{DeployError, Scheme};
+use crate::schemes::scheme::{DeployError, Figures, Scheme};
 use crate::search::sequential::SequentialSearch;
 use crate::search::sss::open::{OpenList, Slot, State, NO_PARENT};
 use crate::search::sss::{StagedSss, DEFAULT_STAGE_DEPTH};
@@ -667,12 +667,12 @@ impl<'t, T: GameTree + 't> Scheme<'t, T> for PStagedSss {
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         roles.first().and_then(PStagedSssRole::root_value)
     }
-    fn open_peak(&self, roles: &[Self::Role]) -> Option<usize> {
-        roles
-            .iter()
-            .map(PStagedSssRole::open_peak)
-            .max()
-            .filter(|&p| p > 0)
+    /// `open_peak`: the largest OPEN list any one processor held.
+    fn figures(&self, roles: &[Self::Role]) -> Figures {
+        match roles.iter().map(PStagedSssRole::open_peak).max() {
+            Some(p) if p > 0 => Figures::default().with("open_peak", p as u64),
+            _ => Figures::default(),
+        }
     }
 }
 

@@ -123,22 +123,43 @@ pub trait Scheme<'t, T: GameTree + 't> {
     fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, DeployError>;
     /// The root value the roles found (None if the search did not finish).
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value>;
-    /// The largest OPEN list the scheme's SSS*-family searches held (the `open_peak` column), or
-    /// None for schemes that keep none.
-    fn open_peak(&self, _roles: &[Self::Role]) -> Option<usize> {
-        None
-    }
     /// The root move the roles chose, as its index in `tree.moves(&tree.root())` (tree order),
     /// or None for schemes that only return a value.
     fn root_move(&self, _roles: &[Self::Role]) -> Option<usize> {
         None
     }
-    /// Transposition-table counters of the run, or None for schemes without a table.
-    fn table_counts(
-        &self,
-        _roles: &[Self::Role],
-    ) -> Option<crate::schemes::parabelle::TableCounts> {
-        None
+    /// The figures the scheme reports beside the machine's statistics (the OPEN list's peak,
+    /// transposition-table counters, …), each under its column name in results; none by
+    /// default.
+    fn figures(&self, _roles: &[Self::Role]) -> Figures {
+        Figures::default()
+    }
+}
+
+/// Per-run figures a scheme reports beside the machine's statistics ([`Scheme::figures`]): each
+/// a column name of `results.csv` and its value, in the order reported. A figure a scheme does
+/// not report is absent (an empty cell), not 0.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Figures(Vec<(&'static str, u64)>);
+
+impl Figures {
+    /// These figures and `name` = `value` (replacing an earlier value of `name`).
+    pub fn with(mut self, name: &'static str, value: u64) -> Self {
+        self.0.retain(|(n, _)| *n != name);
+        self.0.push((name, value));
+        self
+    }
+    /// The value of `name`, if reported.
+    pub fn get(&self, name: &str) -> Option<u64> {
+        self.0.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
+    }
+    /// The figures, in the order reported.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
+        self.0.iter().copied()
+    }
+    /// Whether no figure is reported.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 }
 

@@ -150,7 +150,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let started = std::time::Instant::now();
             let bar = progress_bar(plan.run_count() as u64, quiet);
             let mut rows =
-                scenarios::output::RowWriter::new(&mut folder).map_err(|e| e.to_string())?;
+                scenarios::output::RowWriter::new(&mut folder, &plan).map_err(|e| e.to_string())?;
             let json = dir.join("results.json");
             // A chess plan's records, for its report (nothing for other plans).
             let mut chess = scenarios::chess_report::ChessRows::default();

@@ -156,7 +156,7 @@ fn chart_title(plan: &Plan, s: &[Summary]) -> String {
     format!(
         "{}: {}, {} {}s",
         plan.name(),
-        config_title(s),
+        config_title(plan, s),
         plan.seeds.len(),
         plan.seed_word()
     )

@@ -78,7 +78,7 @@ pub fn write_outputs(
     dir: &Path,
 ) -> Result<Vec<PathBuf>, OutputError> {
     let mut folder = OutputFolder::prepare(dir)?;
-    let mut rows = RowWriter::new(&mut folder)?;
+    let mut rows = RowWriter::new(&mut folder, plan)?;
     let json = dir.join("results.json");
     let mut chess = crate::chess_report::ChessRows::default();
     for r in &results.baseline {

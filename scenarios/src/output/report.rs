@@ -96,7 +96,9 @@ fn describe(plan: &Plan) -> String {
     )
 }
 
-pub(super) fn config_title(s: &[Summary]) -> String {
+/// A configuration's title: its algorithm (unless the catalogue leaves it untitled, as pmws),
+/// tree width, depth, ordering and noise.
+pub(super) fn config_title(plan: &Plan, s: &[Summary]) -> String {
     s.first().map_or(String::new(), |x| {
         // Chess: no generator width or ordering; w is the positions' mean root width.
         if x.ordering == "mvv_lva" {
@@ -105,7 +107,12 @@ pub(super) fn config_title(s: &[Summary]) -> String {
                 x.algorithm, x.depth, x.width
             );
         }
-        let algorithm = if x.algorithm == "pmws" {
+        let titled = plan
+            .algorithms
+            .iter()
+            .find(|a| a.name() == x.algorithm)
+            .is_none_or(|a| a.entry().titled);
+        let algorithm = if !titled {
             String::new()
         } else {
             format!("{}, ", x.algorithm)
@@ -158,7 +165,7 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
     for s in by_config(summaries) {
         out.push_str(&format!(
             "### {}\n\n{}\n",
-            config_title(s),
+            config_title(plan, s),
             summary_table(s)
         ));
     }

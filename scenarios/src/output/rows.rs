@@ -27,15 +27,18 @@ pub struct RowWriter {
     runs: io::BufWriter<std::fs::File>,
     n_baseline: usize,
     n_runs: usize,
+    /// The columns of results.csv (the plan's algorithms' figure columns included).
+    columns: Vec<&'static str>,
 }
 
 const RUNS_SPOOL: &str = ".runs.json.part";
 
 impl RowWriter {
     /// Creates `results.csv` (with its header) and `results.json` in `folder`, ready for rows.
-    pub fn new(folder: &mut OutputFolder) -> Result<Self, OutputError> {
+    pub fn new(folder: &mut OutputFolder, plan: &Plan) -> Result<Self, OutputError> {
+        let columns = crate::catalogue::results_columns(&plan.algorithms);
         let mut csv = folder.create("results.csv")?;
-        csv.write_all(crate::results::csv_header().as_bytes())
+        csv.write_all(crate::results::csv_header_in(&columns).as_bytes())
             .map_err(io_at(&folder.target.join("results.csv")))?;
         let mut json = folder.create("results.json")?;
         json.write_all(b"{\n  \"baseline\": [")
@@ -47,6 +50,7 @@ impl RowWriter {
             runs,
             n_baseline: 0,
             n_runs: 0,
+            columns,
         })
     }
 
@@ -63,7 +67,8 @@ impl RowWriter {
                 self.n_baseline += 1;
             }
             Row::Sweep(r) => {
-                self.csv.write_all(r.csv_line().as_bytes())?;
+                self.csv
+                    .write_all(r.csv_line_in(&self.columns).as_bytes())?;
                 self.runs.write_all(if self.n_runs == 0 {
                     b"\n    "
                 } else {
@@ -91,6 +96,7 @@ impl RowWriter {
             runs,
             n_baseline,
             n_runs,
+            ..
         } = self;
         csv.flush()
             .map_err(io_at(&folder.target.join("results.csv")))?;
