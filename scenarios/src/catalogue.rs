@@ -139,6 +139,12 @@ pub struct Entry {
     pub titled: bool,
     /// Why these options make no search of its own, when they do not (a scenario error).
     pub invalid: Option<String>,
+    /// For users (`gtsim algorithms`, the table of algorithms): how a scenario names it.
+    pub syntax: &'static str,
+    /// For users: what it is, with its names in results in parentheses.
+    pub about: &'static str,
+    /// For users: where it runs.
+    pub runs_where: &'static str,
 }
 
 /// The processor trees an algorithm can run on.
@@ -207,6 +213,9 @@ impl Algorithm {
         // Most algorithms state only some of these.
         let base = |name: String| Entry {
             name,
+            syntax: "",
+            about: "",
+            runs_where: "one processor",
             runs_on: RunsOn::OneProcessor,
             applies: Applies::Always,
             progressive: false,
@@ -219,6 +228,9 @@ impl Algorithm {
         };
         match self {
             Algorithm::Pmws => Entry {
+                syntax: "`Pmws`",
+                about: "principal variation splitting as Parabelle ran it (the paper's Fig. 4), progressive deepening (`pmws`)",
+                runs_where: "the paper's trees of length 1, Campbell's of depth 1",
                 runs_on: RunsOn::MasterAndChildren,
                 progressive: true,
                 model: true,
@@ -227,10 +239,17 @@ impl Algorithm {
             },
             // Parabelle is pmws with tables: the same processor trees and model.
             Algorithm::Parabelle { table, storage } => Entry {
+                syntax: "`Parabelle(table: T, storage: S)`",
+                about: "Parabelle's chess search (sections III, VI, VIII): pmws with progressive deepening and the refutation table, and a transposition table: `T` is `None` (default), `Global` (held by the master; a child sends a 6-byte at-node probe before searching a node, waits for the 6-byte answer (`wait_reply`), and sends a 12-byte update after) or `Local` (one per processor, the children's half the size); `S` is `All` (default: every subtree) or `Partial` (only subtrees longer than 2 ply, probed only more than 2 ply from the horizon); 8192 entries in the full-size table. Write `Parabelle()` for the defaults (`parabelle`, `parabelle_global_all`, `parabelle_local_partial`, …). Generic: it runs on synthetic and Campbell trees too. With a table its value may differ from the table-free value (recorded, not refused)",
+                runs_where: "as `Pmws`",
                 runs_on: RunsOn::MasterAndChildren,
                 progressive: true,
                 model: true,
                 table: (table != TableKind::None).then_some((table, storage)),
+                // Without a table, storage would be ignored: two names for one experiment.
+                invalid: (table == TableKind::None && storage != Storage::All).then(|| {
+                    "storage: Partial has no effect without a table: give table: Global or Local, or leave storage out".into()
+                }),
                 columns: if table == TableKind::None {
                     &[]
                 } else {
@@ -239,6 +258,9 @@ impl Algorithm {
                 ..base(ParabelleScheme::name_of(&self.parabelle(0, true)))
             },
             Algorithm::TreeSplit { update } => Entry {
+                syntax: "`TreeSplit(update: B)`",
+                about: "tree-splitting (Campbell Fig. 10); `update: true` adds the dynamic window UPDATE of Fig. 11 (`treesplit`, `treesplit_update`)",
+                runs_where: "any processor tree; on one processor, alpha-beta",
                 runs_on: RunsOn::AnyTree,
                 fit: Fit::Width(2),
                 ..base(
@@ -251,6 +273,9 @@ impl Algorithm {
                 )
             },
             Algorithm::PvSplit { refined, update } => Entry {
+                syntax: "`PvSplit(refined: B, update: B)`",
+                about: "pv-splitting (Campbell Fig. 12, Marsland & Popowich Fig. 3): the root processor splits the PV level by level until the processor tree's depth equals the remaining depth, tree-splitting below; `refined: true` is Campbell's refinement (slaves get the successors of type-2 nodes' successors); both default false (`pvsplit`, `pvsplit_refined`, `…_update`)",
+                runs_where: "processor trees at least 2 levels shallower than the search, as the thesis (\"on 4-ply trees, PV cannot employ a depth 3 processor tree\"; others skipped); on one processor, alpha-beta",
                 runs_on: RunsOn::AnyTree,
                 applies: Applies::TwoLevelsShallower,
                 fit: Fit::Depth(1),
@@ -260,21 +285,52 @@ impl Algorithm {
                     if update { "_update" } else { "" }
                 ))
             },
-            Algorithm::Ab => base("ab".into()),
-            Algorithm::Pab => base("pab".into()),
-            Algorithm::Scout => base("scout".into()),
-            Algorithm::NegaScout => base("negascout".into()),
-            Algorithm::Ins => base("ins".into()),
-            Algorithm::Pns => base("pns".into()),
+            Algorithm::Ab => Entry {
+                syntax: "`Ab`",
+                about: "fail-soft alpha-beta (`ab`)",
+                ..base("ab".into())
+            },
+            Algorithm::Pab => Entry {
+                syntax: "`Pab`",
+                about: "Campbell's palphabeta, Fig. 7 (`pab`)",
+                ..base("pab".into())
+            },
+            Algorithm::Scout => Entry {
+                syntax: "`Scout`",
+                about: "Pearl's SCOUT with TEST (Campbell's SC) (`scout`)",
+                ..base("scout".into())
+            },
+            Algorithm::NegaScout => Entry {
+                syntax: "`NegaScout`",
+                about: "NegaScout (Reinefeld et al. Fig. 3) (`negascout`)",
+                ..base("negascout".into())
+            },
+            Algorithm::Ins => Entry {
+                syntax: "`Ins`",
+                about: "informed NegaScout (Reinefeld et al. section 2.2) (`ins`)",
+                ..base("ins".into())
+            },
+            Algorithm::Pns => Entry {
+                syntax: "`Pns`",
+                about: "partially informed NegaScout (Reinefeld et al. section 2.3) (`pns`)",
+                ..base("pns".into())
+            },
             Algorithm::Sss => Entry {
                 columns: OPEN_PEAK,
+                syntax: "`Sss`",
+                about: "SSS* with Campbell's modification that makes it dominate alpha-beta (Appendix 3) (`sss`)",
                 ..base("sss".into())
             },
             Algorithm::Dual => Entry {
                 columns: OPEN_PEAK,
+                syntax: "`Dual`",
+                about: "DUAL* (Reinefeld et al. Fig. 4) (`dual`)",
                 ..base("dual".into())
             },
             Algorithm::StagedSss { stage } => Entry {
+                syntax: "`StagedSss(stage: S)`",
+                about: "staged SSS* with stages of S plies (default 2, Campbell's SS) (`staged_sss`, or `staged_sss(S)`); on a processor tree of depth 1, Campbell's parallel staged SSS* (chapter 5)",
+                runs_where: "one processor; processor trees of depth 1; skipped when d ≤ S",
                 runs_on: RunsOn::OneOrMasterAndSlaves,
                 applies: Applies::Staged { stage },
                 columns: OPEN_PEAK,
@@ -292,7 +348,15 @@ impl Algorithm {
                 } else {
                     "abs"
                 };
+                let (syntax, about) = if short == "sab" {
+                    ("`Sab(top: K)`", "Campbell's SSS*/alpha-beta hybrid SAB: SSS* on the top K plies and alpha-beta below (`sab(K)`); `Sab()` splits at half the depth (`sab`; 4 ply and deeper, as the thesis)")
+                } else {
+                    ("`Abs(top: K)`", "Campbell's alpha-beta/SSS* hybrid ABS: alpha-beta on the top K plies and SSS* below (`abs(K)`); `Abs()` splits at half the depth (`abs`; 4 ply and deeper, as the thesis)")
+                };
                 Entry {
+                    syntax,
+                    about,
+                    runs_where: "one processor; skipped unless 0 < K < d",
                     applies: Applies::Hybrid { top },
                     columns: OPEN_PEAK,
                     invalid: (top == Some(0)).then(|| {
@@ -306,6 +370,32 @@ impl Algorithm {
             }
         }
     }
+
+    /// Every algorithm of the catalogue, with its default options, in the order `gtsim
+    /// algorithms` lists them.
+    pub const ALL: [Algorithm; 15] = [
+        Algorithm::Pmws,
+        Algorithm::Parabelle {
+            table: TableKind::None,
+            storage: Storage::All,
+        },
+        Algorithm::TreeSplit { update: false },
+        Algorithm::PvSplit {
+            refined: false,
+            update: false,
+        },
+        Algorithm::StagedSss { stage: 2 },
+        Algorithm::Ab,
+        Algorithm::Pab,
+        Algorithm::Scout,
+        Algorithm::NegaScout,
+        Algorithm::Ins,
+        Algorithm::Pns,
+        Algorithm::Sss,
+        Algorithm::Dual,
+        Algorithm::Sab { top: None },
+        Algorithm::Abs { top: None },
+    ];
 
     /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `pvsplit`, `ab`, …
     pub fn name(self) -> String {
@@ -528,6 +618,20 @@ fn alone<'t, T: GameTree + 't, S: algorithms::SequentialSearch<'t, T> + 't>(
     )
 }
 
+/// The catalogue for users, as a Markdown table (`gtsim algorithms`): how a scenario names each
+/// algorithm, what it is (its names in results in parentheses) and where it runs.
+pub fn markdown_table() -> String {
+    let mut out = String::from("| value | what it is | where it runs |\n|---|---|---|\n");
+    for a in Algorithm::ALL {
+        let e = a.entry();
+        out.push_str(&format!(
+            "| {} | {} | {} |\n",
+            e.syntax, e.about, e.runs_where
+        ));
+    }
+    out
+}
+
 /// The columns of results.csv for a sweep of `algorithms`: [`crate::results::COLUMNS`] and the
 /// figure columns their entries add.
 pub fn results_columns(algorithms: &[Algorithm]) -> Vec<&'static str> {
@@ -538,5 +642,140 @@ pub fn results_columns(algorithms: &[Algorithm]) -> Vec<&'static str> {
 impl fmt::Display for Algorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The variant's place in [`Algorithm::ALL`]. The match is exhaustive: a new variant must
+    /// be placed here, and the test below then asks for it in `ALL`.
+    fn ordinal(a: Algorithm) -> usize {
+        match a {
+            Algorithm::Pmws => 0,
+            Algorithm::Parabelle { .. } => 1,
+            Algorithm::TreeSplit { .. } => 2,
+            Algorithm::PvSplit { .. } => 3,
+            Algorithm::StagedSss { .. } => 4,
+            Algorithm::Ab => 5,
+            Algorithm::Pab => 6,
+            Algorithm::Scout => 7,
+            Algorithm::NegaScout => 8,
+            Algorithm::Ins => 9,
+            Algorithm::Pns => 10,
+            Algorithm::Sss => 11,
+            Algorithm::Dual => 12,
+            Algorithm::Sab { .. } => 13,
+            Algorithm::Abs { .. } => 14,
+        }
+    }
+
+    #[test]
+    fn the_list_holds_every_algorithm_once_and_documents_each() {
+        for (i, a) in Algorithm::ALL.iter().enumerate() {
+            assert_eq!(ordinal(*a), i, "{a} out of place in Algorithm::ALL");
+            let e = a.entry();
+            for (what, text) in [
+                ("syntax", e.syntax),
+                ("about", e.about),
+                ("runs_where", e.runs_where),
+            ] {
+                assert!(!text.trim().is_empty(), "{a}: no {what}");
+            }
+            assert!(e.invalid.is_none(), "{a}: default options are invalid");
+            let table = markdown_table();
+            assert!(table.contains(e.syntax), "{a} missing from the table");
+        }
+    }
+
+    /// Every option value of every algorithm gives its own name in results.
+    #[test]
+    fn names_in_results_are_distinct() {
+        let mut all: Vec<Algorithm> = Algorithm::ALL.to_vec();
+        for table in [TableKind::None, TableKind::Global, TableKind::Local] {
+            for storage in [Storage::All, Storage::Partial] {
+                all.push(Algorithm::Parabelle { table, storage });
+            }
+        }
+        all.push(Algorithm::TreeSplit { update: true });
+        for (refined, update) in [(true, false), (false, true), (true, true)] {
+            all.push(Algorithm::PvSplit { refined, update });
+        }
+        for k in [1, 3, 4] {
+            all.push(Algorithm::StagedSss { stage: k });
+            all.push(Algorithm::Sab { top: Some(k) });
+            all.push(Algorithm::Abs { top: Some(k) });
+        }
+        // Storage without a table is refused (invalid), so it has no name of its own.
+        all.retain(|a| a.entry().invalid.is_none());
+        let mut seen = std::collections::HashMap::new();
+        for a in all {
+            if let Some(b) = seen.insert(a.name(), a) {
+                assert_eq!(a, b, "{a:?} and {b:?} share the name {}", a.name());
+            }
+        }
+        assert_eq!(Algorithm::StagedSss { stage: 2 }.name(), "staged_sss");
+        assert_eq!(Algorithm::Sab { top: Some(3) }.name(), "sab(3)");
+    }
+
+    #[test]
+    fn options_that_make_no_search_are_refused_and_tables_are_stated() {
+        assert!(Algorithm::StagedSss { stage: 0 }.entry().invalid.is_some());
+        assert!(Algorithm::Sab { top: Some(0) }.entry().invalid.is_some());
+        assert!(Algorithm::Abs { top: Some(0) }.entry().invalid.is_some());
+        assert!(Algorithm::Abs { top: Some(1) }.entry().invalid.is_none());
+        assert!(Algorithm::Parabelle {
+            table: TableKind::None,
+            storage: Storage::Partial,
+        }
+        .entry()
+        .invalid
+        .is_some());
+        let global = Algorithm::Parabelle {
+            table: TableKind::Global,
+            storage: Storage::Partial,
+        };
+        assert_eq!(
+            global.entry().table,
+            Some((TableKind::Global, Storage::Partial))
+        );
+        assert!(global.has_table() && !Algorithm::ALL[1].has_table());
+        assert!(global.entry().columns.contains(&"tt_probes"));
+    }
+
+    #[test]
+    fn processor_trees_and_depths_each_algorithm_applies_to() {
+        let f4 = PTree::Paper {
+            fanout: 4,
+            length: 1,
+        };
+        let deep = PTree::Campbell { depth: 2, width: 2 };
+        assert!(Algorithm::Pmws.unsupported(&f4).is_none());
+        assert!(Algorithm::Pmws.unsupported(&deep).is_some());
+        assert!(Algorithm::Ab.unsupported(&f4).is_some());
+        assert!(Algorithm::Ab.unsupported(&PTree::UNIPROCESSOR).is_none());
+        let staged = Algorithm::StagedSss { stage: 2 };
+        assert!(staged.unsupported(&deep).is_none());
+        assert!(staged.not_applicable(&deep, 4).is_some());
+        assert!(staged.not_applicable(&f4, 2).is_some());
+        assert!(staged.not_applicable(&f4, 3).is_none());
+        let pv = Algorithm::ALL[3];
+        assert!(pv.not_applicable(&deep, 3).is_some());
+        assert!(pv.not_applicable(&deep, 4).is_none());
+        assert!(Algorithm::Sab { top: None }
+            .not_applicable(&PTree::UNIPROCESSOR, 3)
+            .is_some());
+        assert!(Fit::Width(2).includes(3, 2) && !Fit::Width(2).includes(1, 4));
+        assert!(Fit::Depth(1).includes(1, 8) && !Fit::Depth(1).includes(2, 2));
+    }
+
+    #[test]
+    fn figure_columns_beyond_the_fixed_ones_follow_them() {
+        let fixed = results_columns(&[Algorithm::Sss, Algorithm::ALL[1], Algorithm::Pmws]);
+        assert_eq!(fixed, crate::results::COLUMNS);
+        let more = crate::results::columns(&["open_peak", "rollbacks", "rollbacks"]);
+        assert_eq!(more.len(), crate::results::COLUMNS.len() + 1);
+        assert_eq!(more.last(), Some(&"rollbacks"));
     }
 }
