@@ -11,7 +11,7 @@ use crate::load::Plan;
 use crate::reference::{BoardFigures, BoardRow, PaperTable, Published, ReferenceRow};
 use crate::results::{fixed, fixed_opt, RunRecord, Summary, UNDEFINED};
 use crate::runner::Row;
-use crate::tables::distinct;
+use crate::util::distinct;
 use algorithms::{Storage, TableKind};
 
 /// The records of a chess plan, kept for its report (a chess sweep is small: positions ×

@@ -27,6 +27,7 @@
 pub mod catalogue;
 pub mod chess_report;
 pub mod dispatch;
+pub mod input;
 pub mod load;
 pub mod output;
 pub mod positions;
@@ -39,6 +40,7 @@ pub mod study;
 pub mod tables;
 pub mod timeline;
 pub mod trace;
+mod util;
 
 pub use load::{load, parse, Plan, ScenarioError};
 pub use output::{write_atomic, write_outputs, OutputError, OutputFolder};

@@ -10,8 +10,7 @@ use algorithms::{alphabeta_recursive, GameTree, Value, INF};
 use chess::ChessTree;
 use std::sync::OnceLock;
 
-/// Largest EPD file read.
-pub const MAX_EPD_BYTES: u64 = 4 << 20;
+pub use crate::input::MAX_EPD_BYTES;
 
 /// The chess positions of a plan.
 #[derive(Clone, Debug)]
@@ -110,8 +109,8 @@ impl ChessSet {
     /// The positions of an EPD file (a regular file of at most [`MAX_EPD_BYTES`], UTF-8). The
     /// error names the file and the line: `FILE:LINE: message`.
     pub fn read(path: &std::path::Path) -> Result<Self, String> {
-        let bytes = crate::load::read_bounded(path, MAX_EPD_BYTES, "positions file")?;
-        let text = crate::load::decode_text(&bytes)
+        let bytes = crate::input::read_bounded(path, MAX_EPD_BYTES, "positions file")?;
+        let text = crate::input::decode_text(&bytes)
             .map_err(|(line, col, m)| format!("{}:{line}:{col}: {m}", path.display()))?;
         let parsed = chess::parse_epd(text)
             .map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.error))?;

@@ -155,7 +155,7 @@ impl PaperTable {
 impl Published<TableStorageRow> {
     /// The (table, storage) configurations in the order they first appear.
     pub fn configurations(&self) -> Vec<(TableKind, Storage)> {
-        crate::tables::distinct(&self.rows, |r| (r.table, r.storage))
+        crate::util::distinct(&self.rows, |r| (r.table, r.storage))
     }
 
     /// One configuration's rows as a per-fanout table (for [`markdown`]); the notes and
@@ -217,7 +217,7 @@ enum Layout {
 }
 
 /// Reads a published table of any layout (a regular file of at most
-/// [`crate::load::MAX_REFERENCE_BYTES`], UTF-8, a leading byte-order mark ignored), telling the
+/// [`crate::input::MAX_REFERENCE_BYTES`], UTF-8, a leading byte-order mark ignored), telling the
 /// layout from the header: a `board` column makes it per board (Table IV), a `table` or
 /// `storage` column per table and storage (Table III), otherwise per fanout (Table II). Errors
 /// and warnings as the layout's own reader: [`read`], [`read_table_storage`],
@@ -242,7 +242,7 @@ pub fn read_paper_table(path: &Path, fanouts: &[u32]) -> Result<PaperTable, Stri
 }
 
 /// Reads a per-fanout reference CSV (Table II; a regular file of at most
-/// [`crate::load::MAX_REFERENCE_BYTES`], UTF-8, a leading byte-order mark ignored) for a sweep of
+/// [`crate::input::MAX_REFERENCE_BYTES`], UTF-8, a leading byte-order mark ignored) for a sweep of
 /// processor counts `fanouts`. Errors name the file and line: an unknown or repeated column, a
 /// value that is not a finite number (NaN and inf are refused; counts, times and speedups must
 /// not be negative), a processor count given twice. Rows for processor counts the sweep does not
@@ -277,8 +277,8 @@ pub fn read_per_board(path: &Path, fanouts: &[u32]) -> Result<Published<BoardRow
 /// The file's text (bounded, UTF-8, BOM dropped), with errors that name it.
 fn load(path: &Path) -> Result<String, String> {
     let bytes =
-        crate::load::read_bounded(path, crate::load::MAX_REFERENCE_BYTES, "reference table")?;
-    crate::load::decode_text(&bytes)
+        crate::input::read_bounded(path, crate::input::MAX_REFERENCE_BYTES, "reference table")?;
+    crate::input::decode_text(&bytes)
         .map(str::to_string)
         .map_err(|(line, col, m)| format!("{}:{line}:{col}: {m}", path.display()))
 }
@@ -583,7 +583,7 @@ impl BoardColumn {
                 return None;
             };
         let n: u32 = digits.parse().ok()?;
-        let max = crate::load::MAX_FANOUT as u32;
+        let max = crate::input::MAX_FANOUT as u32;
         (n >= 1 && n <= max && digits == n.to_string()).then_some(make(n))
     }
 }

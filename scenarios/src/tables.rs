@@ -6,6 +6,7 @@
 
 use crate::load::Plan;
 use crate::results::{fixed, Summary};
+use crate::util::distinct;
 use plots::{LineChart, LineStyle, Series};
 
 /// Whether every run of the plan is on one processor: a comparison of sequential searches.
@@ -33,18 +34,6 @@ fn shape_title((w, d, noise): Shape) -> String {
     } else {
         format!("w = {w}, d = {d}, horizon noise {noise}")
     }
-}
-
-/// The distinct values of `key` over `items`, in first-seen order.
-pub(crate) fn distinct<T: PartialEq, I>(items: &[I], key: impl Fn(&I) -> T) -> Vec<T> {
-    let mut out = Vec::new();
-    for i in items {
-        let k = key(i);
-        if !out.contains(&k) {
-            out.push(k);
-        }
-    }
-    out
 }
 
 /// The uniprocessor summaries of a sequential plan.

@@ -1,0 +1,175 @@
+//! Where a field is written in the scenario text: a field path (`sweep.ordering[2]`) turned into
+//! a line and a column, for errors that point into the file.
+
+use super::ScenarioError;
+
+/// The scenario text and its file's name, as given: what an error needs to point into it.
+pub(super) struct Source<'a> {
+    /// The scenario text (without a byte-order mark).
+    pub src: &'a str,
+    /// The scenario file's path, as given.
+    pub file: &'a str,
+}
+
+impl Source<'_> {
+    /// An error at the field reached by `keys` (see [`locate`]), its message prefixed with the
+    /// field's path (`sweep.fanout: ...`).
+    pub fn at(&self, keys: &[&str], message: String) -> ScenarioError {
+        let (line, col) = locate(self.src, keys);
+        ScenarioError::At {
+            file: self.file.to_string(),
+            line,
+            col,
+            message: format!("{}: {message}", keys.join(".")),
+        }
+    }
+}
+
+/// The path of the value being read when deserialization failed, as the scenario spells it
+/// (`workload.width`, `sweep.ordering[2]`); enum variant names are left out.
+pub(super) fn field_path(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut out = String::new();
+    for seg in path.iter() {
+        match seg {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Segment::Enum { .. } | Segment::Unknown => {}
+        }
+    }
+    out
+}
+
+/// Line and column of item `index` of the list at `keys` (the list's own position if the item
+/// cannot be found).
+pub(super) fn locate_item(src: &str, keys: &[&str], index: usize) -> (usize, usize) {
+    let start = locate_offset(src, keys);
+    let (line, col) = line_col(src, start);
+    let bytes = src.as_bytes();
+    let Some(open) = src[start..].find('[').map(|i| start + i) else {
+        return (line, col);
+    };
+    let (mut depth, mut item, mut i) = (0usize, 0usize, open + 1);
+    let mut item_start = None;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+                continue;
+            }
+            b'(' | b'[' => depth += 1,
+            b')' | b']' if depth == 0 => break,
+            b')' | b']' => depth -= 1,
+            b',' if depth == 0 => {
+                item += 1;
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        if item == index && item_start.is_none() && !bytes[i].is_ascii_whitespace() {
+            item_start = Some(i);
+            break;
+        }
+        i += 1;
+    }
+    item_start.map_or((line, col), |at| line_col(src, at))
+}
+
+/// Line and column (1-based) of the field reached by following `keys` (each searched after the
+/// previous one), skipping comments and strings; the start of the file if not found.
+pub(super) fn locate(src: &str, keys: &[&str]) -> (usize, usize) {
+    line_col(src, locate_offset(src, keys))
+}
+
+/// Byte offset of the field reached by following `keys` (see [`locate`]); 0 if not found.
+fn locate_offset(src: &str, keys: &[&str]) -> usize {
+    let bytes = src.as_bytes();
+    let mut pos = 0usize;
+    let mut found = None;
+    'keys: for key in keys {
+        let mut i = pos;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
+                }
+                b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                    i += 2;
+                    while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                        i += 1;
+                    }
+                    i += 2;
+                }
+                b'"' => {
+                    i += 1;
+                    while i < bytes.len() && bytes[i] != b'"' {
+                        if bytes[i] == b'\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                c if c.is_ascii_alphabetic() || c == b'_' => {
+                    let start = i;
+                    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_')
+                    {
+                        i += 1;
+                    }
+                    let mut j = i;
+                    while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                        j += 1;
+                    }
+                    if &src[start..i] == *key && bytes.get(j) == Some(&b':') {
+                        pos = i;
+                        found = Some(start);
+                        continue 'keys;
+                    }
+                }
+                _ => i += 1,
+            }
+        }
+        break;
+    }
+    found.unwrap_or(0)
+}
+
+/// Line and column (1-based, the column in characters) of byte offset `at`.
+fn line_col(src: &str, at: usize) -> (usize, usize) {
+    let line = src[..at].matches('\n').count() + 1;
+    let col = src[src[..at].rfind('\n').map_or(0, |n| n + 1)..at]
+        .chars()
+        .count()
+        + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locate_skips_comments_and_strings() {
+        let src = "// sweep: fanout: no\n(name: \"fanout:\",\n sweep: (\n   fanout: [1])";
+        assert_eq!(locate(src, &["sweep", "fanout"]), (4, 4));
+        assert_eq!(locate(src, &["nothing"]), (1, 1));
+    }
+}

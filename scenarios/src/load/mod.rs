@@ -1,0 +1,191 @@
+//! Reading a scenario file into a validated [`Plan`], with errors that name the file, the line
+//! and the column.
+//!
+//! [`parse`] deserializes the text, then checks and converts it one section at a time, each in
+//! a file of its own: `hardware.rs` (costs, lines, reads), `workload.rs` (the generator, chess
+//! positions), `sweep.rs` (tree configurations, processor trees, seeds, the run limit),
+//! `algorithms.rs` and `outputs.rs` (timeline, reference tables, charts); `locate.rs` turns a
+//! field path into the line and column of an error, and `plan.rs` holds the [`Plan`]. Reading
+//! the files, and the limits on what they may say, are [`crate::input`]'s.
+
+mod algorithms;
+mod hardware;
+mod locate;
+mod outputs;
+mod plan;
+mod sweep;
+mod workload;
+
+pub use crate::input::{
+    decode_text, read_bounded, MAX_DEPTH, MAX_FANOUT, MAX_REFERENCE_BYTES, MAX_RUNS,
+    MAX_SCENARIO_BYTES, MAX_SEEDS, MAX_WIDTH,
+};
+pub use plan::{
+    ordering_label, Generator, Plan, CHESS_LEAVES_PER_SECOND_PER_CORE, LEAVES_PER_SECOND_PER_CORE,
+    SECONDS_PER_RUN_PER_CORE,
+};
+
+use crate::schema::Scenario;
+use locate::{field_path, Source};
+use std::path::Path;
+
+/// A scenario that cannot be run, and where it says so.
+#[derive(thiserror::Error, Debug)]
+pub enum ScenarioError {
+    /// The file could not be opened or read.
+    #[error("{file}: cannot read the scenario: {source}")]
+    Read {
+        /// The scenario file's path, as given.
+        file: String,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The file itself is unusable (not a regular file, too large); the message names it.
+    #[error("{0}")]
+    File(String),
+    /// Bad syntax or an impossible value, at a place in the file.
+    #[error("{file}:{line}:{col}: {message}")]
+    At {
+        /// The scenario file's path, as given.
+        file: String,
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        col: usize,
+        /// What is wrong, starting with the field's path when it is known.
+        message: String,
+    },
+}
+
+/// Reads and validates a scenario file (a regular file of at most [`MAX_SCENARIO_BYTES`]).
+pub fn load(path: &Path) -> Result<Plan, ScenarioError> {
+    let file = path.display().to_string();
+    let bytes = read_bounded(path, MAX_SCENARIO_BYTES, "scenario").map_err(ScenarioError::File)?;
+    let src = decode_text(&bytes).map_err(|(line, col, message)| ScenarioError::At {
+        file: file.clone(),
+        line,
+        col,
+        message,
+    })?;
+    parse(src, path)
+}
+
+/// Validates scenario text (a leading byte-order mark is ignored); `path` names it in errors.
+pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
+    let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
+    let file = path.display().to_string();
+    let scenario = deserialize(src, &file)?;
+    let cx = Source { src, file: &file };
+
+    let costs = hardware::costs(&cx, &scenario.hardware)?;
+    let trees = workload::trees(&cx, &scenario, path)?;
+    let dims = sweep::dimensions(&cx, &scenario.sweep, &trees)?;
+    let algorithms = algorithms::algorithms(&scenario, trees.generator, &|keys, message| {
+        cx.at(keys, message)
+    })?;
+    let sweep::ProcessorTrees { fanouts, ptrees } =
+        sweep::processor_trees(&cx, &scenario, &algorithms)?;
+    let machine = hardware::machine(&cx, &scenario.hardware, &ptrees)?;
+    let seeds = sweep::seeds(&cx, &scenario.sweep, &trees)?;
+    let config_count = sweep::config_count(
+        &cx,
+        &scenario.sweep,
+        &dims,
+        &ptrees,
+        &algorithms,
+        seeds.len() as u64,
+    )?;
+    let configs = sweep::configs(&cx, &scenario.sweep, &trees, &dims, config_count)?;
+    let chess = trees.chess.is_some();
+    let timeline = outputs::timeline(
+        &cx,
+        &scenario,
+        chess,
+        &fanouts,
+        &seeds,
+        &configs,
+        &algorithms,
+    )?;
+    let outputs::References {
+        reference,
+        paper,
+        mut warnings,
+    } = outputs::references(&cx, &scenario.outputs, path, chess, &fanouts)?;
+    warnings.extend(outputs::charts(
+        &cx,
+        &scenario.outputs,
+        chess,
+        &fanouts,
+        &ptrees,
+    )?);
+    warnings.extend(sweep::skipped(&file, &algorithms, &ptrees, &dims.depths));
+
+    let mut chess_set = trees.chess;
+    if let Some(set) = &mut chess_set {
+        set.prepare(configs.len());
+    }
+    let plan = Plan {
+        chess: chess_set,
+        paper,
+        generator: trees.generator,
+        algorithms,
+        ptrees,
+        links: machine.links,
+        reads: machine.reads,
+        batching: true,
+        warnings,
+        reference,
+        progressive: scenario.search.progressive_deepening,
+        file: path.to_path_buf(),
+        costs,
+        link: machine.link,
+        configs,
+        fanouts,
+        seeds,
+        timeline,
+        scenario,
+    };
+    // Every run skipped: a sweep that would write empty tables is a mistake.
+    if plan.run_count() == 0 {
+        return Err(cx.at(
+            &["sweep"],
+            "every run is skipped (no algorithm applies to any tree configuration; see the warnings): nothing would be simulated".into(),
+        ));
+    }
+    Ok(plan)
+}
+
+/// The scenario of `src` (already without a byte-order mark), as written; syntax errors and
+/// impossible values are errors at their place in `file`, naming the field when it is known.
+fn deserialize(src: &str, file: &str) -> Result<Scenario, ScenarioError> {
+    // implicit_some: optional fields take a bare value (`timeline: (fanout: 4, seed: 1)`);
+    // `Some(...)` is accepted too.
+    let options =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let spanned = |e: ron::error::SpannedError, field: String| {
+        let message = if field.is_empty() {
+            e.code.to_string()
+        } else {
+            format!("{field}: {}", e.code)
+        };
+        ScenarioError::At {
+            file: file.to_string(),
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message,
+        }
+    };
+    let mut de = ron::Deserializer::from_str_with_options(src, &options)
+        .map_err(|e| spanned(e, String::new()))?;
+    let scenario: Scenario = match serde_path_to_error::deserialize(&mut de) {
+        Ok(s) => s,
+        Err(e) => {
+            let field = field_path(e.path());
+            let inner = de.span_error(e.into_inner());
+            return Err(spanned(inner, field));
+        }
+    };
+    de.end()
+        .map_err(|e| spanned(de.span_error(e), String::new()))?;
+    Ok(scenario)
+}

@@ -1,0 +1,179 @@
+//! The `outputs` section: the run drawn in full (`outputs.timeline`), the published figures the
+//! results are compared with (`outputs.reference`, read here), and the charts asked for.
+
+use super::locate::Source;
+use super::ScenarioError;
+use crate::dispatch::{AlgorithmSpec, PTree};
+use crate::reference::{PaperTable, Reference};
+use crate::schema::{Outputs, Scenario};
+use algorithms::SyntheticSpec;
+use std::path::Path;
+
+/// The run named by `outputs.timeline`, as (configuration index, fanout, seed): one the sweep
+/// makes. `chess` says whether the seeds are chess positions.
+pub(super) fn timeline(
+    cx: &Source,
+    scenario: &Scenario,
+    chess: bool,
+    fanouts: &[u32],
+    seeds: &[u64],
+    configs: &[SyntheticSpec],
+    algorithms: &[AlgorithmSpec],
+) -> Result<Option<(usize, u32, u64)>, ScenarioError> {
+    let timeline = match &scenario.outputs.timeline {
+        None => None,
+        Some(t) => {
+            let here = |m: String| cx.at(&["outputs", "timeline"], m);
+            if !fanouts.contains(&(t.fanout.0 as u32)) {
+                return Err(here(format!(
+                    "timeline fanout {} is not in sweep.fanout",
+                    t.fanout.0
+                )));
+            }
+            if !seeds.contains(&t.seed) {
+                return Err(here(if chess {
+                    format!(
+                        "timeline seed {} is not the number of a position of the sweep (positions are numbered from 1 in file order)",
+                        t.seed
+                    )
+                } else {
+                    format!("timeline seed {} is not in the sweep", t.seed)
+                }));
+            }
+            let index = configs.iter().position(|c| {
+                t.width.is_none_or(|w| w.0 == c.width as u64)
+                    && t.depth.is_none_or(|d| d.0 == c.depth as u64)
+                    && t.ordering.as_ref().is_none_or(|o| *o == c.ordering)
+                    && t.horizon_noise.is_none_or(|n| n == c.horizon_noise)
+            });
+            let Some(index) = index else {
+                return Err(here(
+                    "no tree configuration of the sweep has that width, depth, ordering and horizon noise".into(),
+                ));
+            };
+            Some((index, t.fanout.0 as u32, t.seed))
+        }
+    };
+
+    // The timeline run must be one the sweep makes (not one it skips).
+    if let Some((c, f, _)) = timeline {
+        let p = PTree::Paper {
+            fanout: f,
+            length: scenario.hardware.length.0 as u32,
+        };
+        let depth = configs[c].depth;
+        let runs = algorithms.iter().any(|a| {
+            a.not_applicable(&PTree::UNIPROCESSOR, depth).is_none()
+                && (p.is_uniprocessor() || a.not_applicable(&p, depth).is_none())
+        });
+        if !runs {
+            return Err(cx.at(
+                &["outputs", "timeline"],
+                format!("the sweep runs no algorithm at fanout {f} on that tree configuration (depth {depth}): every such run is skipped; name another fanout or configuration"),
+            ));
+        }
+    }
+    Ok(timeline)
+}
+
+/// The published figures of `outputs.reference`, read from beside the scenario at `path`.
+pub(super) struct References {
+    /// For synthetic and Campbell plans: the reference table.
+    pub reference: Option<Reference>,
+    /// For chess plans: the paper's table (Table II, III or IV layout).
+    pub paper: Option<PaperTable>,
+    /// The tables' warnings (rows for processor counts the sweep does not run, ...).
+    pub warnings: Vec<String>,
+}
+
+/// Reads the table named by `outputs.reference` (a file beside the scenario at `path`) for a
+/// sweep of `fanouts`: one of the paper's tables if `chess`, a reference table otherwise.
+pub(super) fn references(
+    cx: &Source,
+    outputs: &Outputs,
+    path: &Path,
+    chess: bool,
+    fanouts: &[u32],
+) -> Result<References, ScenarioError> {
+    let mut warnings = Vec::new();
+    let mut paper = None;
+    let reference = match &outputs.reference {
+        None => None,
+        // Chess plans are compared with the paper's Tables II-IV, in any of their layouts.
+        Some(name) if chess => {
+            let file_path = path.parent().unwrap_or(Path::new(".")).join(name);
+            let table = crate::reference::read_paper_table(&file_path, fanouts)
+                .map_err(|m| cx.at(&["outputs", "reference"], m))?;
+            warnings.extend(table.warnings().iter().cloned());
+            paper = Some(table);
+            None
+        }
+        Some(name) => {
+            let file_path = path.parent().unwrap_or(Path::new(".")).join(name);
+            let r = crate::reference::read(&file_path, fanouts)
+                .map_err(|m| cx.at(&["outputs", "reference"], m))?;
+            warnings.extend(r.warnings.iter().cloned());
+            Some(r)
+        }
+    };
+    Ok(References {
+        reference,
+        paper,
+        warnings,
+    })
+}
+
+/// Checks the charts asked for (`outputs.fig7`, `outputs.minimal_chart`) against the sweep;
+/// returns the warnings, naming the scenario's file, about charts that will not be drawn.
+pub(super) fn charts(
+    cx: &Source,
+    outputs: &Outputs,
+    chess: bool,
+    fanouts: &[u32],
+    ptrees: &[PTree],
+) -> Result<Vec<String>, ScenarioError> {
+    let file = cx.file;
+    let mut warnings = Vec::new();
+    if outputs.fig7 {
+        if !chess {
+            return Err(cx.at(
+                &["outputs", "fig7"],
+                "fig7.png is the paper's Fig. 7 of chess searches: outputs.fig7 needs a Chess workload".into(),
+            ));
+        }
+        if fanouts.len() < 2 {
+            return Err(cx.at(
+                &["outputs", "fig7"],
+                format!("fig7.png draws overheads against f: outputs.fig7 needs two fanouts or more in sweep.fanout (it has {})", fanouts.len()),
+            ));
+        }
+    }
+    if let Some(name) = &outputs.minimal_chart {
+        let plain = std::path::Path::new(name)
+            .file_name()
+            .is_some_and(|f| f == name.as_str());
+        let taken = [
+            "overheads.png",
+            "speedup.png",
+            "sync-overhead.png",
+            "timeline.png",
+            "fig7.png",
+        ];
+        if !plain
+            || !name.ends_with(".png")
+            || name.starts_with('.')
+            || taken.contains(&name.as_str())
+        {
+            return Err(cx.at(
+                &["outputs", "minimal_chart"],
+                format!("{name:?} must be a file name ending in .png, without a folder, not starting with a dot, and not one of {}", taken.join(", ")),
+            ));
+        }
+        if !ptrees.iter().all(|p| p.is_uniprocessor()) {
+            warnings.push(format!(
+                "{file}: outputs.minimal_chart is drawn only for plans of sequential searches (every processor tree a uniprocessor); this plan has others, so it is not drawn"
+            ));
+        }
+    }
+    Ok(warnings)
+}
