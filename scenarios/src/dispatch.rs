@@ -1,14 +1,12 @@
-//! From a scenario's names to running code: the algorithm named by `search.algorithm` (or
-//! `sweep.algorithm`), the processor tree of a run, and the machine built from the hardware
-//! section.
+//! The machine of a run: the processor tree a scenario names, the machine built from the
+//! hardware section, and what one run of an algorithm produced ([`AlgorithmRun`]). The
+//! algorithms themselves are in the scheme catalogue ([`crate::catalogue`]).
 
 #[cfg(doc)]
 use algorithms::Scheme;
 use algorithms::{Figures, Value};
 use sim_core::RunStats;
 use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree, ReadPolicies};
-
-pub use crate::catalogue::{Algorithm, PARABELLE_TABLE_ENTRIES};
 
 /// The processor tree of a run, as the scenario describes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

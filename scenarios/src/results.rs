@@ -279,7 +279,7 @@ pub struct RunLabel<'a> {
     pub algorithm: &'a str,
     /// The tree source's tag (`synthetic`).
     pub tree: &'a str,
-    /// The ordering's tag (see [`crate::load::ordering_label`]).
+    /// The ordering's tag (`load::ordering_label`).
     pub ordering: &'a str,
     /// Moves at every node, w.
     pub width: u32,
@@ -289,28 +289,6 @@ pub struct RunLabel<'a> {
     pub length: u32,
     /// Evaluation noise per ply short of the full depth.
     pub horizon_noise: u32,
-}
-
-impl<'a> RunLabel<'a> {
-    /// The label of a run of `algorithm` in `plan` on the trees of `spec`; `ordering` is
-    /// `load::ordering_label(&spec.ordering)`.
-    pub fn new(
-        plan: &'a crate::Plan,
-        algorithm: &'a str,
-        spec: &algorithms::SyntheticSpec,
-        ordering: &'a str,
-    ) -> Self {
-        RunLabel {
-            scenario: plan.name(),
-            algorithm,
-            tree: plan.tree_label(),
-            ordering,
-            width: spec.width,
-            depth: spec.depth,
-            length: 1,
-            horizon_noise: spec.horizon_noise,
-        }
-    }
 }
 
 /// The shape of a run's processor tree, as results report it.

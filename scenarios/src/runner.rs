@@ -478,6 +478,26 @@ struct Group {
     sweep: Vec<PTree>,
 }
 
+/// The label of a run of `algorithm` in `plan` on the trees of `spec`; `ordering` is
+/// `load::ordering_label(&spec.ordering)`.
+pub fn run_label<'a>(
+    plan: &'a Plan,
+    algorithm: &'a str,
+    spec: &algorithms::SyntheticSpec,
+    ordering: &'a str,
+) -> RunLabel<'a> {
+    RunLabel {
+        scenario: plan.name(),
+        algorithm,
+        tree: plan.tree_label(),
+        ordering,
+        width: spec.width,
+        depth: spec.depth,
+        length: 1,
+        horizon_noise: spec.horizon_noise,
+    }
+}
+
 /// The consumer side of the sweep: pulls outcomes in plan order, builds records and summaries.
 fn consume<E: From<RunError>>(
     plan: &Plan,
@@ -492,7 +512,7 @@ fn consume<E: From<RunError>>(
             let algorithm = plan.algorithms[group.algorithm];
             let ordering = plan.ordering_label(group.config);
             let name = algorithm.name();
-            let label = RunLabel::new(plan, &name, spec, &ordering);
+            let label = run_label(plan, &name, spec, &ordering);
             // The analytical model of section VII, for the schemes it describes.
             let model = algorithm
                 .entry()

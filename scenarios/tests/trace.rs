@@ -1,7 +1,7 @@
 //! Chrome trace export of a real pmws run: the file parses, every category interval is on its
 //! processor's thread with totals exact to the nanosecond, and every message is one flow arrow.
 
-use scenarios::results::{Baseline, PTreeFigures, RunLabel, RunRecord};
+use scenarios::results::{Baseline, PTreeFigures, RunRecord};
 use scenarios::trace::chrome_trace;
 use scenarios::{parse, simulate, Recording};
 use serde_json::Value;
@@ -180,7 +180,7 @@ fn trace_of_a_pmws_run_adds_up_exactly() {
     let spec = &plan.configs[0];
     assert_eq!(spec.width, 8);
     let ordering = scenarios::load::ordering_label(&spec.ordering);
-    let label = RunLabel::new(&plan, "pmws", spec, &ordering);
+    let label = scenarios::runner::run_label(&plan, "pmws", spec, &ordering);
     for &seed in &plan.seeds {
         let base = simulate(&plan, 0, 1, seed, Recording::default()).unwrap();
         for f in [1, 3] {

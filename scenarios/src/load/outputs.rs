@@ -3,7 +3,8 @@
 
 use super::locate::Source;
 use super::ScenarioError;
-use crate::dispatch::{AlgorithmSpec, PTree};
+use crate::catalogue::Algorithm;
+use crate::dispatch::PTree;
 use crate::reference::{PaperTable, Reference};
 use crate::schema::{Outputs, Scenario};
 use algorithms::SyntheticSpec;
@@ -18,7 +19,7 @@ pub(super) fn timeline(
     fanouts: &[u32],
     seeds: &[u64],
     configs: &[SyntheticSpec],
-    algorithms: &[AlgorithmSpec],
+    algorithms: &[Algorithm],
 ) -> Result<Option<(usize, u32, u64)>, ScenarioError> {
     let timeline = match &scenario.outputs.timeline {
         None => None,

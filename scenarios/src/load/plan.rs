@@ -1,7 +1,8 @@
 //! The validated scenario ([`Plan`]): what the runner, the outputs and `check` read, and the
 //! estimates of the sweep's size and wall time.
 
-use crate::dispatch::{AlgorithmSpec, LinkPlan, PTree};
+use crate::catalogue::Algorithm;
+use crate::dispatch::{LinkPlan, PTree};
 use crate::schema::Scenario;
 use algorithms::{Ordering, SyntheticSpec};
 use sim_hw::{CostModel, LinkSpec, ReadPolicies};
@@ -55,7 +56,7 @@ pub struct Plan {
     /// layout), read when the scenario is loaded.
     pub paper: Option<crate::reference::PaperTable>,
     /// The algorithms of the sweep (`sweep.algorithm`, or `search.algorithm`).
-    pub algorithms: Vec<AlgorithmSpec>,
+    pub algorithms: Vec<Algorithm>,
     /// The processor trees of the sweep: one per `sweep.fanout`, then one per `sweep.ptree`.
     pub ptrees: Vec<PTree>,
     /// The lines, level by level, with their rates per processor count.
@@ -101,7 +102,7 @@ impl Plan {
     }
     /// The processor trees of the sweep, other than the uniprocessor, on which algorithm
     /// `algorithm` runs on the trees of configuration `config`, in plan order: those it applies
-    /// to at the configuration's depth (see [`AlgorithmSpec::not_applicable`]; the others are
+    /// to at the configuration's depth (see [`Algorithm::not_applicable`]; the others are
     /// skipped, with a warning at load time). The uniprocessor baseline always runs.
     pub fn sweep_ptrees(&self, config: usize, algorithm: usize) -> Vec<PTree> {
         let depth = self.configs[config].depth;

@@ -5,7 +5,8 @@
 use super::locate::{locate, locate_item, Source};
 use super::workload::Trees;
 use super::{Generator, ScenarioError, MAX_DEPTH, MAX_FANOUT, MAX_RUNS, MAX_SEEDS, MAX_WIDTH};
-use crate::dispatch::{AlgorithmSpec, PTree};
+use crate::catalogue::Algorithm;
+use crate::dispatch::PTree;
 use crate::schema::{Scenario, Sweep};
 use algorithms::{CampbellSpec, CampbellTree, Ordering, SyntheticSpec, SyntheticTree};
 
@@ -169,7 +170,7 @@ pub(super) struct ProcessorTrees {
 pub(super) fn processor_trees(
     cx: &Source,
     scenario: &Scenario,
-    algorithms: &[AlgorithmSpec],
+    algorithms: &[Algorithm],
 ) -> Result<ProcessorTrees, ScenarioError> {
     // The processor trees: the paper's (fanout, length), then Campbell's (depth, width).
     let mut fanouts = Vec::new();
@@ -285,7 +286,7 @@ pub(super) fn config_count(
     sweep: &Sweep,
     dims: &Dimensions,
     ptrees: &[PTree],
-    algorithms: &[AlgorithmSpec],
+    algorithms: &[Algorithm],
     seed_count: u64,
 ) -> Result<Option<u64>, ScenarioError> {
     // Per seed: per algorithm, the uniprocessor baseline and every other processor tree.
@@ -410,7 +411,7 @@ pub(super) fn configs(
 /// does not apply to a processor tree at a depth.
 pub(super) fn skipped(
     file: &str,
-    algorithms: &[AlgorithmSpec],
+    algorithms: &[Algorithm],
     ptrees: &[PTree],
     depths: &[u64],
 ) -> Vec<String> {
