@@ -46,6 +46,11 @@ enum Command {
         #[arg(long)]
         step_by_step: bool,
     },
+    /// List the algorithms a scenario can name, as a Markdown table.
+    ///
+    /// From the scheme catalogue: how to write each in `search.algorithm` or `sweep.algorithm`,
+    /// what it is (its names in results in parentheses) and where it runs.
+    Algorithms,
     /// Check a scenario file without running it: report errors, or what it would run.
     Check {
         /// The scenario file (RON).
@@ -69,6 +74,10 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
+        Command::Algorithms => {
+            print!("{}", scenarios::catalogue::markdown_table());
+            Ok(())
+        }
         Command::Check { file, threads } => {
             let plan = scenarios::load(&file).map_err(|e| e.to_string())?;
             for w in &plan.warnings {
