@@ -896,6 +896,38 @@ mod tests {
         RunRecord::new(&label, &ptree, 1, 0, &RunStats::default(), &base)
     }
 
+    /// A scheme's figure reaches its column of results.csv and results.json by its name alone:
+    /// the fixed ones at their place, a new one after the last column; a figure the scheme does
+    /// not report is an empty cell and `null`.
+    #[test]
+    fn scheme_figures_reach_their_columns_by_name() {
+        let mut r = record();
+        r.figures = RecordFigures(
+            algorithms::Figures::default()
+                .with("tt_hits", 7)
+                .with("rollbacks", 3),
+        );
+        let columns = columns(&["rollbacks"]);
+        let fields = r.csv_fields_in(&columns);
+        let at = |c: &str| columns.iter().position(|x| *x == c).unwrap();
+        assert_eq!(fields.len(), COLUMNS.len() + 1);
+        assert_eq!(fields[at("tt_hits")], "7");
+        assert_eq!(fields[at("rollbacks")], "3");
+        assert_eq!(fields[at("open_peak")], "");
+        assert_eq!(fields[at("tt_probes")], "");
+        assert_eq!(r.figure("rollbacks"), Some(3));
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["tt_hits"], 7);
+        assert_eq!(json["rollbacks"], 3);
+        assert!(json["open_peak"].is_null() && json.get("open_peak").is_some());
+        // The fixed columns alone: the new figure has no cell.
+        assert_eq!(r.csv_fields().len(), COLUMNS.len());
+        assert_eq!(
+            csv_header_in(&columns).trim_end().split(',').count(),
+            columns.len()
+        );
+    }
+
     #[test]
     fn time_sums_of_a_summary_do_not_overflow() {
         // Class 2 of issue 6: each total fits u64, their sum does not.

@@ -177,6 +177,11 @@ fn impossible_algorithm_settings_are_load_errors() {
     for (algorithms, extra, words) in [
         ("StagedSss(stage: 0)", "", "a stage must be at least 1 ply"),
         ("Sab(top: 0)", "", "the top part must be at least 1 ply"),
+        (
+            "Parabelle(storage: Partial)",
+            "",
+            "storage: Partial has no effect without a table",
+        ),
         // A stage of 5 plies on a 4-ply tree, a split at 4: every run skipped.
         (
             "StagedSss(stage: 5), Abs(top: 4)",
