@@ -31,6 +31,7 @@ pub const PARABELLE_TABLE_ENTRIES: u32 = 8192;
 /// A search algorithm and its options, as a scenario names it (`search.algorithm`,
 /// `sweep.algorithm`): a parallel scheme, or a sequential search that runs on one processor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Algorithm {
     /// Principal variation splitting on a processor tree of length 1 (paper Fig. 4).
     Pmws,

@@ -171,6 +171,34 @@ fn the_recorded_run_is_always_one_the_sweep_makes() {
     }
 }
 
+/// A misspelled option inside an algorithm is an error at its line and column that names the
+/// valid options, never a silent default (every algorithm with options, and options given to
+/// one without).
+#[test]
+fn unknown_algorithm_options_are_errors_naming_the_valid_ones() {
+    let one = "fanout: [1],";
+    for (algorithm, valid) in [
+        ("TreeSplit(updates: true)", "`update`"),
+        ("PvSplit(refine: true)", "`refined`"),
+        ("PvSplit(refined: true, updated: true)", "`update`"),
+        ("Parabelle(tabel: Global)", "`table`"),
+        ("Parabelle(table: Global, stroage: All)", "`storage`"),
+        ("StagedSss(stages: 3)", "`stage`"),
+        ("Sab(tpo: 2)", "`top`"),
+        ("Abs(depth: 2)", "`top`"),
+    ] {
+        let e = small(algorithm, one, "").unwrap_err();
+        let bad = algorithm.split('(').nth(1).unwrap();
+        let bad = bad.rsplit(", ").next().unwrap().split(':').next().unwrap();
+        assert!(
+            e.starts_with("small.ron:") && e.contains(bad) && e.contains(valid),
+            "{algorithm}: {e}"
+        );
+    }
+    let e = small("Ab(top: 2)", one, "").unwrap_err();
+    assert!(e.starts_with("small.ron:"), "{e}");
+}
+
 #[test]
 fn impossible_algorithm_settings_are_load_errors() {
     let one = "fanout: [1],";
