@@ -1,6 +1,7 @@
-//! Records the git commit gtsim is built from (GTSIM_GIT_COMMIT), for the provenance that
-//! report.md and results.json carry. Outside a git checkout, or without git, it is "unknown";
-//! this script never fails the build.
+//! Records the git commit gtsim is built from (GTSIM_GIT_COMMIT) and whether the checkout had
+//! changes not committed (GTSIM_GIT_DIRTY: `true`, `false` or `unknown`), for `--version` and
+//! the provenance that report.md and results.json carry. Outside a git checkout, or without
+//! git, both are "unknown"; this script never fails the build.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -30,7 +31,35 @@ fn main() {
     if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
         watch(git(&["rev-parse", "--git-path", &branch]));
     }
+    // Modified tracked files (untracked ones do not count), as of this build. The script reruns
+    // when the code or the index changes, so the flag follows edits, commits and stashes.
+    let dirty =
+        if commit == "unknown" || std::env::var("GTSIM_GIT_COMMIT").is_ok_and(|c| !c.is_empty()) {
+            "unknown".to_string()
+        } else {
+            match git(&["status", "--porcelain", "--untracked-files=no"]) {
+                Some(_) => "true".into(),
+                None if git(&["rev-parse", "--git-dir"]).is_some() => "false".into(),
+                None => "unknown".into(),
+            }
+        };
+    watch(git(&["rev-parse", "--git-path", "index"]));
+    for dir in [
+        "src",
+        "build.rs",
+        "Cargo.toml",
+        "../Cargo.toml",
+        "../Cargo.lock",
+        "../sim-core",
+        "../sim-hw",
+        "../algorithms",
+        "../chess",
+        "../plots",
+    ] {
+        watch(Some(dir.into()));
+    }
     println!("cargo:rustc-env=GTSIM_GIT_COMMIT={commit}");
+    println!("cargo:rustc-env=GTSIM_GIT_DIRTY={dirty}");
 }
 
 fn watch(path: Option<String>) {

@@ -12,6 +12,35 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The git commit gtsim was built from, or "unknown" (set by scenarios/build.rs).
 pub const GIT_COMMIT: &str = env!("GTSIM_GIT_COMMIT");
 
+/// Whether the checkout gtsim was built from had changes to tracked files not committed:
+/// `true`, `false` or `unknown` (set by scenarios/build.rs).
+pub const GIT_DIRTY: &str = env!("GTSIM_GIT_DIRTY");
+
+/// Whether the build had uncommitted changes: Some(true) or Some(false), None when unknown.
+pub fn git_modified() -> Option<bool> {
+    match GIT_DIRTY {
+        "true" => Some(true),
+        "false" => Some(false),
+        _ => None,
+    }
+}
+
+/// This build in words, as `--version` and report.md print it ([`describe_build`]).
+pub fn build_description() -> String {
+    describe_build(VERSION, GIT_COMMIT, git_modified())
+}
+
+/// A build in words: `0.1.0 (git commit 3dbda56…)`, with `, with uncommitted changes` when the
+/// checkout was modified (`, uncommitted changes unknown` when a commit is known but not that).
+pub fn describe_build(version: &str, commit: &str, modified: Option<bool>) -> String {
+    let changes = match modified {
+        Some(true) => ", with uncommitted changes",
+        None if commit != "unknown" => ", uncommitted changes unknown",
+        _ => "",
+    };
+    format!("{version} (git commit {commit}{changes})")
+}
+
 /// An input file named by its path (as given) and the SHA-256 of its bytes.
 #[derive(Clone, Debug, Serialize)]
 pub struct InputFile {
@@ -48,6 +77,9 @@ pub struct Provenance {
     pub gtsim_version: String,
     /// The git commit of the build, or "unknown" outside a checkout.
     pub git_commit: String,
+    /// Whether that checkout had uncommitted changes to tracked files (null when unknown): a
+    /// result from a modified checkout is not the commit's.
+    pub git_modified: Option<bool>,
     /// The scenario file.
     pub scenario: InputFile,
     /// The reference table named by `outputs.reference`, if any.
@@ -71,6 +103,7 @@ impl Provenance {
         Ok(Provenance {
             gtsim_version: VERSION.into(),
             git_commit: GIT_COMMIT.into(),
+            git_modified: git_modified(),
             scenario: InputFile::of(&plan.file).map_err(|e| {
                 std::io::Error::new(e.kind(), format!("{}: {e}", plan.file.display()))
             })?,
@@ -116,13 +149,20 @@ impl Provenance {
             .join(" ")
     }
 
+    /// The build that made this result, in words ([`describe_build`]).
+    pub fn build(&self) -> String {
+        describe_build(&self.gtsim_version, &self.git_commit, self.git_modified)
+    }
+
     /// The report section.
     pub fn markdown(&self) -> String {
         let mut out = format!(
             "\n## Provenance\n\n\
-             - gtsim {} (git commit {})\n\
+             - gtsim {}\n\
              - scenario file `{}`, SHA-256 `{}`\n",
-            self.gtsim_version, self.git_commit, self.scenario.path, self.scenario.sha256
+            self.build(),
+            self.scenario.path,
+            self.scenario.sha256
         );
         if let Some(r) = &self.reference {
             out.push_str(&format!(

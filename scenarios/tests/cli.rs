@@ -292,3 +292,129 @@ fn a_missing_file_is_an_error_naming_it() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/gtsim/scenario.ron"));
 }
+
+/// Exit status by kind of failure (README, "Exit status"): 0 done, 2 usage, 3 bad input.
+#[test]
+fn exit_status_tells_bad_input_from_usage() {
+    let dir = scratch("status");
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, uniform_text().replace("count: 24", "count: 0")).unwrap();
+    let out = gtsim(&["check", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let out = gtsim(&["run", bad.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let missing = dir.join("missing.ron");
+    assert_eq!(
+        gtsim(&["check", missing.to_str().unwrap()]).status.code(),
+        Some(3)
+    );
+    assert_eq!(gtsim(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(gtsim(&["algorithms"]).status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--version` names the commit and whether the checkout was modified (or says it is unknown).
+#[test]
+fn version_names_the_build() {
+    let out = gtsim(&["--version"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        text.starts_with(&format!("gtsim {} (git commit ", env!("CARGO_PKG_VERSION"))),
+        "{text}"
+    );
+    assert_eq!(
+        text.contains("uncommitted changes"),
+        scenarios::provenance::git_modified() != Some(false)
+            && scenarios::provenance::GIT_COMMIT != "unknown",
+        "{text}"
+    );
+}
+
+/// A reader that stops early (`gtsim algorithms | head -1`) ends gtsim quietly, not with a panic.
+#[test]
+fn a_closed_pipe_is_no_panic() {
+    use std::process::Stdio;
+    for _ in 0..3 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gtsim"))
+            .arg("algorithms")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && !err.contains("panicked"), "{out:?}");
+    }
+}
+
+/// Ctrl-C: one line saying what was kept, exit 130, the previous output folder untouched.
+#[cfg(unix)]
+#[test]
+fn an_interrupt_says_what_was_kept() {
+    let dir = scratch("interrupt");
+    let target = dir.join("out");
+    let child = Command::new(env!("CARGO_BIN_EXE_gtsim"))
+        .args([
+            "run",
+            shipped("sync-overhead.ron").to_str().unwrap(),
+            "--quiet",
+            "--out",
+        ])
+        .arg(&target)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    // Interrupted while loading ("nothing was written") or while simulating (the folder as it
+    // was): either way one line that says so.
+    assert!(err.contains("gtsim: interrupted: nothing"), "{err}");
+    assert!(!target.exists(), "no output folder appears");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--quiet` prints nothing, the warnings included; report.md keeps them.
+#[test]
+fn quiet_hides_warnings_and_the_report_keeps_them() {
+    let dir = scratch("quiet");
+    let file = dir.join("skips.ron");
+    std::fs::write(
+        &file,
+        r#"(
+    name: "skips",
+    hardware: (costs: (k: Ns(0), e: Ns(1), s: Ns(0), interrupt: Ns(0)), link: Ideal),
+    workload: Campbell(width: 4, depth: 2, ordering: Random),
+    search: (algorithm: Ab, progressive_deepening: false),
+    sweep: (algorithm: [Ab, StagedSss()], depth: [2, 3], fanout: [1], seeds: Range(start: 1, count: 2)),
+    outputs: (plots: false),
+)"#,
+    )
+    .unwrap();
+    let out_dir = dir.join("out");
+    let out = gtsim(&[
+        "run",
+        file.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{out:?}");
+    let report = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+    assert!(
+        report.contains("## Warnings") && report.contains("staged_sss at depth 2"),
+        "{report}"
+    );
+    let loud = gtsim(&["check", file.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&loud.stderr).contains("staged_sss at depth 2"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

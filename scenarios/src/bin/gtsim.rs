@@ -1,9 +1,9 @@
 //! `gtsim`: run a scenario file and write its results, or check one.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use scenarios::Recording;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -14,7 +14,6 @@ const MAX_THREADS: usize = 256;
 #[derive(Parser)]
 #[command(
     name = "gtsim",
-    version,
     about = "gtsim: simulate multiprocessor game-tree search (pmws on Parabelle-like hardware) from a scenario file"
 )]
 struct Cli {
@@ -61,31 +60,106 @@ enum Command {
     },
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("gtsim: error: {message}");
-            ExitCode::FAILURE
+/// Why gtsim stopped, and its exit status (the README's "Exit status" lists them).
+enum Failure {
+    /// Bad input: a scenario, positions file, reference table or output path gtsim refuses
+    /// (exit 3).
+    Input(String),
+    /// An output could not be written (exit 4).
+    Output(String),
+    /// A run failed: a scheme returned a wrong value, the machine deadlocked or a run panicked,
+    /// a bug in gtsim or a scheme, never bad input (exit 5).
+    Run(String),
+}
+
+impl Failure {
+    fn status(&self) -> u8 {
+        match self {
+            Failure::Input(_) => 3,
+            Failure::Output(_) => 4,
+            Failure::Run(_) => 5,
+        }
+    }
+    fn message(&self) -> &str {
+        match self {
+            Failure::Input(m) | Failure::Output(m) | Failure::Run(m) => m,
+        }
+    }
+    /// An output error: a refused path is input, a failed run a run failure, the rest output.
+    fn of_output(e: scenarios::OutputError) -> Self {
+        match e {
+            scenarios::OutputError::Refused { .. } => Failure::Input(e.to_string()),
+            scenarios::OutputError::Run(_) => Failure::Run(e.to_string()),
+            _ => Failure::Output(e.to_string()),
         }
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+/// What an interrupt (Ctrl-C) leaves: set once the output folder is prepared.
+static INTERRUPT_NOTE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+fn main() -> ExitCode {
+    let version: &'static str =
+        Box::leak(scenarios::provenance::build_description().into_boxed_str());
+    let matches = Cli::command().version(version).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    // Ctrl-C: one line saying what was kept, then exit 130 (128 + SIGINT), as shells expect.
+    let _ = ctrlc::set_handler(|| {
+        let note = INTERRUPT_NOTE
+            .lock()
+            .ok()
+            .and_then(|n| n.clone())
+            .unwrap_or_else(|| "nothing was written".into());
+        eprintln!("\ngtsim: interrupted: {note}");
+        std::process::exit(130);
+    });
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("gtsim: error: {}", failure.message());
+            ExitCode::from(failure.status())
+        }
+    }
+}
+
+/// Prints to stdout; a closed pipe (`gtsim algorithms | head -1`) ends gtsim quietly with
+/// success, since everything it had to do is done by the time it prints.
+fn say(args: std::fmt::Arguments) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(args).and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("gtsim: cannot write to the standard output: {e}");
+        std::process::exit(4);
+    }
+}
+
+macro_rules! say {
+    ($($t:tt)*) => { say(format_args!($($t)*)) };
+}
+
+macro_rules! sayln {
+    ($($t:tt)*) => { say(format_args!("{}\n", format_args!($($t)*))) };
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Algorithms => {
-            print!("{}", scenarios::catalogue::markdown_table());
+            say!("{}", scenarios::catalogue::markdown_table());
             Ok(())
         }
         Command::Check { file, threads } => {
-            let plan = scenarios::load(&file).map_err(|e| e.to_string())?;
+            let plan = scenarios::load(&file).map_err(|e| Failure::Input(e.to_string()))?;
             for w in &plan.warnings {
                 eprintln!("gtsim: warning: {w}");
             }
             let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
             let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
-            println!(
+            sayln!(
                 "{}: ok — scenario '{}': {} tree configurations × algorithms [{}] × processor trees [{}] × {} {}s = {} simulated runs (uniprocessor baselines included)",
                 file.display(),
                 plan.name(),
@@ -102,7 +176,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 t => t,
             };
             let secs = plan.estimated_seconds(cores);
-            println!(
+            sayln!(
                 "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {} M leaves/s per core and {:.0} µs per run",
                 if plan.progressive { ", every iteration" } else { "" },
                 human_time(secs),
@@ -121,10 +195,13 @@ fn run(cli: Cli) -> Result<(), String> {
             trace,
             step_by_step,
         } => {
-            let mut plan = scenarios::load(&file).map_err(|e| e.to_string())?;
+            let mut plan = scenarios::load(&file).map_err(|e| Failure::Input(e.to_string()))?;
             plan.batching = !step_by_step;
-            for w in &plan.warnings {
-                eprintln!("gtsim: warning: {w}");
+            // --quiet hides the warnings; report.md lists them.
+            if !quiet {
+                for w in &plan.warnings {
+                    eprintln!("gtsim: warning: {w}");
+                }
             }
             if !quiet {
                 let cores = match threads {
@@ -138,28 +215,34 @@ fn run(cli: Cli) -> Result<(), String> {
             // Every output path is checked before anything is simulated.
             if let Some(path) = &trace {
                 scenarios::output::check_trace_path(path, &plan, &dir)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(Failure::of_output)?;
             }
             if default_out {
                 // The default out/<name>: create out/ (only it) when missing.
                 if let Some(parent) = dir.parent() {
                     std::fs::create_dir_all(parent)
-                        .map_err(|e| format!("{}: {e}", parent.display()))?;
+                        .map_err(|e| Failure::Output(format!("{}: {e}", parent.display())))?;
                 }
             }
             let command_line: Vec<String> = std::env::args_os()
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect();
             let provenance = scenarios::provenance::Provenance::new(&plan, command_line)
-                .map_err(|e| e.to_string())?;
-            let mut folder = scenarios::OutputFolder::prepare(&dir).map_err(|e| e.to_string())?;
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            let mut folder = scenarios::OutputFolder::prepare(&dir).map_err(Failure::of_output)?;
             if let Some(hook) = test_hook() {
                 folder.set_hook(hook);
             }
+            if let Ok(mut note) = INTERRUPT_NOTE.lock() {
+                *note = Some(format!(
+                    "nothing of this run was kept; {} is as it was (the next run into it removes this run's partial folder beside it)",
+                    dir.display()
+                ));
+            }
             let started = std::time::Instant::now();
             let bar = progress_bar(plan.run_count() as u64, quiet);
-            let mut rows =
-                scenarios::output::RowWriter::new(&mut folder, &plan).map_err(|e| e.to_string())?;
+            let mut rows = scenarios::output::RowWriter::new(&mut folder, &plan)
+                .map_err(Failure::of_output)?;
             let json = dir.join("results.json");
             // A chess plan's records, for its report (nothing for other plans).
             let mut chess = scenarios::chess_report::ChessRows::default();
@@ -175,9 +258,9 @@ fn run(cli: Cli) -> Result<(), String> {
                     })
                 },
             )
-            .map_err(|e| e.to_string())?;
+            .map_err(Failure::of_output)?;
             rows.finish(&folder, &plan, &summaries, Some(&provenance))
-                .map_err(|e| e.to_string())?;
+                .map_err(Failure::of_output)?;
             bar.finish_and_clear();
             // The run drawn as timeline.png and/or written as a trace, recorded in full: always
             // one of the sweep's runs (never one it skips).
@@ -187,7 +270,8 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let recorded = match scenarios::runner::recorded_run(&plan, trace.is_some()) {
                 Some(key) => Some(
-                    scenarios::runner::simulate_run(&plan, key, all).map_err(|e| e.to_string())?,
+                    scenarios::runner::simulate_run(&plan, key, all)
+                        .map_err(|e| Failure::Run(e.to_string()))?,
                 ),
                 None => None,
             };
@@ -200,7 +284,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(&provenance),
                 folder,
             )
-            .map_err(|e| e.to_string())?;
+            .map_err(Failure::of_output)?;
             if let (Some(path), Some(run)) = (&trace, &recorded) {
                 let spec = &plan.configs[run.config];
                 let title = format!(
@@ -214,7 +298,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 );
                 let json = scenarios::trace::chrome_trace(&run.stats, &title);
                 scenarios::write_atomic(path, json.as_bytes())
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                    .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))?;
                 files.push(path.clone());
             }
             // (configuration, algorithm) pairs that ran; a comparison of sequential searches is
@@ -229,7 +313,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 ran
             };
             if !quiet && groups > 4 {
-                println!(
+                sayln!(
                     "{ran} configurations (trees × algorithms): the tables are in {}",
                     dir.join("report.md").display()
                 );
@@ -241,14 +325,18 @@ fn run(cli: Cli) -> Result<(), String> {
                 {
                     if groups > 1 {
                         let x = &s[0];
-                        println!(
+                        sayln!(
                             "{}, w = {}, d = {}, ordering {}, horizon noise {}:",
-                            x.algorithm, x.width, x.depth, x.ordering, x.horizon_noise
+                            x.algorithm,
+                            x.width,
+                            x.depth,
+                            x.ordering,
+                            x.horizon_noise
                         );
                     }
-                    print!("{}", scenarios::results::summary_table(s));
+                    say!("{}", scenarios::results::summary_table(s));
                 }
-                println!(
+                sayln!(
                     "\n{} runs in {:.1} s; wrote {} files to {}",
                     plan.run_count(),
                     started.elapsed().as_secs_f64(),
@@ -256,7 +344,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     dir.display()
                 );
                 for f in &files {
-                    println!("  {}", f.display());
+                    sayln!("  {}", f.display());
                 }
             }
             Ok(())

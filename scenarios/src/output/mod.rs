@@ -190,6 +190,15 @@ pub fn finish_outputs(
             md.push_str(&format!("\n![{what}]({file})\n"));
         }
     }
+    // The warnings `check` and `run` print (`--quiet` hides them there), kept with the results.
+    if !plan.warnings.is_empty() {
+        md.push_str(
+            "\n## Warnings\n\nRuns the sweep skips (the algorithm does not apply there; report tables leave their cells empty) and other warnings from loading the scenario:\n\n",
+        );
+        for w in &plan.warnings {
+            md.push_str(&format!("- {w}\n"));
+        }
+    }
     if let Some(p) = provenance {
         md.push_str(&p.markdown());
     }
@@ -226,9 +235,8 @@ pub fn finish_outputs(
     }
     let marker = provenance.map_or(String::new(), |p| {
         format!(
-            "gtsim {} (git commit {})\nscenario: {} (SHA-256 {})\ncommand: {}\n",
-            p.gtsim_version,
-            p.git_commit,
+            "gtsim {}\nscenario: {} (SHA-256 {})\ncommand: {}\n",
+            p.build(),
             p.scenario.path,
             p.scenario.sha256,
             p.command()
