@@ -21,7 +21,7 @@ use algorithms::{
     TableKind, TreeSplit, TreeSplitConfig, INF,
 };
 use serde::Deserialize;
-use sim_hw::MachineConfig;
+use sim_hw::{MachineConfig, ReadPolicies, ReadPolicy};
 use std::fmt;
 
 /// Entries of Parabelle's full-size transposition table (the global one, and the master's
@@ -140,6 +140,14 @@ pub struct Entry {
     pub titled: bool,
     /// Why these options make no search of its own, when they do not (a scenario error).
     pub invalid: Option<String>,
+    /// When processors read their lines by default (`hardware.reads` left out): the policy for
+    /// processors with children and for the others, as the scheme's source ran it; None for a
+    /// search on one processor (no lines).
+    pub reads: Option<ReadPolicies>,
+    /// What the scheme sends to a processor whose search is running, when it does (UPDATE, an
+    /// abort): such messages only reach it after its search when it reads only when idle, and
+    /// `check` and `run` warn.
+    pub reaches_running: Option<&'static str>,
     /// For users (`gtsim algorithms`, the table of algorithms): how a scenario names it.
     pub syntax: &'static str,
     /// For users: what it is, with its names in results in parentheses.
@@ -226,9 +234,24 @@ impl Algorithm {
             table: None,
             titled: true,
             invalid: None,
+            reads: None,
+            reaches_running: None,
         };
+        // Parabelle's machine (section V): an interrupt-driven host, bare boards that read when
+        // idle.
+        let parabelle_reads = Some(ReadPolicies {
+            hosts: ReadPolicy::Interrupt,
+            boards: ReadPolicy::WhenIdle,
+        });
+        // Campbell's schemes send UPDATE and aborts to running slaves: every processor reads on
+        // arrival.
+        let campbell_reads = Some(ReadPolicies {
+            hosts: ReadPolicy::Interrupt,
+            boards: ReadPolicy::Interrupt,
+        });
         match self {
             Algorithm::Pmws => Entry {
+                reads: parabelle_reads,
                 syntax: "`Pmws`",
                 about: "principal variation splitting as Parabelle ran it (the paper's Fig. 4), progressive deepening (`pmws`)",
                 runs_where: "the paper's trees of length 1, Campbell's of depth 1",
@@ -240,6 +263,7 @@ impl Algorithm {
             },
             // Parabelle is pmws with tables: the same processor trees and model.
             Algorithm::Parabelle { table, storage } => Entry {
+                reads: parabelle_reads,
                 syntax: "`Parabelle(table: T, storage: S)`",
                 about: "Parabelle's chess search (sections III, VI, VIII): pmws with progressive deepening and the refutation table, and a transposition table: `T` is `None` (default), `Global` (held by the master; a child sends a 6-byte at-node probe before searching a node, waits for the 6-byte answer (`wait_reply`), and sends a 12-byte update after) or `Local` (one per processor, the children's half the size); `S` is `All` (default: every subtree) or `Partial` (only subtrees longer than 2 ply, probed only more than 2 ply from the horizon; only with a table); 8192 entries in the full-size table. Write `Parabelle()` for the defaults (`parabelle`, `parabelle_global_all`, `parabelle_local_partial`, …). Generic: it runs on synthetic and Campbell trees too. With a table its value may differ from the table-free value (recorded, not refused)",
                 runs_where: "as `Pmws`",
@@ -259,6 +283,12 @@ impl Algorithm {
                 ..base(ParabelleScheme::name_of(&self.parabelle(0, true)))
             },
             Algorithm::TreeSplit { update } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some(if update {
+                    "UPDATE (a narrower window) and aborts"
+                } else {
+                    "aborts"
+                }),
                 syntax: "`TreeSplit(update: B)`",
                 about: "tree-splitting (Campbell Fig. 10); `update: true` adds the dynamic window UPDATE of Fig. 11 (`treesplit`, `treesplit_update`)",
                 runs_where: "any processor tree; on one processor, alpha-beta",
@@ -274,6 +304,12 @@ impl Algorithm {
                 )
             },
             Algorithm::PvSplit { refined, update } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some(if update {
+                    "UPDATE (a narrower window) and aborts"
+                } else {
+                    "aborts"
+                }),
                 syntax: "`PvSplit(refined: B, update: B)`",
                 about: "pv-splitting (Campbell Fig. 12, Marsland & Popowich Fig. 3): the root processor splits the PV level by level until the processor tree's depth equals the remaining depth, tree-splitting below; `refined: true` is Campbell's refinement (slaves get the successors of type-2 nodes' successors); both default false (`pvsplit`, `pvsplit_refined`, `…_update`)",
                 runs_where: "processor trees at least 2 levels shallower than the search, as the thesis (\"on 4-ply trees, PV cannot employ a depth 3 processor tree\"; others skipped); on one processor, alpha-beta",
@@ -329,6 +365,8 @@ impl Algorithm {
                 ..base("dual".into())
             },
             Algorithm::StagedSss { stage } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some("aborts"),
                 syntax: "`StagedSss(stage: S)`",
                 about: "staged SSS* with stages of S plies (default 2, Campbell's SS) (`staged_sss`, or `staged_sss(S)`); on a processor tree of depth 1, Campbell's parallel staged SSS* (chapter 5)",
                 runs_where: "one processor; processor trees of depth 1; skipped when d ≤ S",
@@ -620,13 +658,23 @@ fn alone<'t, T: GameTree + 't, S: algorithms::SequentialSearch<'t, T> + 't>(
 }
 
 /// The catalogue for users, as a Markdown table (`gtsim algorithms`): how a scenario names each
-/// algorithm, what it is (its names in results in parentheses) and where it runs.
+/// algorithm, what it is (its names in results in parentheses), where it runs, and what it
+/// uses when the scenario leaves deepening and read policies out.
 pub fn markdown_table() -> String {
-    let mut out = String::from("| value | what it is | where it runs |\n|---|---|---|\n");
+    let mut out =
+        String::from("| value | what it is | where it runs | by default |\n|---|---|---|---|\n");
     for a in Algorithm::ALL {
         let e = a.entry();
+        let reads = e.reads.map_or(String::new(), |r| {
+            format!("; reads: hosts {:?}, boards {:?}", r.hosts, r.boards)
+        });
+        let depth = if e.progressive {
+            "progressive deepening"
+        } else {
+            "fixed depth"
+        };
         out.push_str(&format!(
-            "| {} | {} | {} |\n",
+            "| {} | {} | {} | {depth}{reads} |\n",
             e.syntax, e.about, e.runs_where
         ));
     }

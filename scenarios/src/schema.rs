@@ -126,8 +126,8 @@ pub struct Hardware {
     /// needs 1.
     #[serde(default = "one")]
     pub length: Positive,
-    /// When each processor reads its line. Default: Parabelle's (processors with children are
-    /// interrupt-driven, the others read when idle).
+    /// When each processor reads its line. Default: the algorithms' own (their catalogue
+    /// entries': Parabelle's for pmws, interrupts everywhere for Campbell's schemes).
     #[serde(default)]
     pub reads: Reads,
     /// The lines below the root processor's own (level 2 and deeper) when they differ from
@@ -137,31 +137,19 @@ pub struct Hardware {
 }
 
 /// When processors read their lines: those with children (`hosts`) and the others (`boards`).
-#[derive(Clone, Copy, Debug, Deserialize)]
+/// Each left out is the algorithms' own (their catalogue entry's `reads`).
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Reads {
-    /// Default `Interrupt` (the SCI host of section V).
-    #[serde(default = "interrupt")]
-    pub hosts: Read,
-    /// Default `WhenIdle` (Parabelle's bare child boards).
-    #[serde(default = "when_idle")]
-    pub boards: Read,
-}
-
-impl Default for Reads {
-    fn default() -> Self {
-        Reads {
-            hosts: Read::Interrupt,
-            boards: Read::WhenIdle,
-        }
-    }
-}
-
-fn interrupt() -> Read {
-    Read::Interrupt
-}
-fn when_idle() -> Read {
-    Read::WhenIdle
+    /// Default: the algorithms' (`Interrupt` for every parallel scheme, the SCI host of
+    /// section V).
+    #[serde(default)]
+    pub hosts: Option<Read>,
+    /// Default: the algorithms' (`WhenIdle` for pmws and Parabelle, the paper's bare child
+    /// boards; `Interrupt` for Campbell's schemes, whose UPDATE and aborts reach running
+    /// slaves).
+    #[serde(default)]
+    pub boards: Option<Read>,
 }
 
 /// When one processor reads an arrived message.
@@ -324,9 +312,11 @@ pub use algorithms::Ordering;
 pub struct Search {
     /// The algorithm, run unless `sweep.algorithm` lists others.
     pub algorithm: Algorithm,
-    /// Iterate depth 1, 2, …, d with the root moves sorted between iterations. Default true.
-    #[serde(default = "yes")]
-    pub progressive_deepening: bool,
+    /// Iterate depth 1, 2, …, d with the root moves sorted between iterations. Default: the
+    /// algorithms' own (true for pmws and Parabelle, false for the others and on Campbell's
+    /// trees).
+    #[serde(default)]
+    pub progressive_deepening: Option<bool>,
 }
 
 /// A search algorithm (`search.algorithm`, `sweep.algorithm`): the scheme catalogue's names.

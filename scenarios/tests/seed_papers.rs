@@ -260,3 +260,111 @@ fn impossible_algorithm_settings_are_load_errors() {
         "{e}"
     );
 }
+
+/// A Campbell-tree (or synthetic) scenario with `reads` and `search` fields as given.
+fn with_defaults(
+    workload: &str,
+    search: &str,
+    reads: &str,
+    algorithms: &str,
+    trees: &str,
+) -> Result<scenarios::Plan, String> {
+    let text = format!(
+        r#"(
+    name: "defaults",
+    hardware: (costs: (k: Ns(0), e: Ns(1), s: Ns(0), interrupt: Ns(0)), link: Ideal, {reads}),
+    workload: {workload},
+    search: ({search}),
+    sweep: (algorithm: [{algorithms}], {trees} seeds: Range(start: 1, count: 2)),
+    outputs: (plots: false),
+)"#
+    );
+    scenarios::parse(&text, Path::new("defaults.ron")).map_err(|e| e.to_string())
+}
+
+/// What a scenario leaves out is the scheme's own: the read policy and the deepening its
+/// catalogue entry states; a sweep of schemes that differ must say.
+#[test]
+fn left_out_reads_and_deepening_are_the_schemes_own() {
+    use sim_hw::{ReadPolicies, ReadPolicy::*};
+    let synthetic = "Synthetic(width: 4, depth: 4, ordering: Random)";
+    let campbell = "Campbell(width: 4, depth: 4, ordering: Random)";
+    let ptrees = "ptree: [(depth: 1, width: 2)],";
+    let pmws = with_defaults(synthetic, "algorithm: Pmws", "", "Pmws", "fanout: [1, 3],").unwrap();
+    assert!(pmws.progressive);
+    let parabelle = ReadPolicies {
+        hosts: Interrupt,
+        boards: WhenIdle,
+    };
+    assert_eq!(pmws.reads, parabelle);
+    let ts = with_defaults(
+        campbell,
+        "algorithm: Ab",
+        "",
+        "TreeSplit(update: true)",
+        ptrees,
+    )
+    .unwrap();
+    assert!(!ts.progressive);
+    let everywhere = ReadPolicies {
+        hosts: Interrupt,
+        boards: Interrupt,
+    };
+    assert_eq!(ts.reads, everywhere);
+    assert!(ts.warnings.is_empty(), "{:?}", ts.warnings);
+    // pmws on Campbell's trees: fixed depth by default (deepening there would be an oracle).
+    let p = with_defaults(campbell, "algorithm: Pmws", "", "Pmws", ptrees).unwrap();
+    assert!(!p.progressive);
+    // Given values win.
+    let given = with_defaults(
+        synthetic,
+        "algorithm: Pmws, progressive_deepening: false",
+        "reads: (boards: Poll(every: 10))",
+        "Pmws",
+        "fanout: [1, 3],",
+    )
+    .unwrap();
+    assert!(!given.progressive);
+    assert_eq!(given.reads.boards, Poll { every: 10 });
+    assert_eq!(given.reads.hosts, Interrupt);
+    // Schemes that differ must be told.
+    let e =
+        with_defaults(synthetic, "algorithm: Pmws", "", "Pmws, Ab", "fanout: [1],").unwrap_err();
+    assert!(
+        e.contains("defaults.ron:") && e.contains("set search.progressive_deepening"),
+        "{e}"
+    );
+    let e = with_defaults(
+        campbell,
+        "algorithm: Pmws",
+        "",
+        "Pmws, TreeSplit(update: false)",
+        ptrees,
+    )
+    .unwrap_err();
+    assert!(e.contains("set hardware.reads.boards"), "{e}");
+    let ok = with_defaults(
+        campbell,
+        "algorithm: Pmws",
+        "reads: (boards: Interrupt)",
+        "Pmws, TreeSplit(update: false)",
+        ptrees,
+    );
+    assert!(ok.is_ok(), "{:?}", ok.err());
+    // UPDATE to boards that read only when idle: allowed, with a warning naming the setting.
+    let late = with_defaults(
+        campbell,
+        "algorithm: Ab",
+        "reads: (boards: WhenIdle)",
+        "TreeSplit(update: true)",
+        ptrees,
+    )
+    .unwrap();
+    assert!(
+        late.warnings
+            .iter()
+            .any(|w| w.contains("UPDATE") && w.contains("hardware.reads.boards is WhenIdle")),
+        "{:?}",
+        late.warnings
+    );
+}

@@ -5,13 +5,21 @@ use super::{Generator, ScenarioError};
 use crate::catalogue::Algorithm;
 use crate::schema::Scenario;
 
+/// The algorithms of a sweep and whether they deepen progressively.
+pub(super) struct Algorithms {
+    /// In file order.
+    pub list: Vec<Algorithm>,
+    /// `search.progressive_deepening`, or the algorithms' own default when it is left out.
+    pub progressive: bool,
+}
+
 /// The algorithms of `scenario`'s sweep, in file order. `at` makes the error at a field (its
 /// path, then the message), as [`super::locate::Source::at`] does.
 pub(super) fn algorithms(
     scenario: &Scenario,
     generator: Generator,
     at: &dyn Fn(&[&str], String) -> ScenarioError,
-) -> Result<Vec<Algorithm>, ScenarioError> {
+) -> Result<Algorithms, ScenarioError> {
     let (algorithms, algorithm_at): (Vec<Algorithm>, &[&str]) =
         if scenario.sweep.algorithm.is_empty() {
             (vec![scenario.search.algorithm], &["search", "algorithm"])
@@ -28,18 +36,52 @@ pub(super) fn algorithms(
         }
         // Campbell's trees evaluate an interior node exactly (his files hold only the leaves),
         // so earlier iterations would order the root moves perfectly: an oracle, not a search.
-        if generator == Generator::Campbell && scenario.search.progressive_deepening {
+        if generator == Generator::Campbell && scenario.search.progressive_deepening == Some(true) {
             return Err(at(
                 &["search", "progressive_deepening"],
                 "Campbell's trees are searched to their full depth (an interior node's evaluation is its exact value, which would make earlier iterations an oracle): set search.progressive_deepening: false".into(),
             ));
         }
-        if !a.entry().progressive && scenario.search.progressive_deepening {
+        if !a.entry().progressive && scenario.search.progressive_deepening == Some(true) {
             return Err(at(
                 &["search", "progressive_deepening"],
                 format!("{a} searches to a fixed depth, as in Campbell's thesis: set search.progressive_deepening: false"),
             ));
         }
     }
-    Ok(algorithms)
+    // Left out: the algorithms' own (never on Campbell's trees); algorithms that differ must
+    // be told.
+    let progressive = match scenario.search.progressive_deepening {
+        Some(p) => p,
+        None => {
+            let (deepen, fixed): (Vec<&Algorithm>, Vec<&Algorithm>) =
+                algorithms.iter().partition(|a| a.entry().progressive);
+            if generator == Generator::Campbell || deepen.is_empty() {
+                false
+            } else if fixed.is_empty() {
+                true
+            } else {
+                return Err(at(
+                    algorithm_at,
+                    format!(
+                        "{} deepen progressively by default and {} search to a fixed depth: set search.progressive_deepening (false runs every algorithm to a fixed depth)",
+                        names(&deepen),
+                        names(&fixed)
+                    ),
+                ));
+            }
+        }
+    };
+    Ok(Algorithms {
+        list: algorithms,
+        progressive,
+    })
+}
+
+fn names(algorithms: &[&Algorithm]) -> String {
+    algorithms
+        .iter()
+        .map(|a| a.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

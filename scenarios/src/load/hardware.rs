@@ -3,6 +3,7 @@
 
 use super::locate::Source;
 use super::ScenarioError;
+use crate::catalogue::Algorithm;
 use crate::dispatch::{LevelLink, LinkPlan, PTree};
 use crate::schema::{self, Duration, Hardware, Link};
 use sim_core::SimTime;
@@ -46,6 +47,8 @@ pub(super) struct Machine {
     pub links: LinkPlan,
     /// When processors read their lines.
     pub reads: ReadPolicies,
+    /// Settings that keep a scheme's messages from its running searches.
+    pub warnings: Vec<String>,
 }
 
 /// The lines of `hw`, level by level, and when processors read them. A serial interface (SCI)
@@ -54,6 +57,7 @@ pub(super) fn machine(
     cx: &Source,
     hw: &Hardware,
     ptrees: &[PTree],
+    algorithms: &[Algorithm],
 ) -> Result<Machine, ScenarioError> {
     // Most children of any processor, for the SCI's ports, and the sweep field that asks for it.
     let (most_children, most_at, most_label) = ptrees
@@ -119,9 +123,68 @@ pub(super) fn machine(
         },
         schema::Read::WhenIdle => ReadPolicy::WhenIdle,
     };
-    let reads = ReadPolicies {
-        hosts: read(&hw.reads.hosts),
-        boards: read(&hw.reads.boards),
+    // Left out: the algorithms' own (their catalogue entries'); algorithms that differ must be
+    // told. Sequential searches (one processor, no lines) have none; Parabelle's is the default
+    // of a sweep of nothing else.
+    let mut own: Vec<(Algorithm, ReadPolicies)> = Vec::new();
+    for a in algorithms {
+        if let Some(r) = a.entry().reads {
+            own.push((*a, r));
+        }
+    }
+    let default = own.first().map_or_else(ReadPolicies::default, |o| o.1);
+    let pick = |given: &Option<schema::Read>,
+                field: &str,
+                of: fn(&ReadPolicies) -> ReadPolicy|
+     -> Result<ReadPolicy, ScenarioError> {
+        if let Some(r) = given {
+            return Ok(read(r));
+        }
+        match own.iter().find(|o| of(&o.1) != of(&default)) {
+            None => Ok(of(&default)),
+            Some((other, r)) => Err(cx.at(
+                &["hardware", "reads"],
+                format!(
+                    "{} and {other} read their lines differently by default ({field}: {:?} and {:?}): set hardware.reads.{field}",
+                    own[0].0,
+                    of(&own[0].1),
+                    of(r)
+                ),
+            )),
+        }
     };
-    Ok(Machine { link, links, reads })
+    let given = hw.reads;
+    let reads = ReadPolicies {
+        hosts: pick(&given.hosts, "hosts", |r| r.hosts)?,
+        boards: pick(&given.boards, "boards", |r| r.boards)?,
+    };
+    // A scheme that sends UPDATE or aborts to running searches, on processors that read only
+    // when idle: those messages arrive when the search is over. Boards run the searches on
+    // every processor tree; hosts too below the root on deeper ones.
+    let deep = ptrees
+        .iter()
+        .any(|p| matches!(p, PTree::Campbell { depth, .. } if *depth > 1));
+    let parallel = ptrees.iter().any(|p| !p.is_uniprocessor());
+    let mut warnings = Vec::new();
+    for a in algorithms {
+        let Some(what) = a.entry().reaches_running.filter(|_| parallel) else {
+            continue;
+        };
+        for (field, policy, applies) in
+            [("boards", reads.boards, true), ("hosts", reads.hosts, deep)]
+        {
+            if applies && policy == ReadPolicy::WhenIdle {
+                warnings.push(format!(
+                    "{}: {a} sends {what} to running searches, but hardware.reads.{field} is WhenIdle: they reach a processor only when its search is over (set {field}: Interrupt or Poll(every: N) for the scheme as its author ran it)",
+                    cx.file
+                ));
+            }
+        }
+    }
+    Ok(Machine {
+        link,
+        links,
+        reads,
+        warnings,
+    })
 }

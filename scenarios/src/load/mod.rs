@@ -80,12 +80,15 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let costs = hardware::costs(&cx, &scenario.hardware)?;
     let trees = workload::trees(&cx, &scenario, path)?;
     let dims = sweep::dimensions(&cx, &scenario.sweep, &trees)?;
-    let algorithms = algorithms::algorithms(&scenario, trees.generator, &|keys, message| {
+    let algorithms::Algorithms {
+        list: algorithms,
+        progressive,
+    } = algorithms::algorithms(&scenario, trees.generator, &|keys, message| {
         cx.at(keys, message)
     })?;
     let sweep::ProcessorTrees { fanouts, ptrees } =
         sweep::processor_trees(&cx, &scenario, &algorithms)?;
-    let machine = hardware::machine(&cx, &scenario.hardware, &ptrees)?;
+    let machine = hardware::machine(&cx, &scenario.hardware, &ptrees, &algorithms)?;
     let seeds = sweep::seeds(&cx, &scenario.sweep, &trees)?;
     let config_count = sweep::config_count(
         &cx,
@@ -119,6 +122,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         &ptrees,
     )?);
     warnings.extend(sweep::skipped(&file, &algorithms, &ptrees, &dims.depths));
+    warnings.extend(machine.warnings.iter().cloned());
 
     let mut chess_set = trees.chess;
     if let Some(set) = &mut chess_set {
@@ -135,7 +139,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         batching: true,
         warnings,
         reference,
-        progressive: scenario.search.progressive_deepening,
+        progressive,
         file: path.to_path_buf(),
         costs,
         link: machine.link,
