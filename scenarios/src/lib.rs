@@ -26,10 +26,12 @@
 
 pub mod catalogue;
 pub mod chess_report;
+pub mod compare;
 pub mod dispatch;
 pub mod input;
 pub mod load;
 pub mod output;
+pub mod overrides;
 pub mod positions;
 pub mod provenance;
 pub mod reference;

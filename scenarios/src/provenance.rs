@@ -88,6 +88,9 @@ pub struct Provenance {
     pub command_line: Vec<String>,
     /// Every seed of the sweep, in order.
     pub seeds: Vec<u64>,
+    /// Fields set for this run (`--set`, then a `vary` combination), `PATH=VALUE`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fields_set: Vec<String>,
     /// For chess: the EPD ids of the positions searched (seed n is position n), in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub positions: Vec<String>,
@@ -104,6 +107,7 @@ impl Provenance {
             gtsim_version: VERSION.into(),
             git_commit: GIT_COMMIT.into(),
             git_modified: git_modified(),
+            fields_set: Vec::new(),
             scenario: InputFile::of(&plan.file).map_err(|e| {
                 std::io::Error::new(e.kind(), format!("{}: {e}", plan.file.display()))
             })?,
@@ -164,6 +168,12 @@ impl Provenance {
             self.scenario.path,
             self.scenario.sha256
         );
+        if !self.fields_set.is_empty() {
+            out.push_str(&format!(
+                "- fields set (`--set`, `vary`): `{}`\n",
+                self.fields_set.join("`, `")
+            ));
+        }
         if let Some(r) = &self.reference {
             out.push_str(&format!(
                 "- reference table `{}`, SHA-256 `{}`\n",

@@ -544,6 +544,76 @@ pub fn csv_header_in(columns: &[&str]) -> String {
     out
 }
 
+/// The fields of one CSV line (quoted fields as [`RunRecord::csv_fields`] writes them).
+pub(crate) fn csv_split(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(std::mem::take(&mut field)),
+            c => field.push(c),
+        }
+    }
+    out.push(field);
+    out
+}
+
+/// One results.csv of the combinations of a `vary` section: each part is a combination's
+/// assignments and its results.csv text. The columns are every part's (in first-seen order),
+/// then one per varied field holding its value as written; a column a part lacks is empty.
+pub fn merge_varied_csv(parts: &[(Vec<crate::overrides::Assignment>, String)]) -> String {
+    let mut columns: Vec<String> = Vec::new();
+    let mut rows: Vec<Vec<(String, String)>> = Vec::new();
+    for (assignments, text) in parts {
+        let mut lines = text.lines();
+        let header = lines.next().map(csv_split).unwrap_or_default();
+        for h in &header {
+            if !columns.contains(h) {
+                columns.push(h.clone());
+            }
+        }
+        for line in lines.filter(|l| !l.is_empty()) {
+            let mut row: Vec<(String, String)> =
+                header.iter().cloned().zip(csv_split(line)).collect();
+            row.extend(assignments.iter().map(|a| (a.dotted(), a.value.clone())));
+            rows.push(row);
+        }
+    }
+    for (assignments, _) in parts {
+        for a in assignments {
+            if !columns.contains(&a.dotted()) {
+                columns.push(a.dotted());
+            }
+        }
+    }
+    let mut out = columns
+        .iter()
+        .map(|c| csv_escape(c))
+        .collect::<Vec<_>>()
+        .join(",");
+    out.push('\n');
+    for row in rows {
+        let cells: Vec<String> = columns
+            .iter()
+            .map(|c| {
+                row.iter()
+                    .find(|(h, _)| h == c)
+                    .map_or(String::new(), |(_, v)| csv_escape(v))
+            })
+            .collect();
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
+}
+
 /// CSV text of records, header first.
 pub fn to_csv(records: &[RunRecord]) -> String {
     let mut out = csv_header();

@@ -26,6 +26,77 @@ pub struct Scenario {
     /// What to write besides results.csv, results.json and report.md. Default: every default.
     #[serde(default)]
     pub outputs: Outputs,
+    /// Fields to vary, each by its path, over the values listed: the scenario runs once per
+    /// combination (`vary: {"hardware.link.rate": [960, 480]}`). Default: none.
+    #[serde(default)]
+    pub vary: Vary,
+}
+
+/// The `vary` section: field paths in the order written, each with its values as RON text
+/// (a number or `true`/`false` as written, a string's contents as RON: `"Ms(4)"`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Vary(pub Vec<(String, Vec<String>)>);
+
+impl<'de> Deserialize<'de> for Vary {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Fields;
+        impl<'de> serde::de::Visitor<'de> for Fields {
+            type Value = Vary;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "a map from field paths to lists of values, e.g. {\"hardware.link.rate\": [960, 480]}",
+                )
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Vary, A::Error> {
+                let mut out: Vec<(String, Vec<String>)> = Vec::new();
+                while let Some(path) = m.next_key::<String>()? {
+                    let values: Vec<VaryValue> = m.next_value()?;
+                    if out.iter().any(|(p, _)| *p == path) {
+                        return Err(serde::de::Error::custom(format!("{path} is varied twice")));
+                    }
+                    if values.is_empty() {
+                        return Err(serde::de::Error::custom(format!(
+                            "{path}: give at least one value"
+                        )));
+                    }
+                    out.push((path, values.into_iter().map(|v| v.0).collect()));
+                }
+                Ok(Vary(out))
+            }
+        }
+        d.deserialize_map(Fields)
+    }
+}
+
+/// One value of a varied field, as RON text.
+struct VaryValue(String);
+
+impl<'de> Deserialize<'de> for VaryValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl serde::de::Visitor<'_> for Text {
+            type Value = VaryValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number, true/false, or a string holding RON text such as \"Ms(4)\"")
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<VaryValue, E> {
+                Ok(VaryValue(v.to_string()))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<VaryValue, E> {
+                Ok(VaryValue(v.to_string()))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<VaryValue, E> {
+                Ok(VaryValue(format!("{v:?}")))
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<VaryValue, E> {
+                Ok(VaryValue(v.to_string()))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<VaryValue, E> {
+                Ok(VaryValue(v.to_string()))
+            }
+        }
+        d.deserialize_any(Text)
+    }
 }
 
 /// A scenario name: letters, digits, `-`, `_`, `.`; used as a folder name.

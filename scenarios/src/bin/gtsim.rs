@@ -44,6 +44,48 @@ enum Command {
         /// results are the same but for the `events` column (a check of the engine, and slower).
         #[arg(long)]
         step_by_step: bool,
+        /// Set a field of the scenario for this run, by its path: PATH=VALUE, the value written
+        /// as in the file (e.g. --set hardware.costs.s=Ms(4) --set sweep.fanout=[4]). Repeatable;
+        /// recorded in the provenance.
+        #[arg(long = "set", value_name = "PATH=VALUE", value_parser = parse_set)]
+        sets: Vec<scenarios::overrides::Assignment>,
+    },
+    /// Compare two results: the change of speedup and each overhead per configuration in both.
+    ///
+    /// Prints the comparison (Markdown) and writes it to --out; `*` marks a change beyond
+    /// noise (two standard errors; runs paired by seed when both ran the same trees).
+    Compare {
+        /// The first output folder (or its results.csv): A.
+        a: PathBuf,
+        /// The second output folder (or its results.csv): B.
+        b: PathBuf,
+        /// Where to write the comparison [default: compare.md in the current folder].
+        #[arg(long, default_value = "compare.md")]
+        out: PathBuf,
+    },
+    /// Chart any column of results.csv against another, one line per value of a third.
+    ///
+    /// Each point is the mean over the rows with that x (± standard error), e.g.
+    /// `gtsim plot out/campbell-1981 --x terminals --y speedup --by algorithm`.
+    Plot {
+        /// The output folder (or its results.csv).
+        results: PathBuf,
+        /// The column on the x axis.
+        #[arg(long)]
+        x: String,
+        /// The column on the y axis.
+        #[arg(long)]
+        y: String,
+        /// One line per value of this column [default: one line].
+        #[arg(long)]
+        by: Option<String>,
+        /// Only rows with this value in this column: COLUMN=VALUE (repeatable), e.g.
+        /// --where ordering=random.
+        #[arg(long = "where", value_name = "COLUMN=VALUE")]
+        filters: Vec<String>,
+        /// The PNG to write [default: RESULTS/plot-Y-by-X.png].
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// List the algorithms a scenario can name, as a Markdown table.
     ///
@@ -54,6 +96,9 @@ enum Command {
     Check {
         /// The scenario file (RON).
         file: PathBuf,
+        /// Set a field first, as `run --set` does.
+        #[arg(long = "set", value_name = "PATH=VALUE", value_parser = parse_set)]
+        sets: Vec<scenarios::overrides::Assignment>,
         /// Worker threads the time estimate assumes (0 = one per core; at most 256)
         #[arg(long, default_value_t = 0, value_parser = parse_threads)]
         threads: usize,
@@ -148,18 +193,110 @@ macro_rules! sayln {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
+        Command::Compare { a, b, out } => {
+            let ta = scenarios::compare::Table::read(&a).map_err(Failure::Input)?;
+            let tb = scenarios::compare::Table::read(&b).map_err(Failure::Input)?;
+            let md = scenarios::compare::compare(&ta, &tb).map_err(Failure::Input)?;
+            scenarios::write_atomic(&out, md.as_bytes())
+                .map_err(|e| Failure::Output(format!("{}: {e}", out.display())))?;
+            say!("{md}");
+            sayln!("\nwrote {}", out.display());
+            Ok(())
+        }
+        Command::Plot {
+            results,
+            x,
+            y,
+            by,
+            filters,
+            out,
+        } => {
+            let t = scenarios::compare::Table::read(&results)
+                .and_then(|t| t.filtered(&filters))
+                .map_err(Failure::Input)?;
+            let mut chart =
+                scenarios::compare::plot(&t, &x, &y, by.as_deref()).map_err(Failure::Input)?;
+            if !filters.is_empty() {
+                chart.title = format!("{} ({})", chart.title, filters.join(", "));
+            }
+            let out = out.unwrap_or_else(|| {
+                let folder = t
+                    .path
+                    .parent()
+                    .map_or(PathBuf::from("."), |p| p.to_path_buf());
+                folder.join(format!("plot-{y}-by-{x}.png"))
+            });
+            plots::line_chart(&out, &chart)
+                .map_err(|e| Failure::Output(format!("{}: {e}", out.display())))?;
+            sayln!("wrote {}", out.display());
+            Ok(())
+        }
         Command::Algorithms => {
             say!("{}", scenarios::catalogue::markdown_table());
             Ok(())
         }
-        Command::Check { file, threads } => {
-            let plan = scenarios::load(&file).map_err(|e| Failure::Input(e.to_string()))?;
-            for w in &plan.warnings {
-                eprintln!("gtsim: warning: {w}");
+        Command::Check {
+            file,
+            threads,
+            sets,
+        } => {
+            let variants = scenarios::load::load_variants(&file, &sets)
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            for v in &variants {
+                if !v.assignments.is_empty() {
+                    sayln!("with {}:", v.label());
+                }
+                check_plan(&file, &v.plan, threads);
             }
-            let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
-            let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
-            sayln!(
+            Ok(())
+        }
+        Command::Run {
+            file,
+            out,
+            threads,
+            quiet,
+            trace,
+            step_by_step,
+            sets,
+        } => {
+            let variants = scenarios::load::load_variants(&file, &sets)
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            let opts = RunOpts {
+                threads,
+                quiet,
+                trace,
+                step_by_step,
+                sets,
+            };
+            if variants.len() == 1 && variants[0].assignments.is_empty() {
+                let plan = variants.into_iter().next().expect("one").plan;
+                let default_out = out.is_none();
+                let dir = out.unwrap_or_else(|| PathBuf::from("out").join(plan.name()));
+                run_plan(plan, &dir, default_out, &opts, &[])?;
+                return Ok(());
+            }
+            run_variants(variants, out, &opts)
+        }
+    }
+}
+
+/// What `run` was asked besides the scenario.
+struct RunOpts {
+    threads: usize,
+    quiet: bool,
+    trace: Option<PathBuf>,
+    step_by_step: bool,
+    sets: Vec<scenarios::overrides::Assignment>,
+}
+
+/// `check`'s report of one plan.
+fn check_plan(file: &std::path::Path, plan: &scenarios::Plan, threads: usize) {
+    for w in &plan.warnings {
+        eprintln!("gtsim: warning: {w}");
+    }
+    let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
+    let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
+    sayln!(
                 "{}: ok — scenario '{}': {} tree configurations × algorithms [{}] × processor trees [{}] × {} {}s = {} simulated runs (uniprocessor baselines included)",
                 file.display(),
                 plan.name(),
@@ -170,13 +307,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 plan.seed_word(),
                 plan.run_count()
             );
-            let leaves = plan.minimal_leaves_total();
-            let cores = match threads {
-                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                t => t,
-            };
-            let secs = plan.estimated_seconds(cores);
-            sayln!(
+    let leaves = plan.minimal_leaves_total();
+    let cores = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    };
+    let secs = plan.estimated_seconds(cores);
+    sayln!(
                 "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {} M leaves/s per core and {:.0} µs per run",
                 if plan.progressive { ", every iteration" } else { "" },
                 human_time(secs),
@@ -184,172 +321,176 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 plan.leaves_per_second_per_core() / 1e6,
                 scenarios::load::SECONDS_PER_RUN_PER_CORE * 1e6
             );
-            warn_if_long(secs);
-            Ok(())
+    warn_if_long(secs);
+}
+
+/// Runs one plan into the output folder `dir`; `varied` are the fields a `vary` section set
+/// for it. Returns the plan's summaries.
+fn run_plan(
+    mut plan: scenarios::Plan,
+    dir: &std::path::Path,
+    default_out: bool,
+    opts: &RunOpts,
+    varied: &[scenarios::overrides::Assignment],
+) -> Result<Vec<scenarios::Summary>, Failure> {
+    let RunOpts {
+        threads,
+        quiet,
+        ref trace,
+        step_by_step,
+        ref sets,
+    } = *opts;
+    let dir = dir.to_path_buf();
+    plan.batching = !step_by_step;
+    // --quiet hides the warnings; report.md lists them.
+    if !quiet {
+        for w in &plan.warnings {
+            eprintln!("gtsim: warning: {w}");
         }
-        Command::Run {
-            file,
-            out,
-            threads,
-            quiet,
-            trace,
-            step_by_step,
-        } => {
-            let mut plan = scenarios::load(&file).map_err(|e| Failure::Input(e.to_string()))?;
-            plan.batching = !step_by_step;
-            // --quiet hides the warnings; report.md lists them.
-            if !quiet {
-                for w in &plan.warnings {
-                    eprintln!("gtsim: warning: {w}");
-                }
-            }
-            if !quiet {
-                let cores = match threads {
-                    0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                    t => t,
-                };
-                warn_if_long(plan.estimated_seconds(cores));
-            }
-            let default_out = out.is_none();
-            let dir = out.unwrap_or_else(|| PathBuf::from("out").join(plan.name()));
-            // Every output path is checked before anything is simulated.
-            if let Some(path) = &trace {
-                scenarios::output::check_trace_path(path, &plan, &dir)
-                    .map_err(Failure::of_output)?;
-            }
-            if default_out {
-                // The default out/<name>: create out/ (only it) when missing.
-                if let Some(parent) = dir.parent() {
-                    std::fs::create_dir_all(parent)
-                        .map_err(|e| Failure::Output(format!("{}: {e}", parent.display())))?;
-                }
-            }
-            let command_line: Vec<String> = std::env::args_os()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect();
-            let provenance = scenarios::provenance::Provenance::new(&plan, command_line)
-                .map_err(|e| Failure::Input(e.to_string()))?;
-            let mut folder = scenarios::OutputFolder::prepare(&dir).map_err(Failure::of_output)?;
-            if let Some(hook) = test_hook() {
-                folder.set_hook(hook);
-            }
-            if let Ok(mut note) = INTERRUPT_NOTE.lock() {
-                *note = Some(format!(
+    }
+    if !quiet {
+        let cores = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            t => t,
+        };
+        warn_if_long(plan.estimated_seconds(cores));
+    }
+    // Every output path is checked before anything is simulated.
+    if let Some(path) = &trace {
+        scenarios::output::check_trace_path(path, &plan, &dir).map_err(Failure::of_output)?;
+    }
+    if default_out {
+        // The default out/<name>: create out/ (only it) when missing.
+        if let Some(parent) = dir.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Failure::Output(format!("{}: {e}", parent.display())))?;
+        }
+    }
+    let command_line: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let mut provenance = scenarios::provenance::Provenance::new(&plan, command_line)
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    provenance.fields_set = sets.iter().chain(varied).map(|a| a.to_string()).collect();
+    let mut folder = scenarios::OutputFolder::prepare(&dir).map_err(Failure::of_output)?;
+    if let Some(hook) = test_hook() {
+        folder.set_hook(hook);
+    }
+    if let Ok(mut note) = INTERRUPT_NOTE.lock() {
+        *note = Some(format!(
                     "nothing of this run was kept; {} is as it was (the next run into it removes this run's partial folder beside it)",
                     dir.display()
                 ));
-            }
-            let started = std::time::Instant::now();
-            let bar = progress_bar(plan.run_count() as u64, quiet);
-            let mut rows = scenarios::output::RowWriter::new(&mut folder, &plan)
-                .map_err(Failure::of_output)?;
-            let json = dir.join("results.json");
-            // A chess plan's records, for its report (nothing for other plans).
-            let mut chess = scenarios::chess_report::ChessRows::default();
-            let summaries = scenarios::run_plan_streaming(
-                &plan,
-                threads,
-                &|done, _| bar.set_position(done as u64),
-                &mut |row| {
-                    chess.keep(&plan, &row);
-                    rows.row(row).map_err(|e| scenarios::OutputError::Io {
-                        path: json.clone(),
-                        source: e,
-                    })
-                },
-            )
-            .map_err(Failure::of_output)?;
-            rows.finish(&folder, &plan, &summaries, Some(&provenance))
-                .map_err(Failure::of_output)?;
-            bar.finish_and_clear();
-            // The run drawn as timeline.png and/or written as a trace, recorded in full: always
-            // one of the sweep's runs (never one it skips).
-            let all = Recording {
-                intervals: true,
-                messages: true,
-            };
-            let recorded = match scenarios::runner::recorded_run(&plan, trace.is_some()) {
-                Some(key) => Some(
-                    scenarios::runner::simulate_run(&plan, key, all)
-                        .map_err(|e| Failure::Run(e.to_string()))?,
-                ),
-                None => None,
-            };
-            let timeline = plan.timeline.and(recorded.as_ref());
-            let mut files = scenarios::output::finish_outputs(
-                &plan,
-                &summaries,
-                &chess,
-                timeline,
-                Some(&provenance),
-                folder,
-            )
-            .map_err(Failure::of_output)?;
-            if let (Some(path), Some(run)) = (&trace, &recorded) {
-                let spec = &plan.configs[run.config];
-                let title = format!(
-                    "{}: {} on processor tree {}, seed {}, w = {}, d = {}",
-                    plan.name(),
-                    plan.algorithms[run.algorithm],
-                    run.ptree.describe(),
-                    run.seed,
-                    spec.width,
-                    spec.depth
-                );
-                let json = scenarios::trace::chrome_trace(&run.stats, &title);
-                scenarios::write_atomic(path, json.as_bytes())
-                    .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))?;
-                files.push(path.clone());
-            }
-            // (configuration, algorithm) pairs that ran; a comparison of sequential searches is
-            // read in its report's tables, not as overheads per processor count.
-            let ran = (0..plan.configs.len())
-                .flat_map(|c| (0..plan.algorithms.len()).map(move |a| (c, a)))
-                .filter(|&(c, a)| plan.applies(c, a))
-                .count();
-            let groups = if scenarios::tables::is_sequential(&plan) {
-                ran.max(5)
-            } else {
-                ran
-            };
-            if !quiet && groups > 4 {
+    }
+    let started = std::time::Instant::now();
+    let bar = progress_bar(plan.run_count() as u64, quiet);
+    let mut rows =
+        scenarios::output::RowWriter::new(&mut folder, &plan).map_err(Failure::of_output)?;
+    let json = dir.join("results.json");
+    // A chess plan's records, for its report (nothing for other plans).
+    let mut chess = scenarios::chess_report::ChessRows::default();
+    let summaries = scenarios::run_plan_streaming(
+        &plan,
+        threads,
+        &|done, _| bar.set_position(done as u64),
+        &mut |row| {
+            chess.keep(&plan, &row);
+            rows.row(row).map_err(|e| scenarios::OutputError::Io {
+                path: json.clone(),
+                source: e,
+            })
+        },
+    )
+    .map_err(Failure::of_output)?;
+    rows.finish(&folder, &plan, &summaries, Some(&provenance))
+        .map_err(Failure::of_output)?;
+    bar.finish_and_clear();
+    // The run drawn as timeline.png and/or written as a trace, recorded in full: always
+    // one of the sweep's runs (never one it skips).
+    let all = Recording {
+        intervals: true,
+        messages: true,
+    };
+    let recorded = match scenarios::runner::recorded_run(&plan, trace.is_some()) {
+        Some(key) => Some(
+            scenarios::runner::simulate_run(&plan, key, all)
+                .map_err(|e| Failure::Run(e.to_string()))?,
+        ),
+        None => None,
+    };
+    let timeline = plan.timeline.and(recorded.as_ref());
+    let mut files = scenarios::output::finish_outputs(
+        &plan,
+        &summaries,
+        &chess,
+        timeline,
+        Some(&provenance),
+        folder,
+    )
+    .map_err(Failure::of_output)?;
+    if let (Some(path), Some(run)) = (&trace, &recorded) {
+        let spec = &plan.configs[run.config];
+        let title = format!(
+            "{}: {} on processor tree {}, seed {}, w = {}, d = {}",
+            plan.name(),
+            plan.algorithms[run.algorithm],
+            run.ptree.describe(),
+            run.seed,
+            spec.width,
+            spec.depth
+        );
+        let json = scenarios::trace::chrome_trace(&run.stats, &title);
+        scenarios::write_atomic(path, json.as_bytes())
+            .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))?;
+        files.push(path.clone());
+    }
+    // (configuration, algorithm) pairs that ran; a comparison of sequential searches is
+    // read in its report's tables, not as overheads per processor count.
+    let ran = (0..plan.configs.len())
+        .flat_map(|c| (0..plan.algorithms.len()).map(move |a| (c, a)))
+        .filter(|&(c, a)| plan.applies(c, a))
+        .count();
+    let groups = if scenarios::tables::is_sequential(&plan) {
+        ran.max(5)
+    } else {
+        ran
+    };
+    if !quiet && groups > 4 {
+        sayln!(
+            "{ran} configurations (trees × algorithms): the tables are in {}",
+            dir.join("report.md").display()
+        );
+    }
+    if !quiet {
+        for s in scenarios::results::by_config(&summaries)
+            .into_iter()
+            .filter(|_| groups <= 4)
+        {
+            if groups > 1 {
+                let x = &s[0];
                 sayln!(
-                    "{ran} configurations (trees × algorithms): the tables are in {}",
-                    dir.join("report.md").display()
+                    "{}, w = {}, d = {}, ordering {}, horizon noise {}:",
+                    x.algorithm,
+                    x.width,
+                    x.depth,
+                    x.ordering,
+                    x.horizon_noise
                 );
             }
-            if !quiet {
-                for s in scenarios::results::by_config(&summaries)
-                    .into_iter()
-                    .filter(|_| groups <= 4)
-                {
-                    if groups > 1 {
-                        let x = &s[0];
-                        sayln!(
-                            "{}, w = {}, d = {}, ordering {}, horizon noise {}:",
-                            x.algorithm,
-                            x.width,
-                            x.depth,
-                            x.ordering,
-                            x.horizon_noise
-                        );
-                    }
-                    say!("{}", scenarios::results::summary_table(s));
-                }
-                sayln!(
-                    "\n{} runs in {:.1} s; wrote {} files to {}",
-                    plan.run_count(),
-                    started.elapsed().as_secs_f64(),
-                    files.len(),
-                    dir.display()
-                );
-                for f in &files {
-                    sayln!("  {}", f.display());
-                }
-            }
-            Ok(())
+            say!("{}", scenarios::results::summary_table(s));
+        }
+        sayln!(
+            "\n{} runs in {:.1} s; wrote {} files to {}",
+            plan.run_count(),
+            started.elapsed().as_secs_f64(),
+            files.len(),
+            dir.display()
+        );
+        for f in &files {
+            sayln!("  {}", f.display());
         }
     }
+    Ok(summaries)
 }
 
 /// Failure injection for the tests of the output folder (never set in normal use):
@@ -381,6 +522,131 @@ fn test_hook() -> Option<scenarios::output::Hook> {
         }
         Ok(())
     }))
+}
+
+/// `--set PATH=VALUE`.
+fn parse_set(s: &str) -> Result<scenarios::overrides::Assignment, String> {
+    scenarios::overrides::Assignment::parse(s).map_err(|e| e.to_string())
+}
+
+/// The file in a folder of a `vary` run that says so (gtsim writes into such a folder again).
+const VARY_MARKER: &str = ".gtsim-vary";
+
+/// Runs every combination of a `vary` section: each into its own output folder `DIR/PATH=VALUE`
+/// (a complete output, as a run without `vary` writes), then `DIR/results.csv` with every
+/// combination's rows and a column per varied field, and `DIR/report.md` linking them.
+fn run_variants(
+    variants: Vec<scenarios::load::Variant>,
+    out: Option<PathBuf>,
+    opts: &RunOpts,
+) -> Result<(), Failure> {
+    if opts.trace.is_some() {
+        return Err(Failure::Input(
+            "--trace writes one run: with a vary section, pick one combination with --set".into(),
+        ));
+    }
+    let name = variants[0].plan.name().to_string();
+    let default_out = out.is_none();
+    let dir = out.unwrap_or_else(|| PathBuf::from("out").join(&name));
+    prepare_vary_folder(&dir, default_out)?;
+    let mut parts = Vec::new();
+    let mut index = format!(
+        "# {name}: {} combinations of varied fields\n\nEach combination ran as a scenario of its own into the folder named after it (its report.md has every table and chart); `results.csv` here holds every row with a column per varied field.\n",
+        variants.len()
+    );
+    let mut folders: Vec<String> = Vec::new();
+    for v in variants {
+        let mut folder = folder_name(&v.assignments);
+        while folders.contains(&folder) {
+            folder.push('_');
+        }
+        folders.push(folder.clone());
+        let label = v.label();
+        if !opts.quiet {
+            sayln!("\nwith {label}:");
+        }
+        let summaries = run_plan(v.plan, &dir.join(&folder), false, opts, &v.assignments)?;
+        let csv_path = dir.join(&folder).join("results.csv");
+        let csv = std::fs::read_to_string(&csv_path)
+            .map_err(|e| Failure::Output(format!("{}: {e}", csv_path.display())))?;
+        parts.push((v.assignments, csv));
+        index.push_str(&format!(
+            "\n## {label}\n\n[{folder}/report.md]({folder}/report.md)\n\n"
+        ));
+        for s in scenarios::results::by_config(&summaries) {
+            index.push_str(&scenarios::results::summary_table(s));
+            index.push('\n');
+        }
+    }
+    let write = |file: &str, text: &str| {
+        let path = dir.join(file);
+        scenarios::write_atomic(&path, text.as_bytes())
+            .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))
+    };
+    write("results.csv", &scenarios::results::merge_varied_csv(&parts))?;
+    write("report.md", &index)?;
+    write(
+        VARY_MARKER,
+        &format!(
+            "gtsim vary output: gtsim writes into this folder again\nfolders:\n{}",
+            folders
+                .iter()
+                .map(|f| format!("  {f}\n"))
+                .collect::<String>()
+        ),
+    )?;
+    if !opts.quiet {
+        sayln!("\nall combinations: {}", dir.join("results.csv").display());
+    }
+    Ok(())
+}
+
+/// A folder name for a combination: `PATH=VALUE` joined by `,`, other characters as `_`.
+fn folder_name(assignments: &[scenarios::overrides::Assignment]) -> String {
+    assignments
+        .iter()
+        .map(|a| a.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._=,-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The folder of a `vary` run: missing (created), empty, or one a `vary` run wrote before.
+fn prepare_vary_folder(dir: &std::path::Path, default_out: bool) -> Result<(), Failure> {
+    match std::fs::read_dir(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let create = if default_out {
+                std::fs::create_dir_all(dir)
+            } else {
+                std::fs::create_dir(dir)
+            };
+            create.map_err(|e| {
+                Failure::Input(format!(
+                    "{}: cannot create the output folder: {e}",
+                    dir.display()
+                ))
+            })
+        }
+        Err(e) => Err(Failure::Input(format!("{}: {e}", dir.display()))),
+        Ok(mut entries) => {
+            if entries.next().is_none() || dir.join(VARY_MARKER).is_file() {
+                Ok(())
+            } else {
+                Err(Failure::Input(format!(
+                    "{}: not empty and not the folder of an earlier vary run: give another --out",
+                    dir.display()
+                )))
+            }
+        }
+    }
 }
 
 /// `--threads`: a number from 0 (one per core) to [`MAX_THREADS`].

@@ -43,6 +43,26 @@ pub enum ScenarioError {
     /// The file itself is unusable (not a regular file, too large); the message names it.
     #[error("{0}")]
     File(String),
+    /// A `--set` or `vary` assignment that cannot be made (a path into a value without fields,
+    /// a malformed `PATH=VALUE`).
+    #[error("{file}: {source}")]
+    Set {
+        /// The scenario file's path, as given.
+        file: String,
+        /// The assignment and why.
+        source: crate::overrides::SetError,
+    },
+    /// A scenario that is wrong with one of the `vary` section's combinations of values.
+    #[error("{file}: with {assignments}: {inner}")]
+    Variant {
+        /// The scenario file's path, as given.
+        file: String,
+        /// The combination, `PATH=VALUE, …`.
+        assignments: String,
+        /// The error of the scenario with those values (its line and column are in the text
+        /// with the values set).
+        inner: Box<ScenarioError>,
+    },
     /// Bad syntax or an impossible value, at a place in the file.
     #[error("{file}:{line}:{col}: {message}")]
     At {
@@ -69,6 +89,95 @@ pub fn load(path: &Path) -> Result<Plan, ScenarioError> {
     })?;
     parse(src, path)
 }
+
+/// One scenario of a `vary` section: the values set, and the plan they make.
+#[derive(Debug)]
+pub struct Variant {
+    /// The fields set for this variant (none without `vary`).
+    pub assignments: Vec<crate::overrides::Assignment>,
+    /// The plan of the scenario with those values.
+    pub plan: Plan,
+}
+
+impl Variant {
+    /// `PATH=VALUE, …`, or empty without assignments.
+    pub fn label(&self) -> String {
+        self.assignments
+            .iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Reads a scenario file, sets the fields of `sets` (`--set PATH=VALUE`) and expands its `vary`
+/// section: one plan per combination of the varied values (the first varied field changing
+/// slowest), or the one plan of a scenario without `vary`.
+pub fn load_variants(
+    path: &Path,
+    sets: &[crate::overrides::Assignment],
+) -> Result<Vec<Variant>, ScenarioError> {
+    let file = path.display().to_string();
+    let bytes = read_bounded(path, MAX_SCENARIO_BYTES, "scenario").map_err(ScenarioError::File)?;
+    let src = decode_text(&bytes).map_err(|(line, col, message)| ScenarioError::At {
+        file: file.clone(),
+        line,
+        col,
+        message,
+    })?;
+    let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
+    let set_err = |source| ScenarioError::Set {
+        file: file.clone(),
+        source,
+    };
+    let base = crate::overrides::apply(src, sets).map_err(set_err)?;
+    let plan = parse(&base, path)?;
+    let vary = plan.scenario.vary.0.clone();
+    if vary.is_empty() {
+        return Ok(vec![Variant {
+            assignments: Vec::new(),
+            plan,
+        }]);
+    }
+    let mut combos: Vec<Vec<crate::overrides::Assignment>> = vec![Vec::new()];
+    for (path_text, values) in &vary {
+        let mut next = Vec::new();
+        for combo in &combos {
+            for v in values {
+                let a = crate::overrides::Assignment::new(path_text, v).map_err(set_err)?;
+                let mut c = combo.clone();
+                c.push(a);
+                next.push(c);
+            }
+        }
+        combos = next;
+        if combos.len() > MAX_VARIANTS {
+            return Err(ScenarioError::File(format!(
+                "{file}: vary makes more than {MAX_VARIANTS} combinations of values"
+            )));
+        }
+    }
+    combos
+        .into_iter()
+        .map(|assignments| {
+            let text = crate::overrides::apply(&base, &assignments).map_err(set_err)?;
+            let label = assignments
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let plan = parse(&text, path).map_err(|e| ScenarioError::Variant {
+                file: file.clone(),
+                assignments: label,
+                inner: Box::new(e),
+            })?;
+            Ok(Variant { assignments, plan })
+        })
+        .collect()
+}
+
+/// The most combinations a `vary` section may make.
+pub const MAX_VARIANTS: usize = 1000;
 
 /// Validates scenario text (a leading byte-order mark is ignored); `path` names it in errors.
 pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {

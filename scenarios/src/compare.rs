@@ -1,0 +1,404 @@
+//! Reading results back: `gtsim compare OUT_A OUT_B` (the change of every figure per
+//! configuration, with its noise) and `gtsim plot OUT --x COLUMN --y COLUMN --by COLUMN` (any
+//! columns of results.csv as a chart).
+
+use crate::results::{fixed, mean};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// A results.csv read back: its header and rows, every cell as text.
+pub struct Table {
+    /// The file read.
+    pub path: PathBuf,
+    /// Column names.
+    pub columns: Vec<String>,
+    /// Rows, each with a cell per column.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// Reads `OUT/results.csv` (or the file itself when `out` is a file).
+    pub fn read(out: &Path) -> Result<Self, String> {
+        let path = if out.is_dir() {
+            out.join("results.csv")
+        } else {
+            out.to_path_buf()
+        };
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("{}: cannot read results: {e}", path.display()))?;
+        let mut lines = text.lines();
+        let columns = lines
+            .next()
+            .map(crate::results::csv_split)
+            .ok_or_else(|| format!("{}: empty, not a results.csv", path.display()))?;
+        if !columns.iter().any(|c| c == "speedup") {
+            return Err(format!(
+                "{}: not a gtsim results.csv (no speedup column)",
+                path.display()
+            ));
+        }
+        let mut rows = Vec::new();
+        for (i, line) in lines.enumerate().filter(|(_, l)| !l.is_empty()) {
+            let row = crate::results::csv_split(line);
+            if row.len() != columns.len() {
+                return Err(format!(
+                    "{}:{}: {} cells, the header has {}",
+                    path.display(),
+                    i + 2,
+                    row.len(),
+                    columns.len()
+                ));
+            }
+            rows.push(row);
+        }
+        Ok(Table {
+            path,
+            columns,
+            rows,
+        })
+    }
+
+    /// Only the rows whose cell in each column named by `filters` (`COLUMN=VALUE`) is that value.
+    pub fn filtered(mut self, filters: &[String]) -> Result<Self, String> {
+        for f in filters {
+            let (c, v) = f.split_once('=').ok_or_else(|| {
+                format!("--where {f}: expected COLUMN=VALUE, e.g. ordering=random")
+            })?;
+            let i = self.column(c)?;
+            self.rows.retain(|r| r[i] == v);
+            if self.rows.is_empty() {
+                return Err(format!("{}: no row has {c} = {v}", self.path.display()));
+            }
+        }
+        Ok(self)
+    }
+
+    /// The index of column `name`, or an error listing the columns.
+    pub fn column(&self, name: &str) -> Result<usize, String> {
+        self.columns.iter().position(|c| c == name).ok_or_else(|| {
+            format!(
+                "{}: no column {name:?}; the columns are: {}",
+                self.path.display(),
+                self.columns.join(", ")
+            )
+        })
+    }
+}
+
+/// The columns that identify a configuration in a comparison (those present).
+const KEY: &[&str] = &[
+    "algorithm",
+    "tree",
+    "ordering",
+    "width",
+    "depth",
+    "horizon_noise",
+    "fanout",
+    "ptree_depth",
+    "ptree_width",
+    "position",
+];
+
+/// The figures compared, with their labels and whether they are fractions (shown as %).
+const FIGURES: &[(&str, &str, bool)] = &[
+    ("speedup", "speedup", false),
+    ("search_overhead", "search %", true),
+    ("time_overhead", "time %", true),
+    ("message_overhead", "message %", true),
+    ("idle_overhead", "idle %", true),
+];
+
+/// How far a difference must be from 0, in standard errors, to be flagged.
+pub const NOISE_SE: f64 = 2.0;
+
+/// The comparison of two results as Markdown: per configuration present in both (the
+/// processor counts above one), each figure's mean in A and B and the change B − A with its
+/// standard error, flagged `*` where it exceeds [`NOISE_SE`] standard errors. Runs are paired
+/// by seed when both have the same seeds (the same trees: the change is then measured per
+/// tree), unpaired otherwise.
+pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
+    let groups_a = groups(a)?;
+    let groups_b = groups(b)?;
+    let mut out = format!(
+        "# Comparison\n\nA: `{}` ({} rows)  \nB: `{}` ({} rows)\n\nPer configuration in both: the mean over seeds of each run's figure in A and in B, and the change B − A ± its standard error (paired by seed when both ran the same seeds, as on the same trees; unpaired otherwise). `*` marks a change larger than {NOISE_SE} standard errors. Overheads are per-run means here (report.md's tables take ratios of means, as the paper does).\n",
+        a.path.display(),
+        a.rows.len(),
+        b.path.display(),
+        b.rows.len()
+    );
+    let mut shared = 0;
+    let mut flagged = 0;
+    for (key, runs_a) in &groups_a {
+        let Some(runs_b) = groups_b.get(key) else {
+            continue;
+        };
+        shared += 1;
+        out.push_str(&format!("\n## {}\n\n", describe(key)));
+        let seeds_a: Vec<&String> = runs_a.iter().map(|r| &r.0).collect();
+        let seeds_b: Vec<&String> = runs_b.iter().map(|r| &r.0).collect();
+        let paired = seeds_a == seeds_b;
+        out.push_str(&format!(
+            "{} runs in A, {} in B ({})\n\n| figure | A | B | B − A |\n|---|---:|---:|---:|\n",
+            runs_a.len(),
+            runs_b.len(),
+            if paired { "paired by seed" } else { "unpaired" }
+        ));
+        for (f, (_, label, percent)) in FIGURES.iter().enumerate() {
+            let scale = if *percent { 100.0 } else { 1.0 };
+            let va: Vec<f64> = runs_a.iter().map(|r| r.1[f] * scale).collect();
+            let vb: Vec<f64> = runs_b.iter().map(|r| r.1[f] * scale).collect();
+            let (ma, sa, _) = mean(va.iter().copied());
+            let (mb, sb, _) = mean(vb.iter().copied());
+            let (d, se) = if paired {
+                let (d, se, _) = mean(vb.iter().zip(&va).map(|(b, a)| b - a));
+                (d, se)
+            } else {
+                (mb - ma, (sa * sa + sb * sb).sqrt())
+            };
+            let flag = d.is_finite() && se.is_finite() && d.abs() > NOISE_SE * se;
+            flagged += flag as usize;
+            let digits = if *percent { 1 } else { 3 };
+            out.push_str(&format!(
+                "| {label} | {} | {} | {} ± {}{} |\n",
+                fixed(ma, digits),
+                fixed(mb, digits),
+                fixed(d, digits + 1),
+                fixed(se, digits + 1),
+                if flag { " *" } else { "" }
+            ));
+        }
+    }
+    if shared == 0 {
+        return Err(format!(
+            "{} and {} have no configuration in common (algorithm, tree, ordering, width, depth, noise and processor tree)",
+            a.path.display(),
+            b.path.display()
+        ));
+    }
+    out.insert_str(
+        out.find('\n').unwrap_or(0),
+        &format!(": {shared} configurations, {flagged} changes beyond noise"),
+    );
+    Ok(out)
+}
+
+/// Per configuration (the [`KEY`] cells, name = value), the runs above one processor: each its
+/// seed and the [`FIGURES`], in file order.
+type Groups = BTreeMap<Vec<(String, String)>, Vec<(String, Vec<f64>)>>;
+
+fn groups(t: &Table) -> Result<Groups, String> {
+    let key: Vec<(usize, &str)> = KEY
+        .iter()
+        .filter_map(|k| t.column(k).ok().map(|i| (i, *k)))
+        .chain(
+            // Varied fields (a vary run's results.csv): columns with a '.' in their name.
+            t.columns
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.contains('.'))
+                .map(|(i, c)| (i, c.as_str())),
+        )
+        .collect();
+    let figures: Vec<usize> = FIGURES
+        .iter()
+        .map(|(c, _, _)| t.column(c))
+        .collect::<Result<_, _>>()?;
+    let (seed, processors) = (t.column("seed")?, t.column("processors")?);
+    let mut out = Groups::new();
+    for row in &t.rows {
+        if row[processors] == "1" {
+            continue;
+        }
+        let k = key
+            .iter()
+            .map(|&(i, name)| (name.to_string(), row[i].clone()))
+            .collect();
+        let values = figures
+            .iter()
+            .map(|&i| row[i].parse::<f64>().unwrap_or(f64::NAN))
+            .collect();
+        out.entry(k).or_default().push((row[seed].clone(), values));
+    }
+    Ok(out)
+}
+
+fn describe(key: &[(String, String)]) -> String {
+    key.iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A line's points: per x (in millionths, so that equal numbers meet), x and the y values.
+type Points = BTreeMap<i64, (f64, Vec<f64>)>;
+
+/// A chart of column `y` against column `x` of a results table, one line per value of `by`
+/// (or one line), each point the mean of `y` over the rows with that `x` (± its standard
+/// error). Rows whose `x` or `y` is empty or not a number are left out; an error if none is
+/// left.
+pub fn plot(t: &Table, x: &str, y: &str, by: Option<&str>) -> Result<plots::LineChart, String> {
+    let (xi, yi) = (t.column(x)?, t.column(y)?);
+    let bi = by.map(|b| t.column(b)).transpose()?;
+    let mut lines: Vec<(String, Points)> = Vec::new();
+    let mut used = 0;
+    for row in &t.rows {
+        let (Ok(xv), Ok(yv)) = (row[xi].parse::<f64>(), row[yi].parse::<f64>()) else {
+            continue;
+        };
+        if !xv.is_finite() || !yv.is_finite() {
+            continue;
+        }
+        used += 1;
+        let label = bi.map_or_else(
+            || y.to_string(),
+            |i| format!("{} {}", by.unwrap_or(""), row[i]),
+        );
+        let at = match lines.iter().position(|(l, _)| *l == label) {
+            Some(i) => i,
+            None => {
+                lines.push((label, BTreeMap::new()));
+                lines.len() - 1
+            }
+        };
+        // Points keyed by x (in millionths, so equal numbers meet).
+        let entry = lines[at]
+            .1
+            .entry((xv * 1e6).round() as i64)
+            .or_insert((xv, Vec::new()));
+        entry.1.push(yv);
+    }
+    if used == 0 {
+        return Err(format!(
+            "{}: no row has numbers in both {x} and {y}",
+            t.path.display()
+        ));
+    }
+    let series = lines
+        .into_iter()
+        .enumerate()
+        .map(|(color, (label, points))| {
+            let stats: Vec<(f64, f64, f64)> = points
+                .values()
+                .map(|(xv, ys)| {
+                    let (m, se, _) = mean(ys.iter().copied());
+                    (*xv, m, if se.is_finite() { se } else { 0.0 })
+                })
+                .collect();
+            plots::Series {
+                label,
+                points: stats.iter().map(|s| (s.0, s.1)).collect(),
+                style: plots::LineStyle::Solid,
+                color,
+                errors: Some(stats.iter().map(|s| s.2).collect()),
+                markers: true,
+            }
+        })
+        .collect();
+    Ok(plots::LineChart {
+        title: format!(
+            "{y} against {x}{}: means over rows ± standard error",
+            by.map_or(String::new(), |b| format!(", by {b}"))
+        ),
+        x_label: x.into(),
+        y_label: y.into(),
+        series,
+        integer_x: t
+            .rows
+            .iter()
+            .all(|r| r[xi].is_empty() || r[xi].parse::<u64>().is_ok()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(rows: &[(&str, &str, &str, &str)]) -> Table {
+        // algorithm, processors/fanout, seed, speedup
+        let columns: Vec<String> = [
+            "algorithm",
+            "fanout",
+            "processors",
+            "seed",
+            "speedup",
+            "search_overhead",
+            "time_overhead",
+            "message_overhead",
+            "idle_overhead",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let rows = rows
+            .iter()
+            .map(|(a, p, s, v)| {
+                vec![
+                    a.to_string(),
+                    p.to_string(),
+                    p.to_string(),
+                    s.to_string(),
+                    v.to_string(),
+                    "0.1".into(),
+                    "0.2".into(),
+                    "0.01".into(),
+                    "0.1".into(),
+                ]
+            })
+            .collect();
+        Table {
+            path: PathBuf::from("t.csv"),
+            columns,
+            rows,
+        }
+    }
+
+    #[test]
+    fn a_change_beyond_noise_is_flagged_and_equal_runs_are_not() {
+        let a = table(&[
+            ("pmws", "4", "1", "3.0"),
+            ("pmws", "4", "2", "3.2"),
+            ("pmws", "1", "1", "1"),
+        ]);
+        let b = table(&[("pmws", "4", "1", "2.5"), ("pmws", "4", "2", "2.71")]);
+        let md = compare(&a, &b).unwrap();
+        assert!(
+            md.contains("1 configurations, 1 changes beyond noise"),
+            "{md}"
+        );
+        assert!(md.contains("paired by seed"), "{md}");
+        assert!(
+            md.contains("| speedup | 3.100 | 2.605 | -0.4950 ± 0.0050 * |"),
+            "{md}"
+        );
+        let same = compare(&a, &a).unwrap();
+        assert!(same.contains("0 changes beyond noise"), "{same}");
+        let other = table(&[("treesplit", "4", "1", "2")]);
+        assert!(compare(&a, &other).is_err());
+    }
+
+    #[test]
+    fn plot_means_each_x_per_line() {
+        let t = table(&[
+            ("pmws", "2", "1", "1.8"),
+            ("pmws", "2", "2", "2.0"),
+            ("pmws", "4", "1", "3.0"),
+            ("ab", "2", "1", ""),
+        ]);
+        let chart = plot(&t, "fanout", "speedup", Some("algorithm")).unwrap();
+        assert_eq!(
+            chart.series.len(),
+            1,
+            "the row without a speedup is left out"
+        );
+        let s = &chart.series[0];
+        assert_eq!(s.label, "algorithm pmws");
+        assert_eq!(s.points.len(), 2);
+        assert!((s.points[0].1 - 1.9).abs() < 1e-12 && s.points[1] == (4.0, 3.0));
+        assert!(plot(&t, "fanout", "nope", None)
+            .unwrap_err()
+            .contains("no column"));
+        let only = t.filtered(&["seed=2".into()]).unwrap();
+        assert_eq!(only.rows.len(), 1);
+    }
+}

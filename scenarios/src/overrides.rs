@@ -1,0 +1,311 @@
+//! Setting a field of a scenario by its path (`hardware.link.rate`), in the scenario's text:
+//! `gtsim run FILE --set PATH=VALUE` and the scenario's `vary` section both work this way, so
+//! the result is an ordinary scenario that the loader checks as any other (an unknown field or
+//! an impossible value is an error at its line and column).
+//!
+//! A path names fields from the top: struct fields and the fields of an enum variant written
+//! with named fields (`hardware.link.rate` reaches `rate` in `link: Sci(rate: 960, …)`). The
+//! value is RON text as it would be written in place (`480`, `Ms(4)`, `[1, 4]`,
+//! `(hosts: Interrupt)`). A field the file leaves out is added to the struct that holds it
+//! (and a left-out struct on the way with it, `outputs.timeline`, `hardware.reads.boards`).
+
+use std::fmt;
+
+/// Why a field could not be set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{path}: {reason}")]
+pub struct SetError {
+    /// The path as given.
+    pub path: String,
+    /// What is wrong.
+    pub reason: String,
+}
+
+/// One field to set: its path and the RON text of its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assignment {
+    /// Field names from the top (`["hardware", "link", "rate"]`).
+    pub path: Vec<String>,
+    /// RON text of the value.
+    pub value: String,
+}
+
+impl Assignment {
+    /// Parses `PATH=VALUE` (`hardware.costs.s=Ms(4)`).
+    pub fn parse(text: &str) -> Result<Self, SetError> {
+        let (path, value) = text.split_once('=').ok_or_else(|| SetError {
+            path: text.into(),
+            reason: "expected PATH=VALUE, e.g. hardware.costs.s=Ms(4)".into(),
+        })?;
+        Assignment::new(path.trim(), value.trim())
+    }
+
+    /// The assignment of `value` (RON text) to the field at `path` (dotted).
+    pub fn new(path: &str, value: &str) -> Result<Self, SetError> {
+        let keys: Vec<String> = path.split('.').map(str::to_string).collect();
+        let bad = keys.iter().any(|k| {
+            k.is_empty()
+                || !k.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                || !k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+        if bad {
+            return Err(SetError {
+                path: path.into(),
+                reason: "a field path is field names joined by '.', e.g. hardware.link.rate".into(),
+            });
+        }
+        if value.is_empty() {
+            return Err(SetError {
+                path: path.into(),
+                reason: "no value given (write it as in the scenario file, e.g. 480 or Ms(4))"
+                    .into(),
+            });
+        }
+        if keys[0] == "vary" {
+            return Err(SetError {
+                path: path.into(),
+                reason: "vary cannot be set or varied".into(),
+            });
+        }
+        Ok(Assignment {
+            path: keys,
+            value: value.into(),
+        })
+    }
+
+    /// The dotted path.
+    pub fn dotted(&self) -> String {
+        self.path.join(".")
+    }
+}
+
+impl fmt::Display for Assignment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}", self.dotted(), self.value)
+    }
+}
+
+/// `src` with every assignment made, in order.
+pub fn apply(src: &str, assignments: &[Assignment]) -> Result<String, SetError> {
+    let mut text = src.to_string();
+    for a in assignments {
+        text = set(&text, a)?;
+    }
+    Ok(text)
+}
+
+/// `src` with the field at `a.path` set to `a.value`.
+fn set(src: &str, a: &Assignment) -> Result<String, SetError> {
+    let err = |reason: String| SetError {
+        path: a.dotted(),
+        reason,
+    };
+    let s = Scanner { b: src.as_bytes() };
+    // The whole scenario: `( … )`, perhaps after a struct name.
+    let mut open = s
+        .body_start(s.skip(0))
+        .ok_or_else(|| err("the scenario is not a `( … )` struct".into()))?;
+    for (depth, key) in a.path.iter().enumerate() {
+        let last = depth + 1 == a.path.len();
+        match s.field(open, key) {
+            Some((value_start, value_end)) if last => {
+                return Ok(format!(
+                    "{}{}{}",
+                    &src[..value_start],
+                    a.value,
+                    &src[value_end..]
+                ));
+            }
+            Some((value_start, _)) => {
+                open = s.body_start(value_start).ok_or_else(|| {
+                    err(format!(
+                        "{} holds no fields to set (it is not a `( … )` value)",
+                        a.path[..=depth].join(".")
+                    ))
+                })?;
+            }
+            None => {
+                // Left out: add it (and the structs on the way) before the closing parenthesis.
+                let mut value = a.value.clone();
+                for k in a.path[depth + 1..].iter().rev() {
+                    value = format!("({k}: {value})");
+                }
+                let close = s.close_of(open);
+                let before = src[..close].trim_end();
+                let sep = if before.ends_with(',') || before.ends_with('(') {
+                    " "
+                } else {
+                    ", "
+                };
+                return Ok(format!(
+                    "{before}{sep}{key}: {value}{}",
+                    &src[before.len()..]
+                ));
+            }
+        }
+    }
+    Err(err("empty path".into()))
+}
+
+/// A cursor over RON text that skips comments and strings.
+struct Scanner<'a> {
+    b: &'a [u8],
+}
+
+impl Scanner<'_> {
+    /// The first byte at or after `i` that is not whitespace or a comment.
+    fn skip(&self, mut i: usize) -> usize {
+        let b = self.b;
+        while i < b.len() {
+            if b[i].is_ascii_whitespace() {
+                i += 1;
+            } else if b[i] == b'/' && b.get(i + 1) == Some(&b'/') {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            } else if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+                i += 2;
+                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+                    i += 1;
+                }
+                i = (i + 2).min(b.len());
+            } else {
+                break;
+            }
+        }
+        i
+    }
+
+    /// Just inside the parenthesis of the value at `i` (`( …` or `Name( …`), if it is one.
+    fn body_start(&self, i: usize) -> Option<usize> {
+        let b = self.b;
+        let mut j = i;
+        while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_') {
+            j += 1;
+        }
+        let j = self.skip(j);
+        (b.get(j) == Some(&b'(')).then_some(j + 1)
+    }
+
+    /// The end of the value starting at `i`: the first `,` or closing bracket at its own depth.
+    fn value_end(&self, mut i: usize) -> usize {
+        let b = self.b;
+        let mut depth = 0usize;
+        let mut end = i;
+        while i < b.len() {
+            let k = self.skip(i);
+            if k != i {
+                i = k;
+                continue;
+            }
+            match b[i] {
+                b'"' => {
+                    i += 1;
+                    while i < b.len() && b[i] != b'"' {
+                        if b[i] == b'\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                }
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' if depth == 0 => return end,
+                b')' | b']' | b'}' => depth -= 1,
+                b',' if depth == 0 => return end,
+                _ => {}
+            }
+            i += 1;
+            end = i;
+        }
+        end
+    }
+
+    /// The value of field `key` in the struct body starting at `open`: (start, end) of its text.
+    fn field(&self, open: usize, key: &str) -> Option<(usize, usize)> {
+        let b = self.b;
+        let mut i = self.skip(open);
+        while i < b.len() && b[i] != b')' {
+            let name_start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            let name = &b[name_start..i];
+            let colon = self.skip(i);
+            if name.is_empty() || b.get(colon) != Some(&b':') {
+                // Not a field (a tuple or a list): no named fields here.
+                return None;
+            }
+            let start = self.skip(colon + 1);
+            let end = self.value_end(start);
+            if name == key.as_bytes() {
+                return Some((start, end));
+            }
+            i = self.skip(end);
+            if b.get(i) == Some(&b',') {
+                i = self.skip(i + 1);
+            }
+        }
+        None
+    }
+
+    /// The closing parenthesis of the struct body starting at `open`.
+    fn close_of(&self, open: usize) -> usize {
+        let end = self.value_end(open);
+        // value_end stops at a `,` between fields: go on to the closing one.
+        let mut i = end;
+        while i < self.b.len() && self.b[i] != b')' {
+            i = self.value_end(i + 1);
+        }
+        i.min(self.b.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set1(src: &str, a: &str) -> Result<String, SetError> {
+        apply(src, &[Assignment::parse(a).unwrap()])
+    }
+
+    const SRC: &str = "// a comment: rate: 1\n(\n  name: \"x(\",\n  hardware: (\n    costs: (k: Ms(8.0), e: Ms(1)),\n    link: Sci(rate: 960, rts_cts: true), // rate: 2\n  ),\n  sweep: (fanout: [1, 2],),\n)\n";
+
+    #[test]
+    fn sets_fields_in_structs_and_variants_keeping_the_rest() {
+        let out = set1(SRC, "hardware.link.rate=480").unwrap();
+        assert_eq!(out, SRC.replace("rate: 960", "rate: 480"));
+        let out = set1(SRC, "hardware.costs.e=Us(5)").unwrap();
+        assert_eq!(out, SRC.replace("e: Ms(1)", "e: Us(5)"));
+        let out = set1(SRC, "sweep.fanout=[4]").unwrap();
+        assert_eq!(out, SRC.replace("[1, 2]", "[4]"));
+        let out = set1(SRC, "name=\"y\"").unwrap();
+        assert_eq!(out, SRC.replace("\"x(\"", "\"y\""));
+    }
+
+    #[test]
+    fn adds_left_out_fields_and_structs() {
+        let out = set1(SRC, "hardware.costs.s=Ms(2)").unwrap();
+        assert!(
+            out.contains("costs: (k: Ms(8.0), e: Ms(1), s: Ms(2))"),
+            "{out}"
+        );
+        let out = set1(SRC, "hardware.reads.boards=Interrupt").unwrap();
+        assert!(out.contains("reads: (boards: Interrupt)"), "{out}");
+        let out = set1(SRC, "sweep.seeds=Range(start: 1, count: 2)").unwrap();
+        assert!(
+            out.contains("(fanout: [1, 2], seeds: Range(start: 1, count: 2))"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn bad_paths_and_values_are_errors() {
+        assert!(Assignment::parse("hardware.link.rate").is_err());
+        assert!(Assignment::parse("hardware..rate=1").is_err());
+        assert!(Assignment::parse("hardware.rate=").is_err());
+        assert!(Assignment::parse("vary.x=1").is_err());
+        // Into a value without fields.
+        let e = set1(SRC, "sweep.fanout.x=1").unwrap_err();
+        assert!(e.reason.contains("sweep.fanout"), "{e}");
+    }
+}
