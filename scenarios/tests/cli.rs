@@ -418,3 +418,118 @@ fn quiet_hides_warnings_and_the_report_keeps_them() {
     assert!(String::from_utf8_lossy(&loud.stderr).contains("staged_sss at depth 2"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `vary` runs each combination as its own scenario: its folder equals a run of the scenario
+/// with that value set (`--set`), and results.csv joins them with a column per varied field;
+/// `compare` and `plot` read them back.
+#[test]
+fn vary_set_compare_and_plot_agree() {
+    let dir = scratch("vary");
+    let base = small_uniform(&dir, 3);
+    let text = std::fs::read_to_string(&base).unwrap();
+    let varied = dir.join("varied.ron");
+    std::fs::write(
+        &varied,
+        text.replace(
+            "    outputs: (",
+            "    vary: {\"hardware.link.rate\": [960, 480]},\n    outputs: (",
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let run = gtsim(&[
+        "run",
+        varied.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    let (a, b) = (
+        out.join("hardware.link.rate=960"),
+        out.join("hardware.link.rate=480"),
+    );
+    let set = dir.join("set");
+    let one = gtsim(&[
+        "run",
+        base.to_str().unwrap(),
+        "--quiet",
+        "--set",
+        "hardware.link.rate=480",
+        "--out",
+        set.to_str().unwrap(),
+    ]);
+    assert!(one.status.success(), "{one:?}");
+    let read = |p: &Path| std::fs::read_to_string(p.join("results.csv")).unwrap();
+    assert_eq!(read(&b), read(&set), "vary's 480 = --set 480");
+    assert_ne!(read(&a), read(&b), "the rate changes the results");
+    let all = read(&out);
+    let header = all.lines().next().unwrap();
+    assert!(header.ends_with(",hardware.link.rate"), "{header}");
+    let rows = |t: &str| t.lines().count() - 1;
+    assert_eq!(rows(&all), rows(&read(&a)) + rows(&read(&b)));
+    assert!(all.lines().nth(1).unwrap().ends_with(",960"));
+    assert!(all.lines().last().unwrap().ends_with(",480"));
+    // A second run into the same folder is allowed; a folder of someone else's is not.
+    let again = gtsim(&[
+        "run",
+        varied.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(again.status.success(), "{again:?}");
+    let theirs = dir.join("theirs");
+    std::fs::create_dir(&theirs).unwrap();
+    std::fs::write(theirs.join("notes.txt"), "mine").unwrap();
+    let refused = gtsim(&[
+        "run",
+        varied.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        theirs.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(3), "{refused:?}");
+    // compare: the slower line shows, per configuration, beyond noise or not.
+    let md = dir.join("compare.md");
+    let cmp = gtsim(&[
+        "compare",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        md.to_str().unwrap(),
+    ]);
+    assert!(cmp.status.success(), "{cmp:?}");
+    let text = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        text.contains("3 configurations") && text.contains("paired by seed"),
+        "{text}"
+    );
+    // plot: a PNG of any two columns.
+    let png = dir.join("p.png");
+    let plot = gtsim(&[
+        "plot",
+        out.to_str().unwrap(),
+        "--x",
+        "fanout",
+        "--y",
+        "idle_overhead",
+        "--by",
+        "hardware.link.rate",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(plot.status.success(), "{plot:?}");
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let bad = gtsim(&[
+        "plot",
+        out.to_str().unwrap(),
+        "--x",
+        "fanout",
+        "--y",
+        "nope",
+    ]);
+    assert_eq!(bad.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("no column \"nope\""));
+    let _ = std::fs::remove_dir_all(&dir);
+}
