@@ -459,14 +459,13 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
 fn unmeasured(summaries: &[Summary], rows: &ChessRows) -> String {
     let mut out = String::from(
         "\n## What the paper could not measure\n\n\
-         The 1985 clock ticked at 1/60 s, so the paper derived communication overhead as time \
-         overhead − search overhead. The simulator measures every processor's time apart. Per \
-         (algorithm, f), over the mean uniprocessor time elapsed(1): communication = \
-         (message + interrupt + wait_reply) CPU time of all processors, synchronization = their \
-         idle_sync time (waiting for work or for others); search = their search time − \
-         elapsed(1). The three add up to the time overhead. Seconds are means per position, \
-         summed over processors.\n\n\
-         | algorithm | d | f | search time % | communication % | synchronization % | time % | message s | interrupt s | wait_reply s | idle_sync s |\n\
+         The 1985 clock ticked at 1/60 s, so the paper derived its \"communication overhead\" as \
+         time overhead − search overhead. The simulator measures every processor's time apart. Per \
+         (algorithm, f), over the mean uniprocessor time elapsed(1): search time = the processors' \
+         search time − elapsed(1); messages = their (message + interrupt + wait_reply) CPU time; \
+         idle = their idle_sync time (waiting for work or for others). The three add up to the \
+         time overhead. Seconds are means per position, summed over processors.\n\n\
+         | algorithm | d | f | search time % | messages % | idle % | time % | message s | interrupt s | wait_reply s | idle_sync s |\n\
          |---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let secs = |recs: &[&RunRecord], g: fn(&RunRecord) -> u64| {

@@ -674,6 +674,11 @@ pub struct Summary {
     pub sync_overhead: f64,
     /// Standard error of the per-run sync overheads (the mean beside it is a ratio of means).
     pub sync_overhead_se: f64,
+    /// mean Σ search time / mean elapsed(1) − 1: the search part of the time overhead (with
+    /// `message_overhead` and `idle_overhead` it adds up to `time_overhead`).
+    pub search_time_overhead: f64,
+    /// Standard error of the per-run search-time overheads.
+    pub search_time_overhead_se: f64,
     /// mean Σ (message + interrupt + wait_reply) time / mean elapsed(1).
     pub message_overhead: f64,
     /// Standard error of the per-run message overheads.
@@ -723,6 +728,8 @@ pub struct RunFigures {
     leaf_nodes: f64,
     idle_ns: f64,
     comm_ns: f64,
+    search_ns: f64,
+    search_time_overhead: f64,
     sync_overhead: f64,
     search_overhead: f64,
     time_overhead: f64,
@@ -744,6 +751,8 @@ impl RunFigures {
             leaf_nodes: r.leaf_nodes as f64,
             idle_ns: r.t_idle_sync_ns as f64,
             comm_ns: comm as f64,
+            search_ns: r.t_search_ns as f64,
+            search_time_overhead: r.search_time_overhead,
             sync_overhead: r.sync_overhead,
             search_overhead: r.search_overhead,
             time_overhead: r.time_overhead,
@@ -817,6 +826,7 @@ pub fn summarize_fanout(
     let (lf, _, _) = m(|r| r.leaf_nodes);
     let (idle, _, _) = m(|r| r.idle_ns);
     let (comm, _, _) = m(|r| r.comm_ns);
+    let (search_ns, _, _) = m(|r| r.search_ns);
     let se = |g: fn(&RunFigures) -> f64| m(g).1;
     let search_overhead = lf / base.l1 - 1.0;
     let time_overhead = ptree.processors as f64 * tf / base.t1 - 1.0;
@@ -843,6 +853,8 @@ pub fn summarize_fanout(
         comm_overhead_se: se(|r| r.comm_overhead),
         sync_overhead: idle / base.e1,
         sync_overhead_se: se(|r| r.sync_overhead),
+        search_time_overhead: search_ns / base.t1 - 1.0,
+        search_time_overhead_se: se(|r| r.search_time_overhead),
         message_overhead: comm / base.t1,
         message_overhead_se: se(|r| r.message_overhead),
         idle_overhead: idle / base.t1,
@@ -896,8 +908,8 @@ pub fn summary_table(summaries: &[Summary]) -> String {
         "processor tree"
     };
     let mut s = format!(
-        "| {head} | runs | leaf nodes | simulated time (s) | speedup | search % | time % | comm % | sync % (measured) | sync % (estimate) | message % | idle % |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| {head} | runs | leaf nodes | simulated time | speedup | time % | = search time % | + messages % | + idle % | search % (leaves) | time − search % (the paper's \"communication\") | sync % (measured) | sync % (estimate) |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let pct = |m: f64, se: f64| mean_se(100.0 * m, 100.0 * se, 1);
     for r in summaries {
@@ -908,22 +920,39 @@ pub fn summary_table(summaries: &[Summary]) -> String {
             UNDEFINED.into()
         };
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             r.ptree,
             r.runs,
             fixed(r.leaf_nodes, 0),
-            fixed(r.elapsed_s, 1),
+            human_seconds(r.elapsed_s),
             mean_se(r.speedup, r.speedup_se, 2),
-            pct(r.search_overhead, r.search_overhead_se),
             pct(r.time_overhead, r.time_overhead_se),
+            pct(r.search_time_overhead, r.search_time_overhead_se),
+            pct(r.message_overhead, r.message_overhead_se),
+            pct(r.idle_overhead, r.idle_overhead_se),
+            pct(r.search_overhead, r.search_overhead_se),
             pct(r.comm_overhead, r.comm_overhead_se),
             pct(r.sync_overhead, r.sync_overhead_se),
             estimate,
-            pct(r.message_overhead, r.message_overhead_se),
-            pct(r.idle_overhead, r.idle_overhead_se),
         ));
     }
     s
+}
+
+/// A simulated duration for people: `1588.9 s`, `12.5 ms`, `3.2 µs`, `840 ns`; "–" when
+/// undefined.
+pub fn human_seconds(s: f64) -> String {
+    if !s.is_finite() {
+        UNDEFINED.into()
+    } else if s >= 1.0 || s == 0.0 {
+        format!("{s:.1} s")
+    } else if s >= 1e-3 {
+        format!("{:.1} ms", s * 1e3)
+    } else if s >= 1e-6 {
+        format!("{:.1} µs", s * 1e6)
+    } else {
+        format!("{:.0} ns", s * 1e9)
+    }
 }
 
 /// The summaries of each configuration, in plan order.
@@ -996,6 +1025,44 @@ mod tests {
             csv_header_in(&columns).trim_end().split(',').count(),
             columns.len()
         );
+    }
+
+    /// The report's measured split adds up: time overhead = search time + messages + idle, each
+    /// over the uniprocessor time (every processor's categories add up to the makespan).
+    #[test]
+    fn the_measured_split_adds_up_to_the_time_overhead() {
+        let mut runs = Vec::new();
+        for (search, message, idle) in [(15u64, 2u64, 3u64), (14, 1, 5)] {
+            let mut r = record();
+            // Two processors, makespan 10: 20 processor-time units in all.
+            r.elapsed_ns = 10;
+            r.t_search_ns = search;
+            r.t_message_ns = message;
+            r.t_idle_sync_ns = idle;
+            r.search_time_overhead = search as f64 / 10.0 - 1.0;
+            runs.push(RunFigures::of(&r));
+        }
+        let label = ConfigLabel::of(&record());
+        let ptree = PTreeFigures::of(&sim_hw::ProcessorTree::new(2, 1));
+        let base = BaseMeans::of(
+            [Baseline {
+                elapsed_ns: 16,
+                leaf_nodes: 4,
+                leaf_ns: 8,
+            }]
+            .iter(),
+        );
+        let s = summarize_fanout(&label, &ptree, "2", &runs, &base, 0.0);
+        let sum = s.search_time_overhead + s.message_overhead + s.idle_overhead;
+        assert!(
+            (sum - s.time_overhead).abs() < 1e-12,
+            "{sum} vs {}",
+            s.time_overhead
+        );
+        assert!((s.time_overhead - (2.0 * 10.0 / 16.0 - 1.0)).abs() < 1e-12);
+        assert_eq!(human_seconds(1588.9), "1588.9 s");
+        assert_eq!(human_seconds(0.0125), "12.5 ms");
+        assert_eq!(human_seconds(8.4e-7), "840 ns");
     }
 
     #[test]

@@ -417,7 +417,7 @@ fn report_and_json_carry_their_provenance() {
         // The plots are linked, and simulated time says so.
         "[overheads.png](overheads.png)".into(),
         "[timeline.png](timeline.png)".into(),
-        "simulated time (s)".into(),
+        "| simulated time |".into(),
     ] {
         assert!(report.contains(&part), "report.md lacks {part}");
     }

@@ -216,7 +216,7 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
             pct(|x| x.time_overhead),
         ),
         series(
-            "communication overhead",
+            "time − search (the paper's communication)",
             2,
             LineStyle::Solid,
             pct(|x| x.comm_overhead),

@@ -128,13 +128,16 @@ pub(super) fn config_title(plan: &Plan, s: &[Summary]) -> String {
 pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
     let mut out = format!(
         "# {name}\n\n{desc}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
-         Means over seeds; time is simulated time. Speedup is the mean of per-tree ratios; the search,\n\
-         time and communication overheads come from mean leaf counts and mean times, as in the paper's\n\
-         tables (eqs. 9, 11; communication = time − search). Synchronization overhead (measured) is the\n\
-         idle_sync time of all processors over the uniprocessor leaf time (section VII); the estimate is\n\
-         f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths. The last two columns split the\n\
-         time overhead as the 1985 hardware could not: CPU time on messages and interrupts, and idle\n\
-         time, each over the uniprocessor time. Every ± is the standard error over seeds of the per-run\n\
+         Means over seeds; time is simulated time. Speedup is the mean of per-tree ratios. Where the\n\
+         time goes, measured: the time overhead (eq. 11: all processors' time over the uniprocessor\n\
+         time, − 1) is exactly the sum of the next three columns, each over the uniprocessor time: the\n\
+         processors' search time − 1, their CPU time on messages (message handling, interrupts and\n\
+         waiting for replies) and their idle time (waiting for work or for others). The search\n\
+         overhead (eq. 9) counts leaves. The paper could not measure that split: its \"communication\n\
+         overhead\" is time − search overhead, shown under that name. Synchronization overhead\n\
+         (measured) is the idle time over the uniprocessor leaf time (section VII); the estimate is\n\
+         f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths. Every ± is the standard\n\
+         error over seeds of the per-run\n\
          value (– with a single seed); – marks a value that is undefined.{positions}\n\n",
         name = plan.name(),
         desc = plan.scenario.description.trim(),
@@ -177,8 +180,8 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
 fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
     let mut out = String::from(
         "## Elapsed time and speedup by algorithm, ordering and processor tree\n\n\
-         Elapsed simulated time in the scenario's time unit (ns: with Campbell's costs one leaf \
-         evaluation is one unit) and speedup over the same algorithm on one processor, means over \
+         Elapsed simulated time (in leaf evaluations, Campbell's time unit, when a leaf costs \
+         1 ns as with his costs) and speedup over the same algorithm on one processor, means over \
          seeds ± standard error. A processor tree (d,w) has w slaves under each non-terminal \
          processor and d levels; its w^d terminal processors search.\n",
     );
@@ -219,7 +222,11 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
                 match rows.iter().find(|s| s.ptree == label && s.algorithm == *a) {
                     Some(s) => out.push_str(&format!(
                         " {} | {} |",
-                        crate::results::fixed(s.elapsed_s * 1e9, 0),
+                        if plan.costs.e.as_nanos() == 1 {
+                            format!("{} units", crate::results::fixed(s.elapsed_s * 1e9, 0))
+                        } else {
+                            crate::results::human_seconds(s.elapsed_s)
+                        },
                         crate::results::mean_se(s.speedup, s.speedup_se, 2)
                     )),
                     None => out.push_str(" – | – |"),
