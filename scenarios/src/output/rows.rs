@@ -31,7 +31,8 @@ pub struct RowWriter {
     columns: Vec<&'static str>,
 }
 
-const RUNS_SPOOL: &str = ".runs.json.part";
+/// The spool of results.json's `runs`, in the staging folder until the file is closed.
+pub(super) const RUNS_SPOOL: &str = ".runs.json.part";
 
 impl RowWriter {
     /// Creates `results.csv` (with its header) and `results.json` in `folder`, ready for rows.
