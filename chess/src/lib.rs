@@ -528,6 +528,9 @@ pub struct EpdError {
 /// ```
 pub fn parse_epd(text: &str) -> Result<Vec<(usize, ChessTree)>, EpdError> {
     let mut out: Vec<(usize, ChessTree)> = Vec::new();
+    // The line of each id seen so far: one look-up per position, so a file of n positions is
+    // checked in O(n), not by comparing every pair.
+    let mut first_line: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -536,14 +539,19 @@ pub fn parse_epd(text: &str) -> Result<Vec<(usize, ChessTree)>, EpdError> {
         let tree =
             ChessTree::from_epd_line(trimmed).map_err(|error| EpdError { line: i + 1, error })?;
         if let Some(id) = tree.id() {
-            if let Some((first, _)) = out.iter().find(|(_, t)| t.id() == Some(id)) {
-                return Err(EpdError {
-                    line: i + 1,
-                    error: ChessError::DuplicateId {
-                        id: id.to_string(),
-                        first: *first,
-                    },
-                });
+            match first_line.entry(id.to_string()) {
+                std::collections::hash_map::Entry::Occupied(first) => {
+                    return Err(EpdError {
+                        line: i + 1,
+                        error: ChessError::DuplicateId {
+                            id: id.to_string(),
+                            first: *first.get(),
+                        },
+                    });
+                }
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert(i + 1);
+                }
             }
         }
         out.push((i + 1, tree));

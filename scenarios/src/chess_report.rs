@@ -621,6 +621,15 @@ fn positions_table(plan: &Plan, rows: &ChessRows) -> String {
     }
     out.push('\n');
     let fanouts: Vec<u32> = plan.fanouts.iter().copied().filter(|&f| f > 1).collect();
+    // Each sweep row's speedup by (algorithm, depth, fanout, position), the first of each,
+    // indexed once (a cell per position and fanout would otherwise scan every row).
+    let mut speedups: std::collections::HashMap<(&str, u32, u32, u64), f64> =
+        std::collections::HashMap::new();
+    for r in &rows.sweep {
+        speedups
+            .entry((r.algorithm.as_str(), r.depth, r.fanout, r.seed))
+            .or_insert(r.speedup);
+    }
     for (algorithm, depth) in distinct(&rows.baseline, |r| (r.algorithm.clone(), r.depth)) {
         out.push_str(&format!(
             "\n### {algorithm}, {depth} ply\n\n| board | position |"
@@ -692,16 +701,10 @@ fn positions_table(plan: &Plan, rows: &ChessRows) -> String {
                 ));
             }
             for &f in &fanouts {
-                let sim = rows
-                    .sweep
-                    .iter()
-                    .find(|r| {
-                        r.algorithm == algorithm
-                            && r.depth == depth
-                            && r.fanout == f
-                            && r.seed == base.seed
-                    })
-                    .map_or(f64::NAN, |r| r.speedup);
+                let sim = speedups
+                    .get(&(algorithm.as_str(), depth, f, base.seed))
+                    .copied()
+                    .unwrap_or(f64::NAN);
                 if paper.is_some() {
                     let pf = pb.and_then(|b| b.at(f)).and_then(|x| x.speedup);
                     out.push_str(&format!(" {} | {} |", fixed_opt(pf, 2), fixed(sim, 2)));

@@ -8,6 +8,7 @@
 
 use algorithms::{alphabeta_recursive, GameTree, Value, INF};
 use chess::ChessTree;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 pub use crate::input::MAX_EPD_BYTES;
@@ -21,6 +22,8 @@ pub struct ChessSet {
     pub bratko_kopec: bool,
     /// Every position of the file, in file order: position n is `positions[n - 1]`.
     pub positions: Vec<ChessPosition>,
+    /// The number of each position by its id (explicit or `#n`), for [`ChessSet::number_of`].
+    by_id: HashMap<String, u64>,
 }
 
 /// One position of a plan.
@@ -28,7 +31,8 @@ pub struct ChessSet {
 pub struct ChessPosition {
     /// Its number, from 1 in file order: its seed in the sweep.
     pub number: u64,
-    /// Its EPD `id` (`BK.01`), or `#n` (its number) when the line has none.
+    /// Its EPD `id` (`BK.01`), or `#n` (its number) when the line has none. Unique in its set:
+    /// an EPD file may not give an id of the form `#n` itself ([`ChessSet::read`]).
     pub id: String,
     /// The line of the EPD file it is on (for the shipped file, of that file).
     pub line: usize,
@@ -99,10 +103,17 @@ impl ChessSet {
             .enumerate()
             .map(|(i, (line, tree))| ChessPosition::new(i as u64 + 1, line, tree))
             .collect();
+        ChessSet::of("the 24 Bratko–Kopec positions".into(), true, positions)
+    }
+
+    /// A set of `positions` (numbered 1, 2, … in order, their ids distinct), indexed by id.
+    fn of(source: String, bratko_kopec: bool, positions: Vec<ChessPosition>) -> Self {
+        let by_id = positions.iter().map(|p| (p.id.clone(), p.number)).collect();
         ChessSet {
-            source: "the 24 Bratko–Kopec positions".into(),
-            bratko_kopec: true,
+            source,
+            bratko_kopec,
             positions,
+            by_id,
         }
     }
 
@@ -120,15 +131,23 @@ impl ChessSet {
                 path.display()
             ));
         }
-        Ok(ChessSet {
-            source: path.display().to_string(),
-            bratko_kopec: false,
-            positions: parsed
-                .into_iter()
-                .enumerate()
-                .map(|(i, (line, tree))| ChessPosition::new(i as u64 + 1, line, tree))
-                .collect(),
-        })
+        // `#n` names position n when its line has no id: an explicit id of that form could be
+        // another position's name, so the file may not give one.
+        if let Some((line, id)) = parsed
+            .iter()
+            .find_map(|(line, t)| t.id().filter(|id| is_generated_id(id)).map(|id| (line, id)))
+        {
+            return Err(format!(
+                "{}:{line}: id \"{id}\" has the form #N, which gtsim keeps for the positions without an id (position N of the file is #N): give this position another id",
+                path.display()
+            ));
+        }
+        let positions = parsed
+            .into_iter()
+            .enumerate()
+            .map(|(i, (line, tree))| ChessPosition::new(i as u64 + 1, line, tree))
+            .collect();
+        Ok(ChessSet::of(path.display().to_string(), false, positions))
     }
 
     /// Makes room for the reference values of `configs` tree configurations (call once the
@@ -147,6 +166,12 @@ impl ChessSet {
 
     /// The number of the position with EPD id `id`.
     pub fn number_of(&self, id: &str) -> Option<u64> {
-        self.positions.iter().find(|p| p.id == id).map(|p| p.number)
+        self.by_id.get(id).copied()
     }
+}
+
+/// Whether `id` has the form of the id given to a position without one: `#` and digits.
+fn is_generated_id(id: &str) -> bool {
+    id.strip_prefix('#')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }

@@ -8,6 +8,7 @@ use crate::load::Plan;
 use crate::results::{fixed, Summary};
 use crate::util::distinct;
 use plots::{LineChart, LineStyle, Series};
+use std::collections::HashMap;
 
 /// Whether every run of the plan is on one processor: a comparison of sequential searches.
 pub fn is_sequential(plan: &Plan) -> bool {
@@ -50,10 +51,15 @@ pub fn sequential_tables(plan: &Plan, summaries: &[Summary]) -> String {
     let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
     let shapes = distinct(&rows, |s| shape(s));
     let orderings = distinct(&rows, |s| s.ordering.clone());
-    let find = |a: &str, sh: Shape, o: &str| {
-        rows.iter()
-            .find(|s| s.algorithm == a && shape(s) == sh && s.ordering == o)
-    };
+    // Each cell's summary (the first of its key, in plan order), indexed once: the tables
+    // look up every cell, so scanning the rows per cell would be quadratic in the configurations.
+    let mut cells: HashMap<(&str, Shape, &str), &Summary> = HashMap::new();
+    for s in &rows {
+        cells
+            .entry((s.algorithm.as_str(), shape(s), s.ordering.as_str()))
+            .or_insert(s);
+    }
+    let find = |a: &str, sh: Shape, o: &str| cells.get(&(a, sh, o)).copied();
     let seeds = rows.first().map_or(0, |s| s.runs);
     let mut out = format!(
         "## Leaf nodes by algorithm and ordering\n\n\
@@ -172,44 +178,44 @@ pub fn minimal_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChart> {
     for o in &orderings {
         let of_o: Vec<&Summary> = rows.iter().copied().filter(|s| s.ordering == *o).collect();
         // (fixed width or depth, the x variable): width → against depth, depth → against width.
-        let widths = distinct(&of_o, |s| s.width);
-        let depths = distinct(&of_o, |s| s.depth);
-        let mut panels: Vec<(bool, u32)> = Vec::new();
-        for &w in &widths {
-            if distinct(&of_o, |s| (s.width == w).then_some(s.depth))
-                .iter()
-                .flatten()
-                .count()
-                >= 3
-            {
-                panels.push((true, w));
+        // The summaries of each width and of each depth, in plan order, grouped once (a panel
+        // reads only its own).
+        let group = |key: fn(&Summary) -> u32| {
+            let mut order: Vec<u32> = Vec::new();
+            let mut of: HashMap<u32, Vec<&Summary>> = HashMap::new();
+            for &s in &of_o {
+                of.entry(key(s))
+                    .or_insert_with(|| {
+                        order.push(key(s));
+                        Vec::new()
+                    })
+                    .push(s);
+            }
+            (order, of)
+        };
+        let (widths, of_width) = group(|s| s.width);
+        let (depths, of_depth) = group(|s| s.depth);
+        let mut panels: Vec<(bool, u32, &[&Summary])> = Vec::new();
+        for w in &widths {
+            let of = &of_width[w];
+            if distinct(of, |s| s.depth).len() >= 3 {
+                panels.push((true, *w, of));
             }
         }
-        for &d in &depths {
-            if distinct(&of_o, |s| (s.depth == d).then_some(s.width))
-                .iter()
-                .flatten()
-                .count()
-                >= 3
-            {
-                panels.push((false, d));
+        for d in &depths {
+            let of = &of_depth[d];
+            if distinct(of, |s| s.width).len() >= 3 {
+                panels.push((false, *d, of));
             }
         }
-        for (against_depth, fixed_value) in panels {
+        for (against_depth, fixed_value, of_panel) in panels {
             let series = algorithms
                 .iter()
                 .enumerate()
                 .map(|(i, a)| {
-                    let mut pts: Vec<(f64, f64)> = of_o
+                    let mut pts: Vec<(f64, f64)> = of_panel
                         .iter()
-                        .filter(|s| {
-                            s.algorithm == *a
-                                && if against_depth {
-                                    s.width == fixed_value
-                                } else {
-                                    s.depth == fixed_value
-                                }
-                        })
+                        .filter(|s| s.algorithm == *a)
                         .map(|s| {
                             let x = if against_depth { s.depth } else { s.width };
                             (x as f64, percent(s))
@@ -281,6 +287,14 @@ pub fn exponent_tables(plan: &Plan, summaries: &[Summary]) -> String {
     let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
     let shapes = distinct(summaries, shape);
     let orderings = distinct(summaries, |s| s.ordering.clone());
+    // The summaries of each (algorithm, shape, ordering), in plan order, grouped once.
+    let mut cells: HashMap<(&str, Shape, &str), Vec<&Summary>> = HashMap::new();
+    for s in summaries {
+        cells
+            .entry((s.algorithm.as_str(), shape(s), s.ordering.as_str()))
+            .or_default()
+            .push(s);
+    }
     let mut out = String::from(
         "## Fitted speedup exponents\n\n\
          The exponent a of speedup ∝ k^a, k terminal processors, as Campbell fits it \
@@ -300,10 +314,9 @@ pub fn exponent_tables(plan: &Plan, summaries: &[Summary]) -> String {
         for a in &algorithms {
             out.push_str(&format!("| {a} |"));
             for o in &orderings {
-                let runs: Vec<&Summary> = summaries
-                    .iter()
-                    .filter(|s| s.algorithm == *a && shape(s) == sh && s.ordering == *o)
-                    .collect();
+                let runs: &[&Summary] = cells
+                    .get(&(a.as_str(), sh, o.as_str()))
+                    .map_or(&[], Vec::as_slice);
                 // The uniprocessor's mean time from any run's time overhead (eq. 11):
                 // processors · t_k / t_1 − 1.
                 let t1 = runs

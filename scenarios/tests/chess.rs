@@ -255,6 +255,96 @@ fn bad_positions_files_and_ids_are_errors_at_their_file_line_and_field() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A positions file of `n` copies of one position, ids `p1` … `pn`, after a comment line.
+fn many_positions(n: usize) -> String {
+    let mut epd = String::from("# many positions\n");
+    for i in 1..=n {
+        epd.push_str(&format!(
+            "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"p{i}\";\n"
+        ));
+    }
+    epd
+}
+
+#[test]
+fn a_large_positions_file_is_checked_for_duplicate_ids_and_chosen_by_id() {
+    // 20,000 positions: the ids are checked, and sweep.positions looked up, one position at a
+    // time against an index (comparing every pair took seconds on a 4 MiB file).
+    let dir = scratch("many");
+    let n = 20_000;
+    let mut epd = many_positions(n);
+    // A duplicate at the end is still an error at its line, naming the first.
+    epd.push_str("4k3/8/8/8/8/8/8/4K3 w - - id \"p7\";\n");
+    std::fs::write(dir.join("many.epd"), &epd).unwrap();
+    let text = small("").replace("positions: BratkoKopec", "positions: Epd(\"many.epd\")");
+    let e = parse(&text, &dir).unwrap_err();
+    assert!(
+        e.contains(&format!(
+            "{}:{}: id \"p7\" is used twice (first on line 8)",
+            dir.join("many.epd").display(),
+            n + 2
+        )),
+        "{e}"
+    );
+    // Without it: every position, chosen by id in any order, runs in file order; a repeated
+    // id in the list is still an error.
+    std::fs::write(dir.join("many.epd"), many_positions(n)).unwrap();
+    let ids: Vec<String> = (1..=n).rev().map(|i| format!("\"p{i}\"")).collect();
+    let chosen = text.replace(
+        "positions: [\"BK.04\", \"BK.01\"]",
+        &format!("positions: [{}]", ids.join(", ")),
+    );
+    let plan = parse(&chosen, &dir).unwrap();
+    assert_eq!(plan.seeds, (1..=n as u64).collect::<Vec<_>>());
+    let twice = text.replace(
+        "positions: [\"BK.04\", \"BK.01\"]",
+        &format!("positions: [{}, \"p{n}\"]", ids.join(", ")),
+    );
+    let e = parse(&twice, &dir).unwrap_err();
+    assert!(
+        e.contains(&format!("position \"p{n}\" is listed twice")),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_position_without_an_id_has_a_name_no_other_position_has() {
+    let dir = scratch("generated-id");
+    let file = dir.join("ids.epd");
+    let text = small("")
+        .replace("positions: BratkoKopec", "positions: Epd(\"ids.epd\")")
+        .replace("positions: [\"BK.04\", \"BK.01\"]", "positions: [\"#2\"]");
+    // Line 2 (position 1) says it is "#2", the name of position 2, which has no id: an error
+    // at the line that gives it.
+    std::fs::write(
+        &file,
+        "# position 2 has no id\n\
+         1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - id \"#2\";\n\
+         3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - bm d5;\n",
+    )
+    .unwrap();
+    let e = parse(&text, &dir).unwrap_err();
+    assert!(
+        e.contains("workload.positions")
+            && e.contains(&format!("{}:2: id \"#2\" has the form #N", file.display())),
+        "{e}"
+    );
+    // With another id, "#2" names position 2 alone.
+    std::fs::write(
+        &file,
+        "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - id \"#one\";\n\
+         3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - bm d5;\n",
+    )
+    .unwrap();
+    let plan = parse(&text, &dir).unwrap();
+    assert_eq!(plan.seeds, [2]);
+    let set = plan.chess.as_ref().unwrap();
+    let ids: Vec<&str> = set.positions.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["#one", "#2"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn synthetic_scenarios_need_seeds_have_no_positions_and_may_run_parabelle() {
     let dir = scratch("synthetic");

@@ -76,12 +76,13 @@ fn a_run_past_the_largest_time_is_an_error_naming_the_run_and_the_fields() {
     let dir = std::env::temp_dir().join(format!("gtsim-overflow-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("huge.ron");
-    // Accepted by the schema (each cost under a million hours), but 24^2 leaves of 3.6e15 s
-    // each pass 584 years of nanoseconds.
+    // Accepted by the schema and by the loader (the minimal tree's leaves and interior nodes
+    // fit), but the parallel run's messages, 3.6e9 s of setup each, pass 584 years of
+    // nanoseconds.
     std::fs::write(
         &file,
         scenario(
-            "costs: (k: Ms(0.0), e: S(3600000000.0)), link: Ideal",
+            "costs: (k: Ms(0.0), e: Ms(1.0), s: S(3600000000.0)), link: Ideal",
             "ptree: [(depth: 1, width: 2)]",
         ),
     )
@@ -102,5 +103,96 @@ fn a_run_past_the_largest_time_is_an_error_naming_the_run_and_the_fields() {
     assert!(err.contains("seed 1"), "{err}");
     assert!(err.contains("hardware.costs"), "{err}");
     assert!(!out.exists(), "no output folder for a failed run");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn costs_whose_minimal_tree_passes_the_largest_time_are_errors_at_their_field() {
+    // Each of these makes the minimal tree of w = 4, d = 3 (19 leaves, 12 interior nodes) on
+    // one processor pass u64 nanoseconds: every baseline run would fail, so loading fails, at
+    // the field that weighs more. (Before, `check` accepted them and `run` failed naming no
+    // line.)
+    for (costs, field) in [
+        ("k: Ms(0.0), e: S(3600000000.0)", "e"),
+        ("k: S(3000000000.0), e: Ns(1)", "k"),
+        ("k: Ns(0), e: Ns(18446744073709551615)", "e"),
+        ("k: Ns(18446744073709551615), e: Ns(1)", "k"),
+    ] {
+        let text = scenario(
+            &format!("costs: ({costs}), link: Ideal"),
+            "ptree: [(depth: 1, width: 2)]",
+        );
+        let e = scenarios::parse(&text, Path::new("hw.ron"))
+            .unwrap_err()
+            .to_string();
+        // The column of the field's name (after "(" or " ").
+        let line = text.lines().nth(2).unwrap();
+        let col = [format!("({field}: "), format!(" {field}: ")]
+            .iter()
+            .find_map(|n| line.find(n.as_str()))
+            .unwrap()
+            + 2;
+        assert!(
+            e.starts_with(&format!("hw.ron:3:{col}: hardware.costs.{field}: ")),
+            "{costs}: {e}"
+        );
+        assert!(
+            e.contains("minimal tree") && e.contains("largest simulated time"),
+            "{e}"
+        );
+    }
+    // Cycles that make more nanoseconds than u64 holds: an error at the field, not a wrap.
+    let text = scenario(
+        "clock_hz: 1, costs: (k: Ms(0.0), e: Cycles(18446744073709551615)), link: Ideal",
+        "ptree: [(depth: 1, width: 2)]",
+    );
+    let e = scenarios::parse(&text, Path::new("hw.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("hw.ron:3:")
+            && e.contains("hardware.costs.e: Cycles(18446744073709551615) at 1 Hz"),
+        "{e}"
+    );
+    // Costs just under: the minimal tree fits (19 leaves of u64::MAX / 32 ns), so it loads.
+    let text = scenario(
+        &format!("costs: (k: Ns(0), e: Ns({})), link: Ideal", u64::MAX / 32),
+        "ptree: [(depth: 1, width: 2)]",
+    );
+    scenarios::parse(&text, Path::new("hw.ron")).unwrap();
+    // check and run agree: both refuse the file at the field.
+    let dir = std::env::temp_dir().join(format!("gtsim-bound-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("huge.ron");
+    std::fs::write(
+        &file,
+        scenario(
+            "costs: (k: S(3000000000.0), e: Ns(1)), link: Ideal",
+            "ptree: [(depth: 1, width: 2)]",
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    for args in [
+        vec!["check", file.to_str().unwrap()],
+        vec![
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    ] {
+        let r = Command::new(env!("CARGO_BIN_EXE_gtsim"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert!(!r.status.success(), "{args:?}");
+        assert!(
+            err.contains(&format!("{}:3:", file.display())) && err.contains("hardware.costs.k: "),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

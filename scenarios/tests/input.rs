@@ -420,9 +420,16 @@ fn class9_check_prints_runs_and_work_and_warns_about_long_scenarios() {
     assert!(stdout.contains("= 4 simulated runs"), "{stdout}");
     assert!(stdout.contains("at least 1.200e2 leaves"), "{stdout}");
     assert!(out.stderr.is_empty(), "no warning for a small scenario");
-    // Width 10,000, depth 30: accepted (exit 0) with a warning on stderr.
-    let t = edit(&small_text(), "width: 4", "width: 10000");
-    let t = edit(&t, "depth: 3", "depth: 30");
+    // Width 1,000, depth 12, with costs of a nanosecond (the minimal trees, 2e18 leaves,
+    // fit in simulated time; larger trees with these costs would not, and are refused):
+    // accepted (exit 0) with a warning on stderr.
+    let t = edit(&small_text(), "width: 4", "width: 1000");
+    let t = edit(&t, "depth: 3", "depth: 12");
+    let t = edit(
+        &edit(&t, "k: Ms(8.0)", "k: Ns(1)"),
+        "e: Ms(25.65)",
+        "e: Ns(1)",
+    );
     let f = write(&dir, "days.ron", t);
     let out = gtsim(&["check", f.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&out.stderr);

@@ -52,7 +52,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 /// Where the transposition table lives (section VIII-B).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum TableKind {
     /// No transposition table.
     #[default]
@@ -66,7 +66,7 @@ pub enum TableKind {
 }
 
 /// Which subtrees a transposition table stores and probes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum Storage {
     /// Every subtree.
     #[default]

@@ -13,22 +13,37 @@ use sim_hw::{cycles, CostModel, LinkSpec, ReadPolicies, ReadPolicy, SerialInterf
 /// must be positive.
 pub(super) fn costs(cx: &Source, hw: &Hardware) -> Result<CostModel, ScenarioError> {
     let clock = hw.clock_hz.0;
-    let dur = |d: &Duration| -> SimTime {
-        match *d {
+    // Every duration in whole nanoseconds; cycles that make more than u64 nanoseconds are an
+    // error at their field, never a wrap (the time units are bounded by the schema).
+    let dur = |field: &str, d: &Duration| -> Result<SimTime, ScenarioError> {
+        Ok(match *d {
             Duration::Ns(n) => SimTime(n),
             Duration::Us(a) => SimTime((a.0 * 1e3).round() as u64),
             Duration::Ms(a) => SimTime((a.0 * 1e6).round() as u64),
             Duration::S(a) => SimTime((a.0 * 1e9).round() as u64),
-            Duration::Cycles(c) => cycles(c, clock),
-        }
+            Duration::Cycles(c) => {
+                let ns = (c as u128 * 1_000_000_000 + clock as u128 / 2) / clock as u128;
+                if ns > u64::MAX as u128 {
+                    return Err(cx.at(
+                        &["hardware", "costs", field],
+                        format!(
+                            "Cycles({c}) at {clock} Hz is {ns} ns, more than the largest simulated time ({} ns)",
+                            u64::MAX
+                        ),
+                    ));
+                }
+                cycles(c, clock)
+            }
+        })
     };
+    let c = &hw.costs;
     let costs = CostModel {
-        k: dur(&hw.costs.k),
-        e: dur(&hw.costs.e),
-        q: dur(&hw.costs.q),
-        probe: dur(&hw.costs.probe),
-        s: dur(&hw.costs.s),
-        interrupt: dur(&hw.costs.interrupt),
+        k: dur("k", &c.k)?,
+        e: dur("e", &c.e)?,
+        q: dur("q", &c.q)?,
+        probe: dur("probe", &c.probe)?,
+        s: dur("s", &c.s)?,
+        interrupt: dur("interrupt", &c.interrupt)?,
     };
     if costs.e == SimTime::ZERO {
         return Err(cx.at(
@@ -187,4 +202,91 @@ pub(super) fn machine(
         reads,
         warnings,
     })
+}
+
+/// Refuses costs with which a run certainly passes the largest simulated time
+/// ([`SimTime::MAX`], about 584 years of nanoseconds), so that `check` refuses what `run`
+/// would: every configuration's uniprocessor baseline runs, and on a tree of width w and depth
+/// d any search that finds the minimax value visits at least the minimal tree (Knuth and
+/// Moore: w^⌈d/2⌉ + w^⌊d/2⌋ − 1 leaves, each charged e, below that many interior nodes, each
+/// charged k); a chess position at least one leaf. When that lower bound passes the largest
+/// time, the error names the cost that weighs more (`e` or `k`) at its line. A run may still
+/// pass it beyond its minimal tree (more leaves, messages, transmission): it then stops with
+/// an error naming the run and these fields.
+pub(super) fn time_bound(cx: &Source, plan: &super::Plan) -> Result<(), ScenarioError> {
+    let (k, e) = (
+        plan.costs.k.as_nanos() as u128,
+        plan.costs.e.as_nanos() as u128,
+    );
+    for (c, spec) in plan.configs.iter().enumerate() {
+        if !(0..plan.algorithms.len()).any(|a| plan.applies(c, a)) {
+            continue;
+        }
+        let (leaves, interior) = match plan.generator {
+            super::Generator::Chess => (1, 0),
+            _ => minimal_tree_nodes(spec.width, spec.depth),
+        };
+        let (leaf_ns, interior_ns) = (leaves.saturating_mul(e), interior.saturating_mul(k));
+        let total = leaf_ns.saturating_add(interior_ns);
+        if total <= u64::MAX as u128 {
+            continue;
+        }
+        let field = if leaf_ns >= interior_ns { "e" } else { "k" };
+        let tree = match plan.generator {
+            super::Generator::Chess => format!("a chess position at depth {}", spec.depth),
+            _ => format!("the tree of w = {}, d = {}", spec.width, spec.depth),
+        };
+        let secs = |ns: u128| format!("{:.3e} s", ns as f64 * 1e-9);
+        return Err(cx.at(
+            &["hardware", "costs", field],
+            format!(
+                "with these costs one search of {tree} on one processor takes at least {} of simulated time ({} leaves at e = {}, {} interior nodes at k = {}: its minimal tree), more than the largest simulated time ({}): make hardware.costs.{field} smaller",
+                secs(total),
+                describe(leaves),
+                secs(e),
+                describe(interior),
+                secs(k),
+                secs(u64::MAX as u128),
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A count that may have saturated, in words.
+fn describe(n: u128) -> String {
+    if n == u128::MAX {
+        "more than 3.4e38".into()
+    } else if n >= 1_000_000 {
+        format!("{:.3e}", n as f64)
+    } else {
+        n.to_string()
+    }
+}
+
+/// The leaves and the interior nodes of the minimal tree of width `w` and depth `d` (level l
+/// holds w^⌈l/2⌉ + w^⌊l/2⌋ − 1 of its nodes), saturating at `u128::MAX`.
+fn minimal_tree_nodes(w: u32, d: u32) -> (u128, u128) {
+    let pow = |l: u32| (w as u128).checked_pow(l).unwrap_or(u128::MAX);
+    let level = |l: u32| {
+        pow(l.div_ceil(2))
+            .checked_add(pow(l / 2))
+            .map_or(u128::MAX, |n| n - 1)
+    };
+    let interior = (0..d).fold(0u128, |sum, l| sum.saturating_add(level(l)));
+    (level(d), interior)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::minimal_tree_nodes;
+
+    #[test]
+    fn minimal_trees_count_their_leaves_and_interior_nodes() {
+        // w = 2, d = 3: levels of 1, 2, 3 and 5 nodes; w = 24, d = 4: 1151 leaves.
+        assert_eq!(minimal_tree_nodes(2, 3), (5, 6));
+        assert_eq!(minimal_tree_nodes(24, 4).0, 1151);
+        assert_eq!(minimal_tree_nodes(5, 0), (1, 0));
+        assert_eq!(minimal_tree_nodes(10_000, 30).0, u128::MAX);
+    }
 }

@@ -258,6 +258,8 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         timeline,
         scenario,
     };
+    // Costs with which a run certainly passes the largest simulated time.
+    hardware::time_bound(&cx, &plan)?;
     // Every run skipped: a sweep that would write empty tables is a mistake.
     if plan.run_count() == 0 {
         return Err(cx.at(

@@ -52,6 +52,7 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
         None => Vec::new(),
         Some(set) => {
             let mut chosen = Vec::new();
+            let mut listed = std::collections::HashSet::new();
             for (i, id) in scenario.sweep.positions.iter().enumerate() {
                 let Some(n) = set.number_of(id) else {
                     let (line, col) = locate_item(cx.src, &["sweep", "positions"], i);
@@ -73,7 +74,7 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
                         ),
                     });
                 };
-                if chosen.contains(&n) {
+                if !listed.insert(n) {
                     return Err(cx.at(
                         &["sweep", "positions"],
                         format!("position {id:?} is listed twice"),

@@ -45,8 +45,9 @@ pub type Hook = Box<dyn FnMut(&str) -> io::Result<()>>;
 /// for an instant the target is missing, and a kill at that instant leaves the previous folder
 /// at the `-old-` path, which the next run into the same target puts back (or deletes once a
 /// new folder is in place). Staging folders of runs that died (their process is gone) are
-/// deleted by the next run into the same target. Only folders holding the marker are ever
-/// deleted.
+/// deleted by the next run into the same target, as are the remains of a previous folder whose
+/// deletion a kill interrupted. Only folders holding the marker, or holding nothing but files
+/// named as gtsim's own, are ever deleted (the rule is [`clean_leftovers`]'s).
 ///
 /// The target may be missing, an empty folder, or a gtsim output folder holding nothing but the
 /// files its marker lists; anything else is refused before the sweep runs.
@@ -274,8 +275,57 @@ fn alive(pid: u32) -> bool {
     pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists()
 }
 
+/// The names of the files gtsim writes in an output folder (its staging copy included): the
+/// marker, results.csv, results.json and its spool of runs, report.md, sync-overhead.csv, and
+/// PNGs (the charts, `outputs.minimal_chart`'s name, which must end in `.png`, and the plots'
+/// temporary `.NAME.png.PID.tmp.png`).
+fn written_by_gtsim(file: &str) -> bool {
+    matches!(
+        file,
+        MARKER
+            | "results.csv"
+            | "results.json"
+            | super::rows::RUNS_SPOOL
+            | "report.md"
+            | "sync-overhead.csv"
+    ) || file.ends_with(".png")
+}
+
+/// Whether the folder at `path` holds only what a gtsim output folder holds, or part of it:
+/// nothing but regular files (no folder, no symbolic link) named as gtsim names its files
+/// ([`written_by_gtsim`]). An empty folder qualifies (a folder just created, or one whose
+/// deletion removed every file).
+fn only_gtsim_files(path: &Path) -> bool {
+    let Ok(dir) = std::fs::read_dir(path) else {
+        return false;
+    };
+    for e in dir {
+        let Ok(e) = e else { return false };
+        let regular = e.file_type().is_ok_and(|t| t.is_file());
+        if !regular || !e.file_name().to_str().is_some_and(written_by_gtsim) {
+            return false;
+        }
+    }
+    true
+}
+
 /// Cleans what runs into the same target left when they died: their staging folders, and a
 /// previous folder moved aside by the two-rename fallback (put back if the target is missing).
+///
+/// The rule: a sibling of the target is gtsim's, and is deleted, only when all of these hold:
+/// - its name is `.NAME.gtsim-staging-PID` or `.NAME.gtsim-old-PID` (NAME the target's name,
+///   PID a decimal process id);
+/// - that process is gone (and is not this one);
+/// - it is a folder (not a symbolic link) and either holds the marker [`MARKER`], or holds
+///   nothing but regular files named as gtsim names the files of an output folder (see
+///   [`only_gtsim_files`]; an empty folder included): what is left of a folder whose deletion
+///   was interrupted (the marker may go first), or of a staging folder killed before its
+///   marker was written.
+///
+/// Anything else by those names (another file, a subfolder, a link, a live process's folder)
+/// is left alone: it might be the user's. A `-old-` folder that still holds the marker is put
+/// back when the target is missing (the previous complete output); without the marker it is
+/// part of a deletion and is deleted like a staging folder.
 fn clean_leftovers(parent: &Path, name: &str, target: &Path) {
     let Ok(dir) = std::fs::read_dir(parent) else {
         return;
@@ -290,11 +340,18 @@ fn clean_leftovers(parent: &Path, name: &str, target: &Path) {
             None => continue,
         };
         let path = e.path();
-        if pid.is_none_or(alive) || !path.join(MARKER).is_file() {
+        if !matches!(kind, "old" | "staging")
+            || pid.is_none_or(alive)
+            || !e.file_type().is_ok_and(|t| t.is_dir())
+        {
+            continue;
+        }
+        let marked = path.join(MARKER).is_file();
+        if !marked && !only_gtsim_files(&path) {
             continue;
         }
         match kind {
-            "old" if std::fs::symlink_metadata(target).is_err() => {
+            "old" if marked && std::fs::symlink_metadata(target).is_err() => {
                 let _ = std::fs::rename(&path, target);
             }
             "old" | "staging" => {
@@ -417,6 +474,71 @@ mod tests {
         std::fs::rename(&old, &aside).unwrap();
         clean_leftovers(&d, "out", &target);
         assert!(target.join("old").exists() && !aside.exists());
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn leftovers_of_an_interrupted_deletion_are_removed_and_nothing_else() {
+        let d = scratch("partial");
+        let target = d.join("out");
+        // Processes that are gone (no such pid) and one that is alive (init).
+        let dead = |n: u32| u32::MAX - n;
+        let leftover = |kind: &str, pid: u32, files: &[&str]| {
+            let p = d.join(format!(".out.gtsim-{kind}-{pid}"));
+            std::fs::create_dir(&p).unwrap();
+            for f in files {
+                std::fs::write(p.join(f), "x").unwrap();
+            }
+            p
+        };
+        // The previous folder, at the staging path after the exchange, its deletion killed
+        // after the marker went; a -old- one likewise (target missing: not put back, it is
+        // incomplete); a staging folder killed before its marker was written.
+        let gone = [
+            leftover(
+                "staging",
+                dead(1),
+                &["results.csv", "report.md", "speedup.png"],
+            ),
+            leftover("old", dead(2), &["results.json", ".runs.json.part"]),
+            leftover("staging", dead(3), &[]),
+            leftover("staging", dead(4), &[".speedup.png.77.tmp.png", "mine.png"]),
+        ];
+        // Might be the user's: a file gtsim does not write, a subfolder, a symbolic link, a
+        // live process's folder, a name gtsim does not use.
+        let kept = [
+            leftover("staging", dead(5), &["results.csv", "notes.txt"]),
+            {
+                let p = leftover("staging", dead(6), &["results.csv"]);
+                std::fs::create_dir(p.join("sub")).unwrap();
+                p
+            },
+            leftover("staging", 1, &["results.csv"]),
+            leftover("other", dead(7), &["results.csv"]),
+            {
+                let p = d.join(".out.gtsim-staging-x");
+                std::fs::create_dir(&p).unwrap();
+                p
+            },
+        ];
+        #[cfg(unix)]
+        let link = {
+            let l = d.join(format!(".out.gtsim-staging-{}", dead(9)));
+            std::os::unix::fs::symlink(&kept[0], &l).unwrap();
+            l
+        };
+        let mut f = OutputFolder::prepare(&target).unwrap();
+        f.put("a.txt", b"a").unwrap();
+        f.commit("").unwrap();
+        for p in &gone {
+            assert!(!p.exists(), "{} left", p.display());
+        }
+        for p in &kept {
+            assert!(p.exists(), "{} deleted", p.display());
+        }
+        #[cfg(unix)]
+        assert!(link.symlink_metadata().is_ok() && kept[0].join("notes.txt").exists());
+        assert!(target.join("a.txt").exists());
         std::fs::remove_dir_all(&d).unwrap();
     }
 

@@ -187,14 +187,18 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
     );
     // Group by (w, d, horizon noise, ordering), keeping plan order.
     let mut groups: Vec<(String, Vec<&Summary>)> = Vec::new();
+    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for s in summaries {
         let key = format!(
             "w = {}, d = {}, ordering {}, horizon noise {}",
             s.width, s.depth, s.ordering, s.horizon_noise
         );
-        match groups.iter_mut().find(|g| g.0 == key) {
-            Some(g) => g.1.push(s),
-            None => groups.push((key, vec![s])),
+        match index.get(&key) {
+            Some(&g) => groups[g].1.push(s),
+            None => {
+                index.insert(key.clone(), groups.len());
+                groups.push((key, vec![s]));
+            }
         }
     }
     let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();

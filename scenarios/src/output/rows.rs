@@ -31,7 +31,8 @@ pub struct RowWriter {
     columns: Vec<&'static str>,
 }
 
-const RUNS_SPOOL: &str = ".runs.json.part";
+/// The spool of results.json's `runs`, in the staging folder until the file is closed.
+pub(super) const RUNS_SPOOL: &str = ".runs.json.part";
 
 impl RowWriter {
     /// Creates `results.csv` (with its header) and `results.json` in `folder`, ready for rows.
@@ -116,7 +117,14 @@ impl RowWriter {
             io::copy(&mut std::fs::File::open(&spool)?, &mut json)?;
             json.write_all(close(n_runs).as_bytes())?;
             write!(json, ",\n  \"scenario\": {}", pretty_at(&plan.name(), 2))?;
-            write!(json, ",\n  \"summary\": {}", pretty_at(&summaries, 2))?;
+            // One summary at a time, as serde_json pretty prints the array (the whole array
+            // as one JSON value took gigabytes with a million configurations).
+            json.write_all(b",\n  \"summary\": [")?;
+            for (i, s) in summaries.iter().enumerate() {
+                json.write_all(if i == 0 { b"\n    " } else { b",\n    " })?;
+                json.write_all(pretty_at(s, 4).as_bytes())?;
+            }
+            json.write_all(close(summaries.len()).as_bytes())?;
             json.write_all(b"\n}\n")?;
             json.flush()
         })()
