@@ -48,5 +48,5 @@ pub use load::{load, parse, Plan, ScenarioError};
 pub use output::{write_atomic, write_outputs, OutputError, OutputFolder};
 pub use results::{RunRecord, Summary, COLUMNS};
 pub use runner::{
-    run_plan, run_plan_streaming, simulate, Outcome, Recording, Results, Row, RunError,
+    run_plan, run_plan_streaming, simulate, Outcome, Progress, Recording, Results, Row, RunError,
 };

@@ -347,13 +347,18 @@ pub fn run_plan(
 ) -> Result<Results, RunError> {
     let mut records = Vec::new();
     let mut baseline = Vec::new();
-    let summaries = run_plan_streaming(plan, threads, progress, &mut |row| {
-        match row {
-            Row::Baseline(r) => baseline.push(r.clone()),
-            Row::Sweep(r) => records.push(r.clone()),
-        }
-        Ok::<(), RunError>(())
-    })?;
+    let summaries = run_plan_streaming(
+        plan,
+        threads,
+        &|p| progress(p.runs, p.total_runs),
+        &mut |row| {
+            match row {
+                Row::Baseline(r) => baseline.push(r.clone()),
+                Row::Sweep(r) => records.push(r.clone()),
+            }
+            Ok::<(), RunError>(())
+        },
+    )?;
     Ok(Results {
         records,
         baseline,
@@ -375,7 +380,7 @@ const WINDOW_PER_THREAD: usize = 64;
 pub fn run_plan_streaming<E: From<RunError>>(
     plan: &Plan,
     threads: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
     sink: &mut dyn FnMut(Row) -> Result<(), E>,
 ) -> Result<Vec<Summary>, E> {
     // Jobs: per configuration and algorithm (a group), the uniprocessor baseline of every seed,
@@ -422,6 +427,12 @@ pub fn run_plan_streaming<E: From<RunError>>(
     } else {
         threads
     };
+    // Each run's estimated work, in leaves: its configuration's minimal tree (every iteration)
+    // and the fixed cost of a run, as `check`'s estimate counts them.
+    let per_run = crate::load::SECONDS_PER_RUN_PER_CORE * plan.leaves_per_second_per_core();
+    let work = |key: RunKey| (plan.minimal_leaves(key.config) + per_run).round() as u64;
+    let total_work: u64 = (0..total).map(|i| work(job(i))).sum();
+    let work_done = std::sync::atomic::AtomicU64::new(0);
     let ordered = Ordered::new(total, threads.saturating_mul(WINDOW_PER_THREAD));
     let done = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
@@ -445,7 +456,14 @@ pub fn run_plan_streaming<E: From<RunError>>(
                         })
                     });
                     let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    progress(n, total);
+                    let w = work(key);
+                    let wd = work_done.fetch_add(w, std::sync::atomic::Ordering::Relaxed) + w;
+                    progress(Progress {
+                        runs: n,
+                        total_runs: total,
+                        work: wd,
+                        total_work,
+                    });
                     ordered.put(i, o);
                 }
             };
@@ -496,6 +514,21 @@ pub fn run_label<'a>(
         length: 1,
         horizon_noise: spec.horizon_noise,
     }
+}
+
+/// How far a sweep is: runs done of all, and their estimated work (leaves of the minimal trees
+/// they search, plus a run's fixed cost, as `check` estimates), so that an ETA weighs a deep run
+/// more than a shallow one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Runs finished.
+    pub runs: usize,
+    /// Runs in the sweep.
+    pub total_runs: usize,
+    /// Estimated work of the runs finished.
+    pub work: u64,
+    /// Estimated work of the sweep.
+    pub total_work: u64,
 }
 
 /// The consumer side of the sweep: pulls outcomes in plan order, builds records and summaries.
@@ -809,7 +842,7 @@ mod tests {
         let mut runs = Vec::new();
         for threads in [1, 2, 3, 7] {
             let mut rows = Vec::new();
-            let summaries = run_plan_streaming(&p, threads, &|_, _| {}, &mut |row| {
+            let summaries = run_plan_streaming(&p, threads, &|_| {}, &mut |row| {
                 rows.push(match row {
                     Row::Baseline(r) => format!("b {}", r.csv_line()),
                     Row::Sweep(r) => format!("s {}", r.csv_line()),
@@ -852,7 +885,7 @@ mod tests {
         let err = run_plan_streaming(
             &p,
             threads,
-            &|_, _| {
+            &|_| {
                 started.fetch_add(1, SeqCst);
             },
             &mut |_| Err::<(), RunError>(RunError::Threads("sink full".into())),
@@ -864,5 +897,30 @@ mod tests {
             "{ran} runs done after the sink failed at the first row"
         );
         assert!(p.run_count() > threads * WINDOW_PER_THREAD + threads);
+    }
+
+    /// Progress counts every run once, and its work adds up to the sweep's estimate (the
+    /// minimal trees of its runs and their fixed cost).
+    #[test]
+    fn progress_is_weighted_by_each_runs_estimated_work() {
+        let p = plan();
+        let seen = std::sync::Mutex::new(Vec::new());
+        run_plan_streaming(&p, 2, &|x| seen.lock().unwrap().push(x), &mut |_| {
+            Ok::<(), RunError>(())
+        })
+        .unwrap();
+        let seen = seen.into_inner().unwrap();
+        let total = seen[0].total_runs;
+        assert_eq!(seen.len(), total);
+        assert_eq!(seen.iter().map(|x| x.runs).max(), Some(total));
+        let last = seen.iter().map(|x| x.work).max().unwrap();
+        assert_eq!(last, seen[0].total_work);
+        assert!(seen.iter().all(|x| x.work <= x.total_work && x.work > 0));
+        let per_run = crate::load::SECONDS_PER_RUN_PER_CORE * p.leaves_per_second_per_core();
+        let expected: f64 = p.minimal_leaves_total() + per_run * p.run_count() as f64;
+        assert!(
+            (last as f64 - expected).abs() <= total as f64,
+            "{last} vs {expected}"
+        );
     }
 }

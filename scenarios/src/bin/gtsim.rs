@@ -383,7 +383,8 @@ fn run_plan(
                 ));
     }
     let started = std::time::Instant::now();
-    let bar = progress_bar(plan.run_count() as u64, quiet);
+    // Measured in estimated work, so that the ETA weighs deep runs more than shallow ones.
+    let bar = progress_bar(quiet);
     let mut rows =
         scenarios::output::RowWriter::new(&mut folder, &plan).map_err(Failure::of_output)?;
     let json = dir.join("results.json");
@@ -392,7 +393,11 @@ fn run_plan(
     let summaries = scenarios::run_plan_streaming(
         &plan,
         threads,
-        &|done, _| bar.set_position(done as u64),
+        &|p| {
+            bar.set_length(p.total_work);
+            bar.set_position(p.work);
+            bar.set_message(format!("{}/{} runs", p.runs, p.total_runs));
+        },
         &mut |row| {
             chess.keep(&plan, &row);
             rows.row(row).map_err(|e| scenarios::OutputError::Io {
@@ -689,13 +694,13 @@ fn human_time(secs: f64) -> String {
 }
 
 /// Runs done / total, elapsed and ETA on a terminal; nothing when quiet or not a terminal.
-fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
+fn progress_bar(quiet: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} runs, ETA {eta}")
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {msg}, ETA {eta}")
             .expect("a valid template")
             .progress_chars("=> "),
     );
