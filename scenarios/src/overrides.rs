@@ -147,6 +147,54 @@ fn set(src: &str, a: &Assignment) -> Result<String, SetError> {
     Err(err("empty path".into()))
 }
 
+/// The field at `path` in `src`: (start of its name, start of its value, end of its value).
+pub(crate) fn find(src: &str, path: &[&str]) -> Option<(usize, usize, usize)> {
+    let s = Scanner { b: src.as_bytes() };
+    let mut open = s.body_start(s.skip(0))?;
+    for (depth, key) in path.iter().enumerate() {
+        let (name, start, end) = s.field_with_name(open, key)?;
+        if depth + 1 == path.len() {
+            return Some((name, start, end));
+        }
+        open = s.body_start(start)?;
+    }
+    None
+}
+
+/// The fields of the struct at `path` in `src` (the whole text for an empty path): each name
+/// with the span of its value.
+pub(crate) fn fields(src: &str, path: &[&str]) -> Vec<(String, usize, usize)> {
+    let s = Scanner { b: src.as_bytes() };
+    let open = match path {
+        [] => s.body_start(s.skip(0)),
+        _ => find(src, path).and_then(|(_, start, _)| s.body_start(start)),
+    };
+    let Some(open) = open else {
+        return Vec::new();
+    };
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut i = s.skip(open);
+    while i < b.len() && b[i] != b')' {
+        let name_start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        let colon = s.skip(i);
+        if i == name_start || b.get(colon) != Some(&b':') {
+            break;
+        }
+        let start = s.skip(colon + 1);
+        let end = s.value_end(start);
+        out.push((src[name_start..i].to_string(), start, end));
+        i = s.skip(end);
+        if b.get(i) == Some(&b',') {
+            i = s.skip(i + 1);
+        }
+    }
+    out
+}
+
 /// A cursor over RON text that skips comments and strings.
 struct Scanner<'a> {
     b: &'a [u8],
@@ -222,6 +270,12 @@ impl Scanner<'_> {
 
     /// The value of field `key` in the struct body starting at `open`: (start, end) of its text.
     fn field(&self, open: usize, key: &str) -> Option<(usize, usize)> {
+        self.field_with_name(open, key).map(|(_, s, e)| (s, e))
+    }
+
+    /// Field `key` in the struct body starting at `open`: (start of its name, start and end of
+    /// its value).
+    fn field_with_name(&self, open: usize, key: &str) -> Option<(usize, usize, usize)> {
         let b = self.b;
         let mut i = self.skip(open);
         while i < b.len() && b[i] != b')' {
@@ -238,7 +292,7 @@ impl Scanner<'_> {
             let start = self.skip(colon + 1);
             let end = self.value_end(start);
             if name == key.as_bytes() {
-                return Some((start, end));
+                return Some((name_start, start, end));
             }
             i = self.skip(end);
             if b.get(i) == Some(&b',') {

@@ -15,7 +15,8 @@ pub struct Scenario {
     /// Free text for the reader of the file.
     #[serde(default)]
     pub description: String,
-    /// The machine: costs, links, processor-tree length and read policies.
+    /// The machine: costs, links, processor-tree length and read policies (or a machine file
+    /// named by `machine`, which the loader puts here before reading the scenario).
     pub hardware: Hardware,
     /// What is searched.
     pub workload: Workload,

@@ -196,3 +196,58 @@ fn costs_whose_minimal_tree_passes_the_largest_time_are_errors_at_their_field() 
     assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A machine named by `machine` is the same machine as its hardware section written out; the
+/// scenario's own hardware fields replace the machine's; a bad machine is an error that points
+/// into the file that is wrong.
+#[test]
+fn machines_as_files_are_their_hardware_sections() {
+    let dir = std::env::temp_dir().join(format!("gtsim-machines-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let shipped = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("treesplit.ron"),
+    )
+    .unwrap();
+    let i = shipped.find("    hardware: (").unwrap();
+    let j = shipped[i..].find("\n    ),").unwrap() + i + "\n    ),".len();
+    let with = |machine: &str| format!("{}{machine}{}", &shipped[..i], &shipped[j..]);
+    let path = dir.join("s.ron");
+    let inline = scenarios::parse(&shipped, &path).unwrap();
+    let named = scenarios::parse(&with("    machine: \"campbell-ideal\","), &path).unwrap();
+    assert_eq!(
+        (named.costs, named.link, named.reads),
+        (inline.costs, inline.link, inline.reads)
+    );
+    // A file beside the scenario, and a field of the scenario's own over it.
+    std::fs::write(
+        dir.join("m.ron"),
+        "// mine\n(costs: (k: Ns(0), e: Ns(3), s: Ns(0), interrupt: Ns(0)), link: Ideal)\n",
+    )
+    .unwrap();
+    let mine = scenarios::parse(
+        &with("    machine: \"m.ron\",\n    hardware: (costs: (k: Ns(0), e: Ns(5), s: Ns(0), interrupt: Ns(0))),"),
+        &path,
+    )
+    .unwrap();
+    assert_eq!(mine.costs.e.as_nanos(), 5);
+    // Errors: an unknown shipped name, a missing file, a mistake inside the machine file.
+    let err = |text: String| scenarios::parse(&text, &path).unwrap_err().to_string();
+    let e = err(with("    machine: \"nowhere\","));
+    assert!(e.contains("s.ron:") && e.contains("campbell-ideal"), "{e}");
+    let e = err(with("    machine: \"missing.ron\","));
+    assert!(e.contains("missing.ron"), "{e}");
+    std::fs::write(
+        dir.join("bad.ron"),
+        "(\n  costs: (k: Ns(0), e: Ns(1), s: Ns(0), interrupt: Ns(0)),\n  link: Idel,\n)\n",
+    )
+    .unwrap();
+    let e = err(with("    machine: \"bad.ron\","));
+    assert!(e.contains("bad.ron:3:"), "{e}");
+    // Later lines of the scenario keep their numbers: an error after the machine names its line.
+    let text = with("    machine: \"campbell-ideal\",").replace("seeds: Range(", "seeds: Rang(");
+    let line = text.lines().position(|l| l.contains("Rang(")).unwrap() + 1;
+    let e = err(text);
+    assert!(e.contains(&format!("s.ron:{line}:")), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -87,6 +87,8 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// List the machines shipped with gtsim, for a scenario's `machine: "NAME"`.
+    Machines,
     /// List the algorithms a scenario can name, as a Markdown table.
     ///
     /// From the scheme catalogue: how to write each in `search.algorithm` or `sweep.algorithm`,
@@ -229,6 +231,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             plots::line_chart(&out, &chart)
                 .map_err(|e| Failure::Output(format!("{}: {e}", out.display())))?;
             sayln!("wrote {}", out.display());
+            Ok(())
+        }
+        Command::Machines => {
+            for (name, text) in scenarios::load::machine::SHIPPED {
+                sayln!("{name}: {}", scenarios::load::machine::description(text));
+            }
             Ok(())
         }
         Command::Algorithms => {

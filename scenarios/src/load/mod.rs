@@ -11,6 +11,7 @@
 mod algorithms;
 mod hardware;
 mod locate;
+pub mod machine;
 mod outputs;
 mod plan;
 mod sweep;
@@ -130,7 +131,8 @@ pub fn load_variants(
         file: file.clone(),
         source,
     };
-    let base = crate::overrides::apply(src, sets).map_err(set_err)?;
+    let with_machine = machine::resolve(src, path)?;
+    let base = crate::overrides::apply(&with_machine, sets).map_err(set_err)?;
     let plan = parse(&base, path)?;
     let vary = plan.scenario.vary.0.clone();
     if vary.is_empty() {
@@ -182,6 +184,8 @@ pub const MAX_VARIANTS: usize = 1000;
 /// Validates scenario text (a leading byte-order mark is ignored); `path` names it in errors.
 pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
+    let resolved = machine::resolve(src, path)?;
+    let src: &str = &resolved;
     let file = path.display().to_string();
     let scenario = deserialize(src, &file)?;
     let cx = Source { src, file: &file };
@@ -273,6 +277,15 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
 /// The scenario of `src` (already without a byte-order mark), as written; syntax errors and
 /// impossible values are errors at their place in `file`, naming the field when it is known.
 fn deserialize(src: &str, file: &str) -> Result<Scenario, ScenarioError> {
+    deserialize_as(src, file)
+}
+
+/// `src` read as a `T` (a whole scenario, or a machine file's hardware section), errors at
+/// their place in `file`.
+fn deserialize_as<T: serde::de::DeserializeOwned>(
+    src: &str,
+    file: &str,
+) -> Result<T, ScenarioError> {
     // implicit_some: optional fields take a bare value (`timeline: (fanout: 4, seed: 1)`);
     // `Some(...)` is accepted too.
     let options =
@@ -292,7 +305,7 @@ fn deserialize(src: &str, file: &str) -> Result<Scenario, ScenarioError> {
     };
     let mut de = ron::Deserializer::from_str_with_options(src, &options)
         .map_err(|e| spanned(e, String::new()))?;
-    let scenario: Scenario = match serde_path_to_error::deserialize(&mut de) {
+    let scenario: T = match serde_path_to_error::deserialize(&mut de) {
         Ok(s) => s,
         Err(e) => {
             let field = field_path(e.path());

@@ -1,0 +1,187 @@
+//! Machines as files: `machine: "parabelle-1985"` (a machine shipped with gtsim) or
+//! `machine: "my-machine.ron"` (a file beside the scenario) in place of, or under, a scenario's
+//! `hardware` section. A machine file is a `hardware` section on its own; the scenario's
+//! `hardware` fields, when it has some, replace the machine's fields of the same name. The
+//! result is an ordinary scenario text (`--set` and `vary` then reach every hardware field).
+
+use super::{deserialize_as, ScenarioError};
+use crate::input::{decode_text, read_bounded, MAX_SCENARIO_BYTES};
+use crate::overrides;
+use std::borrow::Cow;
+use std::path::Path;
+
+/// The machines shipped with gtsim: name, file text.
+pub const SHIPPED: &[(&str, &str)] = &[
+    (
+        "parabelle-1985",
+        include_str!("../../machines/parabelle-1985.ron"),
+    ),
+    (
+        "campbell-ideal",
+        include_str!("../../machines/campbell-ideal.ron"),
+    ),
+];
+
+/// The description of a shipped machine: its leading comment, as one paragraph.
+pub fn description(text: &str) -> String {
+    text.lines()
+        .take_while(|l| l.trim_start().starts_with("//"))
+        .map(|l| l.trim_start().trim_start_matches("//").trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `src` with its `machine` field resolved into a `hardware` section (unchanged without one).
+/// `path` is the scenario file, for a machine file named relative to it and for errors.
+pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Cow<'a, str>, ScenarioError> {
+    let file = path.display().to_string();
+    let Some((key, start, end)) = overrides::find(src, &["machine"]) else {
+        return Ok(Cow::Borrowed(src));
+    };
+    let at = |at: usize, message: String| {
+        let line = src[..at].matches('\n').count() + 1;
+        let col = src[src[..at].rfind('\n').map_or(0, |n| n + 1)..at]
+            .chars()
+            .count()
+            + 1;
+        ScenarioError::At {
+            file: file.clone(),
+            line,
+            col,
+            message: format!("machine: {message}"),
+        }
+    };
+    let name: String = ron::from_str(&src[start..end])
+        .map_err(|_| at(start, "expected a string: a shipped machine's name (gtsim machines lists them) or a .ron file beside the scenario".into()))?;
+    let (machine_file, text): (String, String) = if !name.contains('/') && !name.ends_with(".ron") {
+        match SHIPPED.iter().find(|(n, _)| *n == name) {
+            Some((n, t)) => (format!("machine {n}"), t.to_string()),
+            None => return Err(at(
+                start,
+                format!(
+                    "no shipped machine is named {name:?} (shipped: {}); a file name ends in .ron",
+                    SHIPPED.iter().map(|m| m.0).collect::<Vec<_>>().join(", ")
+                ),
+            )),
+        }
+    } else {
+        let p = path.parent().unwrap_or(Path::new("")).join(&name);
+        let bytes =
+            read_bounded(&p, MAX_SCENARIO_BYTES, "machine file").map_err(|e| at(start, e))?;
+        let text = decode_text(&bytes).map_err(|(line, col, message)| ScenarioError::At {
+            file: p.display().to_string(),
+            line,
+            col,
+            message,
+        })?;
+        (
+            p.display().to_string(),
+            text.trim_start_matches('\u{FEFF}').to_string(),
+        )
+    };
+    // The machine on its own must be a whole hardware section: its errors point into it.
+    deserialize_as::<crate::schema::Hardware>(&text, &machine_file)?;
+    // The scenario's own hardware fields replace the machine's.
+    let own = overrides::find(src, &["hardware"]);
+    let mut merged = text.clone();
+    for (field, vs, ve) in overrides::fields(src, &["hardware"]) {
+        let a =
+            overrides::Assignment::new(&field, &src[vs..ve]).map_err(|e| at(vs, e.to_string()))?;
+        merged = overrides::apply(&merged, &[a]).map_err(|e| at(vs, e.to_string()))?;
+    }
+    // On one line, without its comments: every line of the scenario keeps its number, so the
+    // loader's errors after this point still name the user's lines.
+    let merged = one_line(&merged);
+    let out = match own {
+        // Replace the hardware section, then drop `machine: "…",` (later or earlier in the file).
+        Some((_, hs, he)) => {
+            let replaced = format!("{}{merged}{}", &src[..hs], &src[he..]);
+            let shift = |i: usize| {
+                if i > hs {
+                    i + merged.len() - (he - hs)
+                } else {
+                    i
+                }
+            };
+            let (k, e) = (shift(key), shift(end));
+            let rest = replaced[e..].trim_start();
+            let rest = rest.strip_prefix(',').unwrap_or(rest);
+            format!("{}{}", &replaced[..k], rest)
+        }
+        None => format!("{}hardware: {merged}{}", &src[..key], &src[end..]),
+    };
+    Ok(Cow::Owned(out))
+}
+
+/// RON text on one line: comments dropped (outside strings), line breaks and runs of spaces as
+/// one space.
+fn one_line(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut last_space = true;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == b'/' && b.get(i + 1) == Some(&b'*') {
+            i += 2;
+            while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+                i += 1;
+            }
+            i += 2;
+            continue;
+        }
+        if c == b'"' {
+            let start = i;
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                if b[i] == b'\\' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i = (i + 1).min(b.len());
+            out.push_str(&text[start..i]);
+            last_space = false;
+            continue;
+        }
+        if c.is_ascii_whitespace() {
+            if !last_space {
+                out.push(' ');
+                last_space = true;
+            }
+            i += 1;
+            continue;
+        }
+        // Copy one UTF-8 character.
+        let len = text[i..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&text[i..i + len]);
+        last_space = false;
+        i += len;
+    }
+    out.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_drops_comments_but_not_strings() {
+        let t = "// about\n(\n  a: 1, // one\n  b: \"x // y\", /* c */\n)\n";
+        assert_eq!(one_line(t), "( a: 1, b: \"x // y\", )");
+    }
+
+    #[test]
+    fn shipped_machines_describe_themselves_and_read_as_hardware() {
+        for (name, text) in SHIPPED {
+            assert!(description(text).len() > 40, "{name}");
+            deserialize_as::<crate::schema::Hardware>(text, name).unwrap();
+        }
+    }
+}
