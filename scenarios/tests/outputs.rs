@@ -490,3 +490,30 @@ fn a_processor_count_of_one_alone_draws_no_empty_legend_entry() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With several algorithms, speedup.png sets them side by side: one chart per tree
+/// configuration, a line per algorithm and the ideal line.
+#[test]
+fn several_algorithms_share_one_speedup_chart() {
+    let text = std::fs::read_to_string(shipped("pmws-uniform.ron"))
+        .unwrap()
+        .replace("count: 24", "count: 2")
+        .replace(
+            "        fanout: [1, 2, 3, 4],",
+            "        fanout: [1, 2, 3, 4],\n        algorithm: [Pmws, Parabelle(table: Local)],\n        depth: [3, 4],",
+        );
+    let plan = scenarios::parse(&text, &shipped("pmws-uniform.ron")).unwrap();
+    let results = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
+    let configs = scenarios::results::by_config(&results.summaries);
+    assert_eq!(configs.len(), 4, "2 algorithms x 2 depths");
+    let charts = scenarios::output::charts::overlaid_speedup_charts(&plan, &configs);
+    assert_eq!(charts.len(), 2, "one chart per depth");
+    for c in &charts {
+        let labels: Vec<&str> = c.series.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            ["pmws", "parabelle_local_all", "ideal (speedup = f)"]
+        );
+        assert!(c.series.iter().all(|s| s.points.len() == 4));
+    }
+}

@@ -56,13 +56,15 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Cow<'a, str>, Sce
     let (machine_file, text): (String, String) = if !name.contains('/') && !name.ends_with(".ron") {
         match SHIPPED.iter().find(|(n, _)| *n == name) {
             Some((n, t)) => (format!("machine {n}"), t.to_string()),
-            None => return Err(at(
-                start,
-                format!(
+            None => {
+                return Err(at(
+                    start,
+                    format!(
                     "no shipped machine is named {name:?} (shipped: {}); a file name ends in .ron",
                     SHIPPED.iter().map(|m| m.0).collect::<Vec<_>>().join(", ")
                 ),
-            )),
+                ))
+            }
         }
     } else {
         let p = path.parent().unwrap_or(Path::new("")).join(&name);

@@ -241,6 +241,71 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
     }
 }
 
+/// Speedup against f of every algorithm of the plan on one chart per tree configuration (one
+/// line per algorithm, with the ideal line): the algorithms side by side. `configs` are the
+/// summaries per (algorithm, configuration), as [`crate::results::by_config`] gives them.
+pub fn overlaid_speedup_charts(plan: &Plan, configs: &[&[Summary]]) -> Vec<LineChart> {
+    let mut groups: Vec<Vec<&[Summary]>> = Vec::new();
+    let same = |a: &Summary, b: &Summary| {
+        (a.width, a.depth, &a.ordering, a.horizon_noise)
+            == (b.width, b.depth, &b.ordering, b.horizon_noise)
+    };
+    for c in configs {
+        let Some(first) = c.first() else { continue };
+        match groups.iter_mut().find(|g| same(&g[0][0], first)) {
+            Some(g) => g.push(c),
+            None => groups.push(vec![c]),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|g| {
+            let mut lines: Vec<Series> = g
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let s = sorted(c);
+                    let mut line = series(
+                        &s[0].algorithm,
+                        i % 7,
+                        LineStyle::Solid,
+                        points(&s, |x| x.speedup),
+                    );
+                    line.errors = Some(s.iter().map(|x| x.speedup_se).collect());
+                    line
+                })
+                .collect();
+            let all: Vec<Summary> = g.iter().flat_map(|c| c.iter().cloned()).collect();
+            let s = sorted(&all);
+            let mut fanouts: Vec<u32> = s.iter().map(|x| x.fanout).collect();
+            fanouts.dedup();
+            lines.push(series(
+                "ideal (speedup = f)",
+                7,
+                LineStyle::Dashed,
+                fanouts.iter().map(|&f| (f as f64, f as f64)).collect(),
+            ));
+            let x = &g[0][0];
+            LineChart {
+                title: format!(
+                    "{}: w = {}, d = {}, ordering {}, horizon noise {}, {} {}s",
+                    plan.name(),
+                    x.width,
+                    x.depth,
+                    x.ordering,
+                    x.horizon_noise,
+                    plan.seeds.len(),
+                    plan.seed_word()
+                ),
+                x_label: "processors f".into(),
+                y_label: "speedup".into(),
+                series: lines,
+                integer_x: true,
+            }
+        })
+        .collect()
+}
+
 /// Speedup against f with the ideal line.
 pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
     let s = sorted(summaries);

@@ -215,7 +215,12 @@ pub fn finish_outputs(
         let charts: Vec<LineChart> = configs.iter().map(|s| overheads_chart(plan, s)).collect();
         let title = format!("{}: overheads", plan.name());
         folder.draw("overheads.png", |p| draw(p, &title, &charts))?;
-        let charts: Vec<LineChart> = configs.iter().map(|s| speedup_chart(plan, s)).collect();
+        // Several algorithms: side by side, one line each, on a chart per tree configuration.
+        let charts: Vec<LineChart> = if plan.algorithms.len() > 1 {
+            charts::overlaid_speedup_charts(plan, &configs)
+        } else {
+            configs.iter().map(|s| speedup_chart(plan, s)).collect()
+        };
         let title = format!("{}: speedup", plan.name());
         folder.draw("speedup.png", |p| draw(p, &title, &charts))?;
     }
