@@ -80,15 +80,20 @@ pub enum ScenarioError {
 
 /// Reads and validates a scenario file (a regular file of at most [`MAX_SCENARIO_BYTES`]).
 pub fn load(path: &Path) -> Result<Plan, ScenarioError> {
-    let file = path.display().to_string();
+    parse(&read_scenario(path)?, path)
+}
+
+/// The text of a scenario file: a regular UTF-8 file of at most [`MAX_SCENARIO_BYTES`].
+fn read_scenario(path: &Path) -> Result<String, ScenarioError> {
     let bytes = read_bounded(path, MAX_SCENARIO_BYTES, "scenario").map_err(ScenarioError::File)?;
-    let src = decode_text(&bytes).map_err(|(line, col, message)| ScenarioError::At {
-        file: file.clone(),
-        line,
-        col,
-        message,
-    })?;
-    parse(src, path)
+    decode_text(&bytes)
+        .map(str::to_string)
+        .map_err(|(line, col, message)| ScenarioError::At {
+            file: path.display().to_string(),
+            line,
+            col,
+            message,
+        })
 }
 
 /// One scenario of a `vary` section: the values set, and the plan they make.
@@ -119,14 +124,8 @@ pub fn load_variants(
     sets: &[crate::overrides::Assignment],
 ) -> Result<Vec<Variant>, ScenarioError> {
     let file = path.display().to_string();
-    let bytes = read_bounded(path, MAX_SCENARIO_BYTES, "scenario").map_err(ScenarioError::File)?;
-    let src = decode_text(&bytes).map_err(|(line, col, message)| ScenarioError::At {
-        file: file.clone(),
-        line,
-        col,
-        message,
-    })?;
-    let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
+    let text = read_scenario(path)?;
+    let src = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
     let set_err = |source| ScenarioError::Set {
         file: file.clone(),
         source,
