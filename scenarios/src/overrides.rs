@@ -85,6 +85,15 @@ impl fmt::Display for Assignment {
     }
 }
 
+/// Assignments in words: `PATH=VALUE, …` (empty for none).
+pub fn describe(assignments: &[Assignment]) -> String {
+    assignments
+        .iter()
+        .map(|a| a.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// `src` with every assignment made, in order.
 pub fn apply(src: &str, assignments: &[Assignment]) -> Result<String, SetError> {
     let mut text = src.to_string();

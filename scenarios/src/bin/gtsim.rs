@@ -305,30 +305,27 @@ fn check_plan(file: &std::path::Path, plan: &scenarios::Plan, threads: usize) {
     let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
     let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
     sayln!(
-                "{}: ok — scenario '{}': {} tree configurations × algorithms [{}] × processor trees [{}] × {} {}s = {} simulated runs (uniprocessor baselines included)",
-                file.display(),
-                plan.name(),
-                plan.configs.len(),
-                algorithms.join(", "),
-                ptrees.join(", "),
-                plan.seeds.len(),
-                plan.seed_word(),
-                plan.run_count()
-            );
+        "{}: ok — scenario '{}': {} tree configurations × algorithms [{}] × processor trees [{}] × {} {}s = {} simulated runs (uniprocessor baselines included)",
+        file.display(),
+        plan.name(),
+        plan.configs.len(),
+        algorithms.join(", "),
+        ptrees.join(", "),
+        plan.seeds.len(),
+        plan.seed_word(),
+        plan.run_count()
+    );
     let leaves = plan.minimal_leaves_total();
-    let cores = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        t => t,
-    };
+    let cores = cores(threads);
     let secs = plan.estimated_seconds(cores);
     sayln!(
-                "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {} M leaves/s per core and {:.0} µs per run",
-                if plan.progressive { ", every iteration" } else { "" },
-                human_time(secs),
-                if cores == 1 { "" } else { "s" },
-                plan.leaves_per_second_per_core() / 1e6,
-                scenarios::load::SECONDS_PER_RUN_PER_CORE * 1e6
-            );
+        "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {} M leaves/s per core and {:.0} µs per run",
+        if plan.progressive { ", every iteration" } else { "" },
+        human_time(secs),
+        if cores == 1 { "" } else { "s" },
+        plan.leaves_per_second_per_core() / 1e6,
+        scenarios::load::SECONDS_PER_RUN_PER_CORE * 1e6
+    );
     warn_if_long(secs);
 }
 
@@ -357,11 +354,7 @@ fn run_plan(
         }
     }
     if !quiet {
-        let cores = match threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            t => t,
-        };
-        warn_if_long(plan.estimated_seconds(cores));
+        warn_if_long(plan.estimated_seconds(cores(threads)));
     }
     // Every output path is checked before anything is simulated.
     if let Some(path) = &trace {
@@ -659,6 +652,14 @@ fn prepare_vary_folder(dir: &std::path::Path, default_out: bool) -> Result<(), F
                 )))
             }
         }
+    }
+}
+
+/// The worker threads `--threads N` means: N, or one per core for 0.
+fn cores(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
     }
 }
 

@@ -85,12 +85,13 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Cow<'a, str>, Sce
     deserialize_as::<crate::schema::Hardware>(&text, &machine_file)?;
     // The scenario's own hardware fields replace the machine's.
     let own = overrides::find(src, &["hardware"]);
-    let mut merged = text.clone();
+    let mut own_fields = Vec::new();
     for (field, vs, ve) in overrides::fields(src, &["hardware"]) {
-        let a =
-            overrides::Assignment::new(&field, &src[vs..ve]).map_err(|e| at(vs, e.to_string()))?;
-        merged = overrides::apply(&merged, &[a]).map_err(|e| at(vs, e.to_string()))?;
+        own_fields.push(
+            overrides::Assignment::new(&field, &src[vs..ve]).map_err(|e| at(vs, e.to_string()))?,
+        );
     }
+    let merged = overrides::apply(&text, &own_fields).map_err(|e| at(start, e.to_string()))?;
     // On one line, without its comments: every line of the scenario keeps its number, so the
     // loader's errors after this point still name the user's lines.
     let merged = one_line(&merged);

@@ -108,11 +108,7 @@ pub struct Variant {
 impl Variant {
     /// `PATH=VALUE, …`, or empty without assignments.
     pub fn label(&self) -> String {
-        self.assignments
-            .iter()
-            .map(|a| a.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
+        crate::overrides::describe(&self.assignments)
     }
 }
 
@@ -162,11 +158,7 @@ pub fn load_variants(
         .into_iter()
         .map(|assignments| {
             let text = crate::overrides::apply(&base, &assignments).map_err(set_err)?;
-            let label = assignments
-                .iter()
-                .map(|a| a.to_string())
-                .collect::<Vec<_>>()
-                .join(", ");
+            let label = crate::overrides::describe(&assignments);
             let plan = parse(&text, path).map_err(|e| ScenarioError::Variant {
                 file: file.clone(),
                 assignments: label,
