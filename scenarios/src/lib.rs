@@ -32,6 +32,7 @@ pub mod input;
 pub mod load;
 pub mod output;
 pub mod overrides;
+pub mod part;
 pub mod positions;
 pub mod provenance;
 pub mod reference;

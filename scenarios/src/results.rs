@@ -1,7 +1,7 @@
 //! Results: one record per simulated run, summaries per processor count, and the files.
 
-use serde::Serialize;
-use sim_core::{Category, MsgKind, RunStats};
+use serde::{Deserialize, Serialize};
+use sim_core::{Category, CategoryTimes, MsgCounts, MsgKind, NodeCounts, RunStats};
 
 /// One row of `results.csv` / one object of `results.json`.
 ///
@@ -345,13 +345,42 @@ pub struct Baseline {
 }
 
 impl Baseline {
-    /// The figures of a uniprocessor run's statistics.
-    pub fn of(stats: &RunStats) -> Self {
-        let nodes = stats.total_nodes();
+    /// The figures of a uniprocessor run's totals.
+    pub fn of(totals: &RunTotals) -> Self {
         Baseline {
-            elapsed_ns: stats.makespan.as_nanos(),
-            leaf_nodes: nodes.leaves,
-            leaf_ns: nodes.leaf_ns,
+            elapsed_ns: totals.makespan_ns,
+            leaf_nodes: totals.nodes.leaves,
+            leaf_ns: totals.nodes.leaf_ns,
+        }
+    }
+}
+
+/// What a run's record takes from its statistics: the machine-wide totals, all integers. A
+/// record is a function of these, its labels and its baseline, so a run kept as its totals (the
+/// part file of an interrupted sweep, [`crate::part`]) gives the very record it gave before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunTotals {
+    /// The makespan, in ns.
+    pub makespan_ns: u64,
+    /// Every processor's time per category, summed.
+    pub times: CategoryTimes,
+    /// Every processor's search work, summed.
+    pub nodes: NodeCounts,
+    /// Messages and bytes by type.
+    pub messages: MsgCounts,
+    /// Events handled by the engine.
+    pub events: u64,
+}
+
+impl RunTotals {
+    /// The totals of a run's statistics.
+    pub fn of(stats: &RunStats) -> Self {
+        RunTotals {
+            makespan_ns: stats.makespan.as_nanos(),
+            times: stats.total_times(),
+            nodes: stats.total_nodes(),
+            messages: stats.messages,
+            events: stats.events,
         }
     }
 }
@@ -365,12 +394,11 @@ impl RunRecord {
         ptree: &PTreeFigures,
         seed: u64,
         root_value: i32,
-        stats: &RunStats,
+        totals: &RunTotals,
         base: &Baseline,
     ) -> Self {
-        let t = stats.total_times();
-        let nodes = stats.total_nodes();
-        let (el, el1) = (stats.makespan.as_nanos(), base.elapsed_ns);
+        let (t, nodes) = (totals.times, totals.nodes);
+        let (el, el1) = (totals.makespan_ns, base.elapsed_ns);
         let ratio = |a: f64, b: f64| if b == 0.0 { f64::NAN } else { a / b };
         let search_overhead = ratio(nodes.leaves as f64, base.leaf_nodes as f64) - 1.0;
         let time_overhead = ratio(ptree.processors as f64 * el as f64, el1 as f64) - 1.0;
@@ -378,7 +406,7 @@ impl RunRecord {
         let comm = t.get(Category::Message) as u128
             + t.get(Category::Interrupt) as u128
             + t.get(Category::WaitReply) as u128;
-        let m = &stats.messages;
+        let m = &totals.messages;
         RunRecord {
             scenario: label.scenario.into(),
             algorithm: label.algorithm.into(),
@@ -415,7 +443,7 @@ impl RunRecord {
             search_time_overhead: ratio(t.get(Category::Search) as f64, el1 as f64) - 1.0,
             message_overhead: ratio(comm as f64, el1 as f64),
             idle_overhead: ratio(t.get(Category::IdleSync) as f64, el1 as f64),
-            events: stats.events,
+            events: totals.events,
             model_elapsed_ns: f64::NAN,
             model_sync_overhead_odd: f64::NAN,
             model_sync_overhead_even: f64::NAN,
@@ -992,7 +1020,7 @@ mod tests {
             leaf_ns: 8,
         };
         let ptree = PTreeFigures::of(&sim_hw::ProcessorTree::new(2, 1));
-        RunRecord::new(&label, &ptree, 1, 0, &RunStats::default(), &base)
+        RunRecord::new(&label, &ptree, 1, 0, &RunTotals::default(), &base)
     }
 
     /// A scheme's figure reaches its column of results.csv and results.json by its name alone:

@@ -6,7 +6,7 @@ use crate::load::{Generator, Plan};
 use crate::positions::ChessPosition;
 use crate::results::{
     summarize_fanout, BaseMeans, Baseline, ConfigLabel, PTreeFigures, RecordFigures, RunFigures,
-    RunLabel, RunRecord, Summary,
+    RunLabel, RunRecord, RunTotals, Summary,
 };
 use algorithms::{
     model, CampbellSpec, CampbellTree, Figures, GameTree, SchemeError, SyntheticTree,
@@ -130,6 +130,40 @@ pub struct Outcome {
     pub stats: RunStats,
     /// The figures the scheme reported beyond the statistics (`open_peak`, `tt_probes`, …).
     pub figures: Figures,
+}
+
+impl Outcome {
+    /// What the run leaves for its record ([`Finished`]).
+    pub fn finished(&self) -> Finished {
+        Finished {
+            root_value: self.root_value,
+            value_reference: self.value_reference,
+            position: self.position.clone(),
+            root_move: self.root_move.clone(),
+            figures: self.figures.clone(),
+            totals: RunTotals::of(&self.stats),
+        }
+    }
+}
+
+/// What a finished run leaves for the sweep: everything its record and its configuration's
+/// summaries take from it (the record's labels come from the plan, its baseline from the
+/// uniprocessor run of its tree). The part file of a sweep keeps one per run
+/// ([`crate::part`]), so a resumed sweep rebuilds the very rows it would have written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// The root value found ([`Outcome::root_value`]).
+    pub root_value: i32,
+    /// The table-free reference value ([`Outcome::value_reference`]).
+    pub value_reference: i32,
+    /// For chess: the position's EPD id.
+    pub position: Option<String>,
+    /// For chess: the root move in UCI and whether it is one of the EPD's best moves.
+    pub root_move: Option<(String, Option<bool>)>,
+    /// The scheme's figures.
+    pub figures: Figures,
+    /// The machine-wide totals of the run's statistics.
+    pub totals: RunTotals,
 }
 
 /// What to record beyond the totals.
@@ -383,29 +417,37 @@ pub fn run_plan_streaming<E: From<RunError>>(
     progress: &(dyn Fn(Progress) + Sync),
     sink: &mut dyn FnMut(Row) -> Result<(), E>,
 ) -> Result<Vec<Summary>, E> {
-    // Jobs: per configuration and algorithm (a group), the uniprocessor baseline of every seed,
-    // then the sweep over the processor trees the algorithm applies to (a uniprocessor in the
-    // sweep reuses the baseline).
-    let groups: Vec<Group> = (0..plan.configs.len())
-        .flat_map(|config| {
-            (0..plan.algorithms.len())
-                .filter(move |&algorithm| plan.applies(config, algorithm))
-                .map(move |algorithm| Group {
-                    config,
-                    algorithm,
-                    sweep: plan.sweep_ptrees(config, algorithm),
-                })
-        })
-        .collect();
-    let n_seeds = plan.seeds.len();
-    // starts[g]: the index of group g's first job; starts[groups.len()] = total.
-    let mut starts = Vec::with_capacity(groups.len() + 1);
-    let mut total = 0usize;
-    for g in &groups {
-        starts.push(total);
-        total += n_seeds * (1 + g.sweep.len());
+    let mut journal = |_: usize, _: &Finished| Ok::<(), E>(());
+    run_plan_resumable(plan, threads, Vec::new(), &mut journal, progress, sink)
+}
+
+/// The number of runs ([`Finished`] records) a sweep of `plan` has, in the order
+/// [`run_plan_resumable`] hands them to its journal.
+pub fn job_count(plan: &Plan) -> usize {
+    jobs(plan).1
+}
+
+/// [`run_plan_streaming`] that starts after the runs already `done` (the first `done.len()`
+/// runs of the plan, in plan order, as an earlier sweep of the same plan handed them to its
+/// journal) and hands every run it finishes, in plan order, to `journal` (its index and what it
+/// left) before its rows reach `sink`. The records, rows and summaries are those of a sweep
+/// from the start: a record is a function of the plan and the [`Finished`] runs.
+pub fn run_plan_resumable<E: From<RunError>>(
+    plan: &Plan,
+    threads: usize,
+    done: Vec<Finished>,
+    journal: &mut dyn FnMut(usize, &Finished) -> Result<(), E>,
+    progress: &(dyn Fn(Progress) + Sync),
+    sink: &mut dyn FnMut(Row) -> Result<(), E>,
+) -> Result<Vec<Summary>, E> {
+    let (groups, total, starts) = jobs(plan);
+    if done.len() > total {
+        return Err(E::from(RunError::Threads(format!(
+            "{} runs were given as done, but the sweep has {total}",
+            done.len()
+        ))));
     }
-    starts.push(total);
+    let n_seeds = plan.seeds.len();
     let job = |i: usize| -> RunKey {
         let g = starts.partition_point(|&s| s <= i) - 1;
         let group = &groups[g];
@@ -432,12 +474,20 @@ pub fn run_plan_streaming<E: From<RunError>>(
     let per_run = crate::load::SECONDS_PER_RUN_PER_CORE * plan.leaves_per_second_per_core();
     let work = |key: RunKey| (plan.minimal_leaves(key.config) + per_run).round() as u64;
     let total_work: u64 = (0..total).map(|i| work(job(i))).sum();
-    let work_done = std::sync::atomic::AtomicU64::new(0);
-    let ordered = Ordered::new(total, threads.saturating_mul(WINDOW_PER_THREAD));
-    let done = std::sync::atomic::AtomicUsize::new(0);
+    let skipped = done.len();
+    let work_done =
+        std::sync::atomic::AtomicU64::new((0..skipped).map(|i| work(job(i))).sum::<u64>());
+    let ordered = Ordered::new(skipped, total, threads.saturating_mul(WINDOW_PER_THREAD));
+    let mut source = Source {
+        done: done.into_iter(),
+        index: 0,
+        ordered: &ordered,
+        journal,
+    };
+    let done = std::sync::atomic::AtomicUsize::new(skipped);
     std::thread::scope(|scope| {
         let mut spawned = 0;
-        for t in 0..threads.min(total.max(1)) {
+        for t in 0..threads.min((total - skipped).max(1)) {
             let worker = || {
                 while let Some(i) = ordered.claim() {
                     let key = job(i);
@@ -480,11 +530,63 @@ pub fn run_plan_streaming<E: From<RunError>>(
                 }
             }
         }
-        let result = consume(plan, &groups, &ordered, sink);
+        let result = consume(plan, &groups, &mut source, sink);
         // Stop the workers whether the consumer finished or failed half-way.
         ordered.stop();
         result
     })
+}
+
+/// The jobs of a plan: per configuration and algorithm (a group), the uniprocessor baseline of
+/// every seed, then the sweep over the processor trees the algorithm applies to (a uniprocessor
+/// in the sweep reuses the baseline). Returns the groups, the number of jobs and each group's
+/// first job (and the total after the last).
+fn jobs(plan: &Plan) -> (Vec<Group>, usize, Vec<usize>) {
+    let groups: Vec<Group> = (0..plan.configs.len())
+        .flat_map(|config| {
+            (0..plan.algorithms.len())
+                .filter(move |&algorithm| plan.applies(config, algorithm))
+                .map(move |algorithm| Group {
+                    config,
+                    algorithm,
+                    sweep: plan.sweep_ptrees(config, algorithm),
+                })
+        })
+        .collect();
+    let n_seeds = plan.seeds.len();
+    // starts[g]: the index of group g's first job; starts[groups.len()] = total.
+    let mut starts = Vec::with_capacity(groups.len() + 1);
+    let mut total = 0usize;
+    for g in &groups {
+        starts.push(total);
+        total += n_seeds * (1 + g.sweep.len());
+    }
+    starts.push(total);
+    (groups, total, starts)
+}
+
+/// Where the consumer takes the runs in plan order: first those done before (a resumed sweep),
+/// then the workers' outcomes, each handed to the journal as it is taken.
+struct Source<'a, E> {
+    done: std::vec::IntoIter<Finished>,
+    /// The index of the next run taken.
+    index: usize,
+    ordered: &'a Ordered,
+    journal: &'a mut dyn FnMut(usize, &Finished) -> Result<(), E>,
+}
+
+impl<E: From<RunError>> Source<'_, E> {
+    /// The next run in plan order.
+    fn next(&mut self) -> Result<Finished, E> {
+        let i = self.index;
+        self.index += 1;
+        if let Some(f) = self.done.next() {
+            return Ok(f);
+        }
+        let f = self.ordered.next()?.finished();
+        (self.journal)(i, &f)?;
+        Ok(f)
+    }
 }
 
 /// The runs of one (configuration, algorithm) pair.
@@ -535,7 +637,7 @@ pub struct Progress {
 fn consume<E: From<RunError>>(
     plan: &Plan,
     groups: &[Group],
-    ordered: &Ordered,
+    source: &mut Source<E>,
     sink: &mut dyn FnMut(Row) -> Result<(), E>,
 ) -> Result<Vec<Summary>, E> {
     let mut summaries = Vec::new();
@@ -553,9 +655,9 @@ fn consume<E: From<RunError>>(
                 .then(|| ModelInputs::new(plan, spec));
             let chess = plan.chess.is_some();
             let (w, d) = (spec.width as u64, spec.depth);
-            let record = |o: &Outcome, b: &Baseline| -> RunRecord {
-                let ptree = PTreeFigures::of(&o.ptree.build());
-                let mut r = RunRecord::new(&label, &ptree, o.seed, o.root_value, &o.stats, b);
+            let record = |o: &Finished, p: PTree, seed: u64, b: &Baseline| -> RunRecord {
+                let ptree = PTreeFigures::of(&p.build());
+                let mut r = RunRecord::new(&label, &ptree, seed, o.root_value, &o.totals, b);
                 r.figures = RecordFigures(o.figures.clone());
                 r.position = o.position.clone().unwrap_or_default();
                 if let Some((uci, ok)) = &o.root_move {
@@ -571,10 +673,9 @@ fn consume<E: From<RunError>>(
                 r
             };
             let mut base_records = Vec::with_capacity(plan.seeds.len());
-            for _ in &plan.seeds {
-                let b = ordered.next()?;
-                debug_assert!(b.ptree.is_uniprocessor());
-                let r = record(&b, &Baseline::of(&b.stats));
+            for &seed in &plan.seeds {
+                let b = source.next()?;
+                let r = record(&b, PTree::UNIPROCESSOR, seed, &Baseline::of(&b.totals));
                 sink(Row::Baseline(&r))?;
                 base_records.push(r);
             }
@@ -598,9 +699,9 @@ fn consume<E: From<RunError>>(
                     }
                 } else {
                     debug_assert_eq!(sweep.next(), Some(&p));
-                    for b in &bases {
-                        let o = ordered.next()?;
-                        let r = record(&o, b);
+                    for (b, &seed) in bases.iter().zip(&plan.seeds) {
+                        let o = source.next()?;
+                        let r = record(&o, p, seed, b);
                         sink(Row::Sweep(&r))?;
                         figures.push(RunFigures::of(&r));
                     }
@@ -648,13 +749,14 @@ struct OrderedState {
 }
 
 impl Ordered {
-    fn new(total: usize, window: usize) -> Self {
+    /// Jobs `start..total`, at most `window` ahead of the consumer.
+    fn new(start: usize, total: usize, window: usize) -> Self {
         Ordered {
             total,
             window: window.max(1),
             state: std::sync::Mutex::new(OrderedState {
-                next_claim: 0,
-                next_take: 0,
+                next_claim: start,
+                next_take: start,
                 slots: std::collections::VecDeque::new(),
                 stopped: false,
             }),
@@ -810,7 +912,7 @@ mod tests {
 
     #[test]
     fn the_reorder_buffer_never_runs_more_than_a_window_ahead() {
-        let ordered = Ordered::new(1000, 8);
+        let ordered = Ordered::new(0, 1000, 8);
         // Without the consumer taking anything, 8 jobs can be claimed and a 9th would wait.
         let claimed: Vec<Option<usize>> = (0..8).map(|_| ordered.claim()).collect();
         assert_eq!(claimed, (0..8).map(Some).collect::<Vec<_>>());

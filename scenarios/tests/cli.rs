@@ -375,9 +375,16 @@ fn an_interrupt_says_what_was_kept() {
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{err}");
-    // Interrupted while loading ("nothing was written") or while simulating (the folder as it
-    // was): either way one line that says so.
-    assert!(err.contains("gtsim: interrupted: nothing"), "{err}");
+    // Interrupted while loading ("nothing was written") or while simulating (the runs done so
+    // far kept in the part file, for --resume): either way one line that says so.
+    let part = dir.join(".out.gtsim-part");
+    let kept = format!("runs were kept in {}", part.display());
+    assert!(
+        err.contains("gtsim: interrupted: nothing was written")
+            || (err.contains(&kept) && err.contains("--resume") && part.is_file()),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(!target.exists(), "no output folder appears");
     let _ = std::fs::remove_dir_all(&dir);
 }

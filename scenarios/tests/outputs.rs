@@ -113,7 +113,9 @@ fn a_run_failing_or_killed_at_any_step_leaves_the_previous_folder_or_the_new_one
     // The new run differs from the previous one in every file (three seeds, not two).
     let new_file = quick(&dir, "new.ron", "count: 3");
     let (old_arg, new_arg) = (old_file.to_str().unwrap(), new_file.to_str().unwrap());
-    let new_args = ["run", new_arg, "--out", t, "--quiet"];
+    // A failed or killed run keeps its finished runs in its part file; the runs after it
+    // continue from there (--resume, which a run with nothing to resume ignores).
+    let new_args = ["run", new_arg, "--out", t, "--quiet", "--resume"];
     ok(&gtsim(&new_args, &[]));
     let new = snapshot(&target);
     ok(&gtsim(&["run", old_arg, "--out", t, "--quiet"], &[]));
@@ -140,10 +142,11 @@ fn a_run_failing_or_killed_at_any_step_leaves_the_previous_folder_or_the_new_one
         if failed {
             let err = String::from_utf8_lossy(&out.stderr);
             assert!(err.contains("injected failure"), "step {n}: {err}");
-            assert!(
-                leftovers(&dir).is_empty(),
-                "step {n}: {:?}",
-                leftovers(&dir)
+            assert!(err.contains("--resume continues"), "step {n}: {err}");
+            assert_eq!(
+                leftovers(&dir),
+                [".out.gtsim-part"],
+                "step {n}: only the finished runs are left"
             );
         }
         let replaced = whole("failure", n);
@@ -516,4 +519,174 @@ fn several_algorithms_share_one_speedup_chart() {
         );
         assert!(c.series.iter().all(|s| s.points.len() == 4));
     }
+}
+
+/// The files that differ between two snapshots (by name, so a failure prints no bytes).
+fn differing(a: &BTreeMap<String, Vec<u8>>, b: &BTreeMap<String, Vec<u8>>) -> Vec<String> {
+    let names: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    names
+        .into_iter()
+        .filter(|n| a.get(*n) != b.get(*n))
+        .cloned()
+        .collect()
+}
+
+/// The part file beside an output folder.
+fn part_of(folder: &Path) -> PathBuf {
+    let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+    folder.with_file_name(format!(".{name}.gtsim-part"))
+}
+
+/// A sweep killed after any number of its runs (none, some, all of them but before the output
+/// was written) keeps them in its part file, and `--resume` ends with the folder an
+/// uninterrupted run writes, byte for byte: results, report and charts. Without `--resume` the
+/// part file is refused rather than overwritten; another sweep's is refused by `--resume`.
+#[test]
+fn an_interrupted_sweep_resumes_to_the_folder_an_uninterrupted_run_writes() {
+    let dir = scratch("resume");
+    let file = quick(&dir, "quick.ron", "count: 3");
+    let out = dir.join("out");
+    let run = |extra: &[&str], env: &[(&str, String)]| {
+        let mut args = vec!["run", file.to_str().unwrap(), "--quiet"];
+        args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        gtsim(&args, env)
+    };
+    // The command line is part of the output: every run that writes it gives --threads 2.
+    ok(&run(&["--threads", "2"], &[]));
+    let whole = snapshot(&out);
+    assert!(whole.contains_key("results.csv") && whole.contains_key("timeline.png"));
+    assert!(
+        !part_of(&out).exists(),
+        "a finished run leaves no part file"
+    );
+    // 3 seeds × (the uniprocessor baseline + f = 2, 3, 4) = 12 runs.
+    for kill in [0usize, 1, 5, 11, 12] {
+        std::fs::remove_dir_all(&out).unwrap();
+        // Killed on one thread or on two.
+        let threads = if kill % 2 == 0 { "1" } else { "2" };
+        let cut = run(
+            &["--threads", threads],
+            &[("GTSIM_TEST_KILL_AFTER_RUNS", kill.to_string())],
+        );
+        assert_eq!(
+            cut.status.code(),
+            Some(86),
+            "killed after {kill} runs: {cut:?}"
+        );
+        assert!(!out.exists(), "nothing of a killed run is at the target");
+        let part = std::fs::read_to_string(part_of(&out)).unwrap();
+        assert_eq!(
+            part.lines().count(),
+            1 + kill,
+            "the header and one line per run"
+        );
+        // A rerun without --resume does not throw the kept runs away.
+        let refused = run(&[], &[]);
+        assert_eq!(refused.status.code(), Some(3));
+        let says = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            says.contains(&format!("kept {kill} of its 12 runs")) && says.contains("--resume"),
+            "{says}"
+        );
+        // A write the kill cut short is dropped.
+        if kill == 5 {
+            let mut torn = part.into_bytes();
+            torn.extend_from_slice(b"{\"run\":5,\"root_val");
+            std::fs::write(part_of(&out), torn).unwrap();
+        }
+        let resumed = run(&["--resume", "--threads", "2"], &[]);
+        ok(&resumed);
+        let now = snapshot(&out);
+        assert!(
+            differing(&now, &whole).is_empty(),
+            "resumed after {kill} runs: {:?} differ",
+            differing(&now, &whole)
+        );
+        assert!(!part_of(&out).exists());
+        assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    }
+    // The kept runs are taken from the part file, not simulated again: a count changed there
+    // shows in the results.
+    std::fs::remove_dir_all(&out).unwrap();
+    let cut = run(&[], &[("GTSIM_TEST_KILL_AFTER_RUNS", "1".into())]);
+    assert_eq!(cut.status.code(), Some(86));
+    let part = std::fs::read_to_string(part_of(&out)).unwrap();
+    let leaves = |csv: &str| -> u64 {
+        let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+        let at = header.iter().position(|c| *c == "leaf_nodes").unwrap();
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .nth(at)
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let first = leaves(std::str::from_utf8(&whole["results.csv"]).unwrap());
+    let from = format!("\"leaves\":{first},");
+    assert!(part.contains(&from), "{part}");
+    let edited = part.replacen(&from, &format!("\"leaves\":{},", first + 1), 1);
+    std::fs::write(part_of(&out), edited).unwrap();
+    ok(&run(&["--resume"], &[]));
+    let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    assert_eq!(leaves(&csv), first + 1);
+    // Another sweep's runs are not continued.
+    std::fs::remove_dir_all(&out).unwrap();
+    let cut = run(&[], &[("GTSIM_TEST_KILL_AFTER_RUNS", "4".into())]);
+    assert_eq!(cut.status.code(), Some(86));
+    let other = run(&["--resume", "--set", "hardware.link.rate=480"], &[]);
+    assert_eq!(other.status.code(), Some(3));
+    let says = String::from_utf8_lossy(&other.stderr);
+    assert!(says.contains("another sweep"), "{says}");
+    let other = run(&["--resume", "--step-by-step"], &[]);
+    assert_eq!(
+        other.status.code(),
+        Some(3),
+        "batching is part of the sweep"
+    );
+    // --resume with nothing to resume runs from the start.
+    std::fs::remove_file(part_of(&out)).unwrap();
+    ok(&run(&["--resume", "--threads", "2"], &[]));
+    assert!(differing(&snapshot(&out), &whole).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A `vary` run killed in its first combination resumes to the folders, combined results.csv
+/// and index an uninterrupted one writes.
+#[test]
+fn an_interrupted_vary_run_resumes_to_the_same_folders() {
+    let dir = scratch("resume-vary");
+    let file = quick(&dir, "quick.ron", "count: 2");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &file,
+        text.replace(
+            "    outputs: (",
+            "    vary: {\"hardware.link.rate\": [960, 480]},\n    outputs: (",
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let run = |extra: &[&str], env: &[(&str, String)]| {
+        let mut args = vec!["run", file.to_str().unwrap(), "--quiet"];
+        args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        gtsim(&args, env)
+    };
+    ok(&run(&[], &[]));
+    let whole = snapshot(&out);
+    assert!(whole.contains_key("hardware.link.rate=480/results.csv"));
+    assert!(
+        !whole.keys().any(|k| k.contains("gtsim-part")),
+        "{:?}",
+        whole.keys()
+    );
+    std::fs::remove_dir_all(&out).unwrap();
+    let cut = run(&[], &[("GTSIM_TEST_KILL_AFTER_RUNS", "3".into())]);
+    assert_eq!(cut.status.code(), Some(86), "{cut:?}");
+    ok(&run(&["--resume"], &[]));
+    assert!(differing(&snapshot(&out), &whole).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }

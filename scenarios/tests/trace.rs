@@ -213,8 +213,8 @@ fn trace_of_a_pmws_run_adds_up_exactly() {
                 &ptree,
                 seed,
                 root,
-                stats,
-                &Baseline::of(&base.stats),
+                &scenarios::results::RunTotals::of(stats),
+                &Baseline::of(&scenarios::results::RunTotals::of(&base.stats)),
             );
             assert_eq!(totals[Category::Search.index()], r.t_search_ns);
             assert_eq!(totals[Category::Message.index()], r.t_message_ns);

@@ -49,6 +49,11 @@ enum Command {
         /// recorded in the provenance.
         #[arg(long = "set", value_name = "PATH=VALUE", value_parser = parse_set)]
         sets: Vec<scenarios::overrides::Assignment>,
+        /// Continue an interrupted run of the same command: the runs it finished (kept in
+        /// `.NAME.gtsim-part` beside the output folder) are not simulated again, and the output
+        /// is the one an uninterrupted run writes, byte for byte.
+        #[arg(long)]
+        resume: bool,
     },
     /// Compare two results: the change of speedup and each overhead per configuration in both.
     ///
@@ -132,6 +137,21 @@ impl Failure {
             Failure::Input(m) | Failure::Output(m) | Failure::Run(m) => m,
         }
     }
+    /// This failure, saying that the `KEPT` finished runs of `runs` wait in the part file.
+    fn kept(self, part: &std::path::Path, runs: usize) -> Self {
+        let note = |m: String| {
+            format!(
+                "{m}\n(the {} finished runs of {runs} are kept in {}: the same command with --resume continues from there)",
+                KEPT.load(std::sync::atomic::Ordering::SeqCst),
+                part.display()
+            )
+        };
+        match self {
+            Failure::Input(m) => Failure::Input(note(m)),
+            Failure::Output(m) => Failure::Output(note(m)),
+            Failure::Run(m) => Failure::Run(note(m)),
+        }
+    }
     /// An output error: a refused path is input, a failed run a run failure, the rest output.
     fn of_output(e: scenarios::OutputError) -> Self {
         match e {
@@ -143,7 +163,36 @@ impl Failure {
 }
 
 /// What an interrupt (Ctrl-C) leaves: set once the output folder is prepared.
-static INTERRUPT_NOTE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+static INTERRUPT_NOTE: std::sync::Mutex<Option<Note>> = std::sync::Mutex::new(None);
+
+/// The runs of the current sweep kept in its part file.
+static KEPT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Where a run is, for the line an interrupt prints.
+enum Note {
+    /// Simulating into `folder`, the finished runs kept in `part`.
+    Running {
+        folder: PathBuf,
+        part: PathBuf,
+        runs: usize,
+    },
+    /// `folder` is written whole.
+    Written { folder: PathBuf },
+}
+
+impl Note {
+    fn says(&self) -> String {
+        match self {
+            Note::Running { folder, part, runs } => format!(
+                "{} of {runs} runs were kept in {}: the same command with --resume continues from there; {} is as it was",
+                KEPT.load(std::sync::atomic::Ordering::SeqCst),
+                part.display(),
+                folder.display()
+            ),
+            Note::Written { folder } => format!("{} was written whole", folder.display()),
+        }
+    }
+}
 
 fn main() -> ExitCode {
     let version: &'static str =
@@ -158,7 +207,7 @@ fn main() -> ExitCode {
         let note = INTERRUPT_NOTE
             .lock()
             .ok()
-            .and_then(|n| n.clone())
+            .and_then(|n| n.as_ref().map(Note::says))
             .unwrap_or_else(|| "nothing was written".into());
         eprintln!("\ngtsim: interrupted: {note}");
         std::process::exit(130);
@@ -266,6 +315,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             trace,
             step_by_step,
             sets,
+            resume,
         } => {
             let variants = scenarios::load::load_variants(&file, &sets)
                 .map_err(|e| Failure::Input(e.to_string()))?;
@@ -275,6 +325,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 trace,
                 step_by_step,
                 sets,
+                resume,
             };
             if variants.len() == 1 && variants[0].assignments.is_empty() {
                 let plan = variants.into_iter().next().expect("one").plan;
@@ -295,6 +346,7 @@ struct RunOpts {
     trace: Option<PathBuf>,
     step_by_step: bool,
     sets: Vec<scenarios::overrides::Assignment>,
+    resume: bool,
 }
 
 /// `check`'s report of one plan.
@@ -344,6 +396,7 @@ fn run_plan(
         ref trace,
         step_by_step,
         ref sets,
+        resume,
     } = *opts;
     let dir = dir.to_path_buf();
     plan.batching = !step_by_step;
@@ -367,33 +420,67 @@ fn run_plan(
                 .map_err(|e| Failure::Output(format!("{}: {e}", parent.display())))?;
         }
     }
+    // --resume changes nothing in the output (it is the output of the run it continues), so
+    // the command line recorded leaves it out.
     let command_line: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
+        .filter(|a| a != "--resume")
         .collect();
     let mut provenance = scenarios::provenance::Provenance::new(&plan, command_line)
         .map_err(|e| Failure::Input(e.to_string()))?;
     provenance.fields_set = sets.iter().chain(varied).map(|a| a.to_string()).collect();
+    let (fingerprint, done) = kept_runs(&plan, &dir, &provenance, resume, quiet)?;
     let mut folder = scenarios::OutputFolder::prepare(&dir).map_err(Failure::of_output)?;
+    let runs = scenarios::runner::job_count(&plan);
+    let part_path = scenarios::part::path_for(&dir);
+    let mut part = scenarios::part::PartFile::create(&part_path, &fingerprint, runs, &done)
+        .map_err(|e| Failure::Output(e.to_string()))?;
+    // A failure from here on keeps the finished runs for --resume, and says so.
+    let kept = |f: Failure| f.kept(&part_path, runs);
     if let Some(hook) = test_hook() {
         folder.set_hook(hook);
     }
     if let Ok(mut note) = INTERRUPT_NOTE.lock() {
-        *note = Some(format!(
-                    "nothing of this run was kept; {} is as it was (the next run into it removes this run's partial folder beside it)",
-                    dir.display()
-                ));
+        *note = Some(Note::Running {
+            folder: dir.clone(),
+            part: part_path.clone(),
+            runs,
+        });
+    }
+    KEPT.store(done.len(), std::sync::atomic::Ordering::SeqCst);
+    let kill_after = std::env::var("GTSIM_TEST_KILL_AFTER_RUNS")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok());
+    if kill_after == Some(done.len()) {
+        eprintln!("gtsim: test kill after {} runs", done.len());
+        std::process::exit(86);
     }
     let started = std::time::Instant::now();
     // Measured in estimated work, so that the ETA weighs deep runs more than shallow ones.
     let bar = progress_bar(quiet);
-    let mut rows =
-        scenarios::output::RowWriter::new(&mut folder, &plan).map_err(Failure::of_output)?;
+    let mut rows = scenarios::output::RowWriter::new(&mut folder, &plan)
+        .map_err(|e| kept(Failure::of_output(e)))?;
     let json = dir.join("results.json");
     // A chess plan's records, for its report (nothing for other plans).
     let mut chess = scenarios::chess_report::ChessRows::default();
-    let summaries = scenarios::run_plan_streaming(
+    let summaries = scenarios::runner::run_plan_resumable(
         &plan,
         threads,
+        done,
+        &mut |i, finished| {
+            part.append(i, finished)
+                .map_err(|source| scenarios::OutputError::Io {
+                    path: part_path.clone(),
+                    source,
+                })?;
+            KEPT.store(i + 1, std::sync::atomic::Ordering::SeqCst);
+            if kill_after == Some(i + 1) {
+                // Failure injection for the tests of --resume: a kill after that many runs.
+                eprintln!("gtsim: test kill after {} runs", i + 1);
+                std::process::exit(86);
+            }
+            Ok(())
+        },
         &|p| {
             bar.set_length(p.total_work);
             bar.set_position(p.work);
@@ -407,9 +494,9 @@ fn run_plan(
             })
         },
     )
-    .map_err(Failure::of_output)?;
+    .map_err(|e| kept(Failure::of_output(e)))?;
     rows.finish(&folder, &plan, &summaries, Some(&provenance))
-        .map_err(Failure::of_output)?;
+        .map_err(|e| kept(Failure::of_output(e)))?;
     bar.finish_and_clear();
     // The run drawn as timeline.png and/or written as a trace, recorded in full: always
     // one of the sweep's runs (never one it skips).
@@ -420,7 +507,7 @@ fn run_plan(
     let recorded = match scenarios::runner::recorded_run(&plan, trace.is_some()) {
         Some(key) => Some(
             scenarios::runner::simulate_run(&plan, key, all)
-                .map_err(|e| Failure::Run(e.to_string()))?,
+                .map_err(|e| kept(Failure::Run(e.to_string())))?,
         ),
         None => None,
     };
@@ -433,7 +520,17 @@ fn run_plan(
         Some(&provenance),
         folder,
     )
-    .map_err(Failure::of_output)?;
+    .map_err(|e| kept(Failure::of_output(e)))?;
+    // The output is whole: its part file has served (a `vary` run removes its combinations'
+    // part files when every combination is done).
+    if varied.is_empty() {
+        remove_part(&part_path)?;
+    }
+    if let Ok(mut note) = INTERRUPT_NOTE.lock() {
+        *note = Some(Note::Written {
+            folder: dir.clone(),
+        });
+    }
     if let (Some(path), Some(run)) = (&trace, &recorded) {
         let spec = &plan.configs[run.config];
         let title = format!(
@@ -497,6 +594,89 @@ fn run_plan(
         }
     }
     Ok(summaries)
+}
+
+/// The fingerprint of a run into `dir` and the finished runs it continues from: with `resume`,
+/// those an earlier run of the same sweep kept in its part file (none when there is no part
+/// file); without, a part file there is refused, so that an interrupted run's work is never
+/// discarded unasked.
+fn kept_runs(
+    plan: &scenarios::Plan,
+    dir: &std::path::Path,
+    provenance: &scenarios::provenance::Provenance,
+    resume: bool,
+    quiet: bool,
+) -> Result<(String, Vec<scenarios::runner::Finished>), Failure> {
+    let path = scenarios::part::path_for(dir);
+    let runs = scenarios::runner::job_count(plan);
+    let figures = scenarios::catalogue::results_columns(&plan.algorithms);
+    let inputs: Vec<&str> = std::iter::once(provenance.scenario.sha256.as_str())
+        .chain(provenance.reference.iter().map(|r| r.sha256.as_str()))
+        .chain(provenance.positions_file.iter().map(|r| r.sha256.as_str()))
+        .chain(provenance.fields_set.iter().map(String::as_str))
+        .collect();
+    let fingerprint = scenarios::part::fingerprint(plan, &build_identity(), &inputs);
+    let done = match scenarios::part::read(&path, &fingerprint, runs, &figures) {
+        Ok(Some(done)) if resume => {
+            if !quiet {
+                eprintln!(
+                    "gtsim: resuming: {} of {runs} runs were done ({})",
+                    done.len(),
+                    path.display()
+                );
+            }
+            done
+        }
+        Ok(Some(done)) => {
+            return Err(Failure::Input(format!(
+                "{}: an interrupted run of this sweep kept {} of its {runs} runs here: add --resume to continue it, or delete the file to start over",
+                path.display(),
+                done.len()
+            )))
+        }
+        Ok(None) => {
+            if resume && !quiet {
+                eprintln!(
+                    "gtsim: warning: --resume: no interrupted run to continue ({} does not exist); running from the start",
+                    path.display()
+                );
+            }
+            Vec::new()
+        }
+        Err(e) if resume => return Err(Failure::Input(e.to_string())),
+        Err(e) => {
+            return Err(Failure::Input(format!(
+                "{e} (an interrupted run left it; gtsim will not overwrite it)"
+            )))
+        }
+    };
+    Ok((fingerprint, done))
+}
+
+/// The build that runs: its version and commit, and the executable's size and modification
+/// time (a rebuild with uncommitted changes is another build).
+fn build_identity() -> String {
+    let exe = std::env::current_exe()
+        .and_then(std::fs::metadata)
+        .map(|m| {
+            let modified = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{} bytes, modified {modified}", m.len())
+        })
+        .unwrap_or_else(|e| format!("executable unknown: {e}"));
+    format!("{}; {exe}", scenarios::provenance::build_description())
+}
+
+/// Removes a part file whose output is written.
+fn remove_part(path: &std::path::Path) -> Result<(), Failure> {
+    match std::fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(Failure::Output(format!("{}: {e}", path.display()))),
+    }
 }
 
 /// Failure injection for the tests of the output folder (never set in normal use):
@@ -590,6 +770,9 @@ fn run_variants(
             .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))
     };
     write("results.csv", &scenarios::results::merge_varied_csv(&parts))?;
+    for f in &folders {
+        remove_part(&scenarios::part::path_for(&dir.join(f)))?;
+    }
     write("report.md", &index)?;
     write(
         VARY_MARKER,
@@ -627,6 +810,18 @@ fn folder_name(assignments: &[scenarios::overrides::Assignment]) -> String {
 
 /// The folder of a `vary` run: missing (created), empty, or one a `vary` run wrote before.
 fn prepare_vary_folder(dir: &std::path::Path, default_out: bool) -> Result<(), Failure> {
+    check_vary_folder(dir, default_out)?;
+    // Marked from the start, so that a `--resume` after an interrupt writes into it again.
+    let marker = dir.join(VARY_MARKER);
+    if !marker.is_file() {
+        scenarios::write_atomic(&marker, b"gtsim vary output (being written)\n")
+            .map_err(|e| Failure::Output(format!("{}: {e}", marker.display())))?;
+    }
+    Ok(())
+}
+
+/// The folder of a `vary` run exists (created if missing) and is empty or a `vary` folder.
+fn check_vary_folder(dir: &std::path::Path, default_out: bool) -> Result<(), Failure> {
     match std::fs::read_dir(dir) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let create = if default_out {

@@ -1,0 +1,325 @@
+//! The part file of a sweep: every finished run, in plan order, kept beside the output folder
+//! while the sweep runs, so that an interrupted sweep can go on where it stopped (`gtsim run
+//! --resume`) and end with the very files an uninterrupted sweep writes.
+//!
+//! The file is `.NAME.gtsim-part` beside the output folder `NAME`, JSON lines:
+//! - the first line says what the runs belong to: `{"gtsim_part":1,"fingerprint":"…","runs":N}`,
+//!   the fingerprint being a SHA-256 of the gtsim build and of everything that decides the
+//!   sweep's results ([`fingerprint`]); N is the number of runs of the sweep;
+//! - then one line per finished run, in plan order, `{"run":i,…}` with what its record takes
+//!   from it ([`Finished`]: the root value, the scheme's figures and the machine-wide totals, all
+//!   integers, so a record rebuilt from them is the record the run gave).
+//!
+//! Each line is written whole with one write as its run is taken in plan order, so a kill leaves
+//! the runs before it; a last line without its newline (a write the kill cut) is dropped when the
+//! file is read. The file goes when the output is complete.
+
+use crate::load::Plan;
+use crate::results::RunTotals;
+use crate::runner::Finished;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The version of the part file's layout (its first line's `gtsim_part`).
+const LAYOUT: u32 = 1;
+
+/// Why a part file cannot be continued.
+#[derive(thiserror::Error, Debug)]
+pub enum PartError {
+    /// It could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The part file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// It belongs to another sweep or another gtsim build.
+    #[error("{}: {why}; delete it to start over", path.display())]
+    Other {
+        /// The part file.
+        path: PathBuf,
+        /// What differs.
+        why: String,
+    },
+    /// A line that is not what gtsim writes.
+    #[error("{}:{line}: {why}; delete the file to start over", path.display())]
+    Corrupt {
+        /// The part file.
+        path: PathBuf,
+        /// The line (from 1).
+        line: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
+/// The part file of the output folder `target`: `.NAME.gtsim-part` beside it.
+pub fn path_for(target: &Path) -> PathBuf {
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    target.with_file_name(format!(".{name}.gtsim-part"))
+}
+
+/// The fingerprint of a sweep: SHA-256 of the gtsim build (`build`, e.g. the version, commit
+/// and the executable's size and modification time) and of everything that decides its results:
+/// the scenario as resolved (machine file, `--set` and `vary` applied), whether batching is on
+/// (the `events` column), and `inputs`, the contents' hashes of the files it read (scenario,
+/// positions, reference table).
+pub fn fingerprint(plan: &Plan, build: &str, inputs: &[&str]) -> String {
+    let text = format!(
+        "{build}\n{:?}\nbatching: {}\n{}",
+        plan.scenario,
+        plan.batching,
+        inputs.join("\n")
+    );
+    crate::provenance::sha256_hex(text.as_bytes())
+}
+
+/// The first line.
+#[derive(Serialize, Deserialize)]
+struct Header {
+    gtsim_part: u32,
+    fingerprint: String,
+    runs: usize,
+}
+
+/// A run's line.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Line {
+    run: usize,
+    root_value: i32,
+    value_reference: i32,
+    position: Option<String>,
+    root_move: Option<(String, Option<bool>)>,
+    figures: Vec<(String, u64)>,
+    totals: RunTotals,
+}
+
+/// Reads the runs of the part file at `path` written for a sweep of `runs` runs with
+/// `fingerprint`; `figures` are the figure columns the plan's algorithms report (a figure is
+/// stored by name). None when there is no part file.
+pub fn read(
+    path: &Path,
+    fingerprint: &str,
+    runs: usize,
+    figures: &[&'static str],
+) -> Result<Option<Vec<Finished>>, PartError> {
+    let text = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(PartError::Io {
+                path: path.into(),
+                source,
+            })
+        }
+    };
+    let corrupt = |line: usize, why: String| PartError::Corrupt {
+        path: path.into(),
+        line,
+        why,
+    };
+    // Whole lines only: what follows the last newline is a write a kill cut short.
+    let whole = match text.iter().rposition(|&b| b == b'\n') {
+        Some(end) => &text[..=end],
+        None => &text[..0],
+    };
+    let whole = std::str::from_utf8(whole).map_err(|e| corrupt(0, format!("not UTF-8: {e}")))?;
+    let mut lines = whole.lines().enumerate();
+    let Some((_, first)) = lines.next() else {
+        // Killed before its first line was written: nothing was kept.
+        return Ok(Some(Vec::new()));
+    };
+    let header: Header = serde_json::from_str(first)
+        .map_err(|e| corrupt(1, format!("not the first line of a gtsim part file: {e}")))?;
+    if header.gtsim_part != LAYOUT {
+        return Err(PartError::Other {
+            path: path.into(),
+            why: format!(
+                "written in layout {} of part files, this gtsim reads layout {LAYOUT}",
+                header.gtsim_part
+            ),
+        });
+    }
+    if header.fingerprint != fingerprint || header.runs != runs {
+        return Err(PartError::Other {
+            path: path.into(),
+            why: "it holds the runs of another sweep (the scenario, a file it reads, a field set, --step-by-step or the gtsim build differ)".into(),
+        });
+    }
+    let mut done = Vec::new();
+    for (n, text) in lines {
+        let line: Line =
+            serde_json::from_str(text).map_err(|e| corrupt(n + 1, format!("not a run: {e}")))?;
+        if line.run != done.len() {
+            return Err(corrupt(
+                n + 1,
+                format!("run {} where run {} was due", line.run, done.len()),
+            ));
+        }
+        if line.run >= runs {
+            return Err(corrupt(
+                n + 1,
+                format!("run {} of a sweep of {runs}", line.run),
+            ));
+        }
+        let mut kept = algorithms::Figures::default();
+        for (name, value) in line.figures {
+            let Some(&name) = figures.iter().find(|&&c| c == name) else {
+                return Err(corrupt(
+                    n + 1,
+                    format!("figure {name} is not one this sweep's algorithms report"),
+                ));
+            };
+            kept = kept.with(name, value);
+        }
+        done.push(Finished {
+            root_value: line.root_value,
+            value_reference: line.value_reference,
+            position: line.position,
+            root_move: line.root_move,
+            figures: kept,
+            totals: line.totals,
+        });
+    }
+    Ok(Some(done))
+}
+
+/// A part file being written.
+pub struct PartFile {
+    file: std::fs::File,
+}
+
+impl PartFile {
+    /// Starts the part file at `path` for a sweep of `runs` runs with `fingerprint`, holding
+    /// the runs `done` already (a resumed sweep's; they are written again, so that a last line
+    /// a kill cut short is gone).
+    pub fn create(
+        path: &Path,
+        fingerprint: &str,
+        runs: usize,
+        done: &[Finished],
+    ) -> Result<Self, PartError> {
+        let io = |source| PartError::Io {
+            path: path.into(),
+            source,
+        };
+        let header = Header {
+            gtsim_part: LAYOUT,
+            fingerprint: fingerprint.into(),
+            runs,
+        };
+        let mut text = serde_json::to_string(&header).expect("a header serializes");
+        text.push('\n');
+        for (i, f) in done.iter().enumerate() {
+            text.push_str(&line(i, f));
+        }
+        crate::write_atomic(path, text.as_bytes()).map_err(io)?;
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(io)?;
+        Ok(PartFile { file })
+    }
+
+    /// Appends run `i` (the next in plan order) in one write.
+    pub fn append(&mut self, i: usize, f: &Finished) -> std::io::Result<()> {
+        self.file.write_all(line(i, f).as_bytes())
+    }
+}
+
+/// Run `i`'s line, with its newline.
+fn line(i: usize, f: &Finished) -> String {
+    let line = Line {
+        run: i,
+        root_value: f.root_value,
+        value_reference: f.value_reference,
+        position: f.position.clone(),
+        root_move: f.root_move.clone(),
+        figures: f.figures.iter().map(|(n, v)| (n.to_string(), v)).collect(),
+        totals: f.totals,
+    };
+    let mut text = serde_json::to_string(&line).expect("a run serializes");
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finished(i: u64) -> Finished {
+        let mut totals = RunTotals {
+            makespan_ns: 1000 + i,
+            events: 7 * i,
+            ..RunTotals::default()
+        };
+        totals.times.0 = [1, 2, 3, 4, u64::MAX - i];
+        totals.nodes.leaves = 40 + i;
+        totals.messages.count[1] = i;
+        Finished {
+            root_value: -5,
+            value_reference: 3,
+            position: Some("BK.01".into()),
+            root_move: Some(("d6d1".into(), Some(true))),
+            figures: algorithms::Figures::default().with("open_peak", i),
+            totals,
+        }
+    }
+
+    #[test]
+    fn runs_written_are_read_back_as_they_were() {
+        let dir = std::env::temp_dir().join(format!("gtsim-part-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(".x.gtsim-part");
+        let runs: Vec<Finished> = (0..5).map(finished).collect();
+        let mut part = PartFile::create(&path, "fp", 9, &runs[..2]).unwrap();
+        for (i, f) in runs.iter().enumerate().skip(2) {
+            part.append(i, f).unwrap();
+        }
+        let back = read(&path, "fp", 9, &["open_peak"]).unwrap().unwrap();
+        assert_eq!(back, runs);
+        // A last line cut short by a kill is dropped; the rest is kept.
+        let mut text = std::fs::read(&path).unwrap();
+        text.extend_from_slice(b"{\"run\":5,\"root_va");
+        std::fs::write(&path, &text).unwrap();
+        assert_eq!(read(&path, "fp", 9, &["open_peak"]).unwrap().unwrap(), runs);
+        // Another sweep's, another build's or a different number of runs: refused.
+        for (fp, n) in [("other", 9), ("fp", 10)] {
+            let e = read(&path, fp, n, &["open_peak"]).unwrap_err();
+            assert!(e.to_string().contains("another sweep"), "{e}");
+        }
+        // A figure the sweep does not report is refused at its line.
+        let e = read(&path, "fp", 9, &["tt_probes"]).unwrap_err();
+        assert!(
+            e.to_string().contains(".x.gtsim-part:2: figure open_peak"),
+            "{e}"
+        );
+        // A damaged line in the middle is refused at its line.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let damaged = text.replacen("\"run\":3", "\"run\":4", 1);
+        std::fs::write(&path, damaged).unwrap();
+        let e = read(&path, "fp", 9, &["open_peak"]).unwrap_err();
+        assert!(
+            e.to_string().contains(":5: run 4 where run 3 was due"),
+            "{e}"
+        );
+        // No file: nothing to continue.
+        std::fs::remove_file(&path).unwrap();
+        assert!(read(&path, "fp", 9, &[]).unwrap().is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_part_file_sits_beside_its_folder() {
+        assert_eq!(
+            path_for(Path::new("out/pmws")),
+            Path::new("out/.pmws.gtsim-part")
+        );
+    }
+}
