@@ -148,12 +148,47 @@ pub struct Entry {
     /// abort): such messages only reach it after its search when it reads only when idle, and
     /// `check` and `run` warn.
     pub reaches_running: Option<&'static str>,
+    /// The plies its OPEN list spans, for searches that keep one (the SSS* family): what
+    /// `check`'s estimate adds for its upkeep ([`Open`]).
+    pub open: Open,
     /// For users (`gtsim algorithms`, the table of algorithms): how a scenario names it.
     pub syntax: &'static str,
     /// For users: what it is, with its names in results in parentheses.
     pub about: &'static str,
     /// For users: where it runs.
     pub runs_where: &'static str,
+}
+
+/// Which plies of a search an OPEN list spans. An OPEN list of p plies holds up to about
+/// w^⌈p/2⌉ states (one per leaf of a solution tree), kept sorted and scanned whole when a
+/// subtree is purged, so its upkeep per leaf grows with that size: on large trees it, not the
+/// leaves, is the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Open {
+    /// A depth-first search: no OPEN list.
+    None,
+    /// SSS*, DUAL*: every ply.
+    Whole,
+    /// Staged SSS*: one list per stage of this many plies.
+    Stages(u32),
+    /// SAB: the top K plies (None: half the depth).
+    Top(Option<u32>),
+    /// ABS: below the top K plies (None: half the depth).
+    Below(Option<u32>),
+}
+
+impl Open {
+    /// The plies one OPEN list spans in a search of `depth` plies, None without one.
+    pub fn plies(self, depth: u32) -> Option<u32> {
+        let half = |top: Option<u32>| top.unwrap_or(depth / 2).min(depth);
+        match self {
+            Open::None => None,
+            Open::Whole => Some(depth),
+            Open::Stages(stage) => Some(stage.min(depth)),
+            Open::Top(top) => Some(half(top)),
+            Open::Below(top) => Some(depth - half(top)),
+        }
+    }
 }
 
 /// The processor trees an algorithm can run on.
@@ -236,6 +271,7 @@ impl Algorithm {
             invalid: None,
             reads: None,
             reaches_running: None,
+            open: Open::None,
         };
         // Parabelle's machine (section V): an interrupt-driven host, bare boards that read when
         // idle.
@@ -354,12 +390,14 @@ impl Algorithm {
             },
             Algorithm::Sss => Entry {
                 columns: OPEN_PEAK,
+                open: Open::Whole,
                 syntax: "`Sss`",
                 about: "SSS* with Campbell's modification that makes it dominate alpha-beta (Appendix 3) (`sss`)",
                 ..base("sss".into())
             },
             Algorithm::Dual => Entry {
                 columns: OPEN_PEAK,
+                open: Open::Whole,
                 syntax: "`Dual`",
                 about: "DUAL* (Reinefeld et al. Fig. 4) (`dual`)",
                 ..base("dual".into())
@@ -373,6 +411,7 @@ impl Algorithm {
                 runs_on: RunsOn::OneOrMasterAndSlaves,
                 applies: Applies::Staged { stage },
                 columns: OPEN_PEAK,
+                open: Open::Stages(stage),
                 invalid: (stage == 0).then(|| {
                     "a stage must be at least 1 ply (StagedSss(stage: 2) is Campbell's SS)".into()
                 }),
@@ -398,6 +437,11 @@ impl Algorithm {
                     runs_where: "one processor; skipped unless 0 < K < d",
                     applies: Applies::Hybrid { top },
                     columns: OPEN_PEAK,
+                    open: if short == "sab" {
+                        Open::Top(top)
+                    } else {
+                        Open::Below(top)
+                    },
                     invalid: (top == Some(0)).then(|| {
                         "the top part must be at least 1 ply (top: 0 would be plain SSS* or alpha-beta: use Sss or Ab)".into()
                     }),

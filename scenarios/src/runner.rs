@@ -472,7 +472,7 @@ pub fn run_plan_resumable<E: From<RunError>>(
     // Each run's estimated work, in leaves: its configuration's minimal tree (every iteration)
     // and the fixed cost of a run, as `check`'s estimate counts them.
     let per_run = crate::load::SECONDS_PER_RUN_PER_CORE * plan.leaves_per_second_per_core();
-    let work = |key: RunKey| (plan.minimal_leaves(key.config) + per_run).round() as u64;
+    let work = |key: RunKey| (plan.run_work(key.config, key.algorithm) + per_run).round() as u64;
     let total_work: u64 = (0..total).map(|i| work(job(i))).sum();
     let skipped = done.len();
     let work_done =

@@ -252,7 +252,7 @@ fn mutated_shipped_scenarios_never_panic_and_every_rejection_names_a_position() 
                     format!("check accepted a configuration the generator rejects: {e}")
                 })?;
             }
-            if plan.minimal_leaves(0) > RUN_BUDGET {
+            if plan.run_work(0, 0) > RUN_BUDGET {
                 return Ok(false);
             }
             // The first processor tree of the sweep (a fanout, or a Campbell tree), first

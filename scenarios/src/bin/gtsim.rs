@@ -370,13 +370,25 @@ fn check_plan(file: &std::path::Path, plan: &scenarios::Plan, threads: usize) {
     let leaves = plan.minimal_leaves_total();
     let cores = cores(threads);
     let secs = plan.estimated_seconds(cores);
+    let open = plan
+        .algorithms
+        .iter()
+        .any(|a| a.entry().open != scenarios::catalogue::Open::None);
     sayln!(
-        "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {} M leaves/s per core and {:.0} µs per run",
+        "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {} M leaves/s per core and {:.0} µs per run{}",
         if plan.progressive { ", every iteration" } else { "" },
         human_time(secs),
         if cores == 1 { "" } else { "s" },
         plan.leaves_per_second_per_core() / 1e6,
-        scenarios::load::SECONDS_PER_RUN_PER_CORE * 1e6
+        scenarios::load::SECONDS_PER_RUN_PER_CORE * 1e6,
+        if open {
+            format!(
+                ", plus {} ns per leaf and per state an OPEN list can hold (w^⌈p/2⌉ for p plies: the SSS* family's upkeep)",
+                scenarios::load::OPEN_SECONDS_PER_LEAF_STATE * 1e9
+            )
+        } else {
+            String::new()
+        }
     );
     warn_if_long(secs);
 }

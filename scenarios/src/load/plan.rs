@@ -22,6 +22,14 @@ pub const LEAVES_PER_SECOND_PER_CORE: f64 = 27e6;
 /// its summary), in seconds on one core, for `check`'s estimate: 200,000 runs of 3-leaf trees
 /// took 22.9 s on 2 cores (2026-11-23), 229 µs of core time each, rounded down.
 pub const SECONDS_PER_RUN_PER_CORE: f64 = 2e-4;
+/// Wall time an OPEN list costs per leaf and per state it can hold, in seconds on one core, for
+/// `check`'s estimate of the SSS* family ([`crate::catalogue::Open`]): SSS* on Campbell's random
+/// trees (e = 1 ns, nothing else) took 0.16 s at w = 20, 0.96 s at w = 30 and 3.61 s at w = 40
+/// (d = 6, one seed, one thread, 2026-11-25, 2-core development machine, other builds running),
+/// 1.25, 0.66 and 0.44 ns per minimal-tree leaf and state of w^3 (the time per state falls with
+/// w as the leaves come nearer the minimal tree's); the smallest, rounded down, so that the
+/// estimate stays a lower bound.
+pub const OPEN_SECONDS_PER_LEAF_STATE: f64 = 0.4e-9;
 
 /// A validated scenario, ready to run.
 #[derive(Clone, Debug)]
@@ -171,11 +179,33 @@ impl Plan {
         }
     }
 
-    /// Estimated wall time of the whole sweep on `cores` cores, in seconds: the minimal trees'
-    /// leaves at [`LEAVES_PER_SECOND_PER_CORE`] plus [`SECONDS_PER_RUN_PER_CORE`] per run.
-    /// A lower bound in spirit: real searches visit more than the minimal tree.
+    /// The estimated work of one run of `algorithm` on configuration `config`, in leaves at
+    /// [`Plan::leaves_per_second_per_core`]: its minimal tree's leaves, and for a search with an
+    /// OPEN list (the SSS* family) that list's upkeep, [`OPEN_SECONDS_PER_LEAF_STATE`] per
+    /// leaf and per state it can hold (w^⌈p/2⌉ for a list of p plies).
+    pub fn run_work(&self, config: usize, algorithm: usize) -> f64 {
+        let leaves = self.minimal_leaves(config);
+        let spec = &self.configs[config];
+        match self.algorithms[algorithm].entry().open.plies(spec.depth) {
+            None => leaves,
+            Some(p) => {
+                let states = (spec.width as f64).powi(p.div_ceil(2) as i32);
+                leaves
+                    * (1.0
+                        + states * OPEN_SECONDS_PER_LEAF_STATE * self.leaves_per_second_per_core())
+            }
+        }
+    }
+
+    /// Estimated wall time of the whole sweep on `cores` cores, in seconds: every run's work
+    /// ([`Plan::run_work`]) at [`LEAVES_PER_SECOND_PER_CORE`] plus [`SECONDS_PER_RUN_PER_CORE`]
+    /// per run. A lower bound in spirit: real searches visit more than the minimal tree.
     pub fn estimated_seconds(&self, cores: usize) -> f64 {
-        let core_seconds = self.minimal_leaves_total() / self.leaves_per_second_per_core()
+        let work: f64 = (0..self.configs.len())
+            .flat_map(|c| (0..self.algorithms.len()).map(move |a| (c, a)))
+            .map(|(c, a)| self.run_work(c, a) * self.group_runs(c, a) as f64)
+            .sum();
+        let core_seconds = work / self.leaves_per_second_per_core()
             + self.run_count() as f64 * SECONDS_PER_RUN_PER_CORE;
         core_seconds / cores.max(1) as f64
     }
