@@ -27,22 +27,71 @@
 //! therefore pile up near 0 at the ends of MAX moves and near 127 at the ends of MIN moves; see
 //! [`CampbellTree`] for a measured histogram.
 //!
-//! `SelectBest()` draws the position of the best move from the ordering (section 2.2):
-//! `random` (uniform), `first_best(p)` (first with probability `p`, otherwise one of the others
-//! uniformly), `geometric(p)` (position `i` with probability proportional to `p (1 − p)^i`,
-//! truncated to the width and renormalized), `perfect` (always the first); an explicit weight
-//! list ([`Ordering::Weights`]) is accepted too, as the same kind of draw.
+//! `SelectBest()` draws the position of the best move from the ordering (section 2.2, p. 22:
+//! "trees are classified by the distribution of the placing of the best move at any given
+//! node"): `random` (uniform), `first_best(p)` (first with probability `p`, otherwise one of the
+//! others uniformly), `geometric(p)` (position `i` with probability proportional to
+//! `p (1 − p)^i`, truncated to the width and renormalized), `perfect` (always the first); an
+//! explicit weight list ([`Ordering::Weights`]) is accepted too, as the same kind of draw.
 //!
-//! **Interpretations** the figure leaves open (it is "a simplified version"):
-//! - `rand() % m` is taken as uniform on `0..m` (a 64-bit draw reduced modulo `m`; its bias,
-//!   below `m / 2^64`, is negligible, whereas a 15-bit C `rand()` would have had up to 0.4 %).
-//! - `rand() % score` with `score == 0` (a node at an even depth of value 0, which is frequent:
-//!   the best successor of an odd-depth node of value 0) is a division by zero in C. The only
-//!   values that keep the tree in `0..=127` and the node's value at 0 are 0, so every successor
-//!   of such a node gets 0.
-//! - `S` ("a fixed value or chosen randomly") is drawn uniformly from `1..=127`: `S >= 1` because
-//!   `rand() % S` needs it, `S <= 127` because the best successor's `128 + score` must stay
-//!   positive.
+//! **What the thesis settles, and what it leaves open.** Appendix 2 (pp. 70–71) gives the prose,
+//! Figure 14 and the remark that `S` "can be either a fixed value or chosen randomly"; section 2.2
+//! (p. 22) names the orderings and nothing more. Read line by line against this module (issue 20,
+//! item 4), every point below is either what the text says or, where it says nothing or
+//! contradicts itself, the reading chosen here. None of these readings was chosen or changed to
+//! bring a leaf count nearer a published table.
+//! - *Successor `i` and `value[i]`.* Figure 14 fills `value[0..WIDTH-1]` but calls
+//!   `gen(p.i, depth + 1, -value[i])` for `i = 1..WIDTH`, so taken literally `value[0]` (where
+//!   a `SelectBest()` of 0 would put the best value) is never used and `value[WIDTH]` is read past
+//!   the end. Read: successor `p.(i+1)` gets `value[i]`, and `SelectBest() = 0` is the first move
+//!   in move order.
+//! - *Strictly below, or at most, `score`?* The prose says "all the successors are assigned values
+//!   less than score, and then the best move is chosen and assigned the value score", which makes
+//!   the best move unique. Figure 14 agrees at even depths (`rand() % score` is below `score`) but
+//!   not at odd depths: `score - rand() % (128+score)` equals `score` when the draw is 0, so a
+//!   successor of an odd-depth node other than the chosen best ties it with probability
+//!   `1 / (128 + score)` (in the root player's view, a MIN node of value `v` has the others
+//!   uniform in `v..=127`). Read: Figure 14's formula, ties included. The figure is the more
+//!   specific text, and its constant 128 matches the byte range `0..=127` that the thesis's
+//!   tree files store; a strict draw would need 127 there, and a guard for `v = 127`
+//!   the figure does not have. On 100 trees of width 16 and depth 4, 1.7 % of the leaves other
+//!   than the best tie their parent's value this way (1.4 % at depth 1); with a generator
+//!   modified to draw them strictly, mean leaf counts on 400 such trees rose by 2–4 % on random
+//!   trees (SSS* +4 %) and by under 1 % on geometric and perfect ones.
+//! - *`rand() % score` with `score == 0`* (a MAX node whose value, seen from the root player,
+//!   is 0) is a division by zero in C, so Campbell's program cannot have been exactly Figure 14.
+//!   The only values that keep the tree in `0..=127` and the node's value at 0 are 0, so every
+//!   successor of such a node gets 0. This is rare: 0.4 % of the depth-2 nodes of trees of width
+//!   16 and depth 4.
+//! - *`rand()`.* The thesis does not say which `rand()` (the machine, the C library, how many
+//!   bits). `rand() % m` is taken as uniform on `0..m` and independent between draws (a 64-bit
+//!   hash reduced modulo `m`; its bias, below `m / 2^64`, is negligible, whereas a 15-bit C
+//!   `rand()` would have had up to 0.4 %).
+//! - *`S`* "can be either a fixed value or chosen randomly", and the thesis does not say which
+//!   its tables used (only that one aspiration test on width-8, depth-4 trees had "the tree score
+//!   set to 64", p. 29). Read: chosen randomly, uniform on `1..=127`, the whole range Figure 14
+//!   allows: `S >= 1` because `rand() % S` needs it, `S <= 127` because the best successor's
+//!   `128 + score` must stay positive. Leaf counts depend strongly on `S` on random and
+//!   first-best(0.5) trees (on 400 random trees of width 16 and depth 4, SSS* evaluates 5700
+//!   leaves on average when `S <= 16` and 830 when `S > 112`), much less on geometric and
+//!   perfect ones; so a different choice of `S` (a fixed 64, say) moves mainly those columns.
+//! - *First-best `p`* (".5 first-move-best", ".8 first-move-best"): the first move is best with
+//!   probability `p`. Where the best goes otherwise is not said. Read: uniformly among the other
+//!   `w − 1` moves, so that the first is best with probability exactly `p`; drawing the position
+//!   uniformly among all `w` moves instead would make it `p + (1 − p) / w` (tried with an
+//!   explicit weight list on 400 trees of width 16 and depth 4, that lowers first-best(0.5) mean
+//!   leaf counts by 4–7 %).
+//! - *Geometric `p`*: the first move is best with probability `p` (which is why `p = .8` is the
+//!   "strongly ordered" one), position `i` with `p (1 − p)^i`. How the tail beyond the width is
+//!   handled is not said. Read: renormalized (the same as redrawing until a position within the
+//!   width comes up); the tail is `(1 − p)^w`, 0.4 % for `w = 8`, `p = .5`, and 0.002 % for
+//!   `w = 16`.
+//! - *Random*: every position equally likely (the placing of the best move is uniform).
+//! - *Ties in the searches.* The thesis counts on them: alpha-beta's cutoffs "occur on equal
+//!   scores" (section 2.2, the remark on Fuller's formula, which is why discrete leaf values
+//!   save search), and its modified SSS* takes the leftmost of several states of equal merit
+//!   first (Appendix 3, Table 12). gtsim's searches do both (`score >= beta` cuts off; see
+//!   [`crate::sss`] for SSS*), so how often leaves tie matters only through the generator.
 //! - Interior nodes have no static value in the thesis's files (they store only the leaves);
 //!   here [`GameTree::evaluate`] at an interior node returns its true minimax value (an oracle),
 //!   so searches of these trees should go to the full depth, as Campbell's did.
@@ -148,6 +197,8 @@ impl CampbellTree {
                 spec.depth
             ));
         }
+        // Section 2.2's orderings as weights: first-best's remainder spread uniformly over the
+        // other moves, geometric's tail beyond the width renormalized away (module doc).
         let weights = spec.ordering.weights(spec.width as usize)?;
         let best = match spec.ordering {
             Ordering::Perfect => BestDraw::First,
@@ -179,7 +230,8 @@ impl CampbellTree {
             mix2(mix2(seed, TREE_SALT), u64::from(spec.width)),
             u64::from(spec.depth),
         );
-        // S, uniform in 1..=127 (see the module doc).
+        // S, "either a fixed value or chosen randomly" (Appendix 2, p. 70): chosen randomly,
+        // uniform on 1..=127, the range Figure 14 allows (module doc, "S").
         let s = (mix64(key ^ ROOT_SALT) % 127) as Value + 1;
         Ok(CampbellTree {
             spec,
@@ -285,11 +337,15 @@ impl GameTree for CampbellTree {
         let value = if mv.best {
             score
         } else {
+            // Figure 14's `rand()`: one independent uniform draw per successor.
             let r = mix64(key ^ VALUE_SALT);
             if node.ply % 2 == 1 {
-                // score in -127..=0, so 128 + score >= 1.
+                // score in -127..=0, so 128 + score >= 1. At most `score`, and equal to it (a
+                // tie with the best move) when the draw is 0: Figure 14, not the prose's "less
+                // than score" (module doc).
                 score - (r % (128 + score) as u64) as Value
             } else if score > 0 {
+                // Strictly below `score`, as both the prose and Figure 14 have it.
                 (r % score as u64) as Value
             } else {
                 // rand() % 0: see the module doc.
