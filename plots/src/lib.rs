@@ -55,6 +55,7 @@
 
 use std::path::PathBuf;
 
+mod bars;
 mod fig7;
 mod font;
 mod legend;
@@ -64,8 +65,9 @@ mod palette;
 mod ticks;
 mod timeline;
 
+pub use bars::{stacked_bar_chart, BarChart, Segment};
 pub use fig7::{fig7, Curve, Fig7, Overhead};
-pub use line::{line_chart, panels, LineChart, LineStyle, Series};
+pub use line::{line_chart, log_log_chart, panels, LineChart, LineStyle, Series};
 pub use palette::{category_color, PALETTE};
 pub use timeline::{timeline, TimelineRow};
 

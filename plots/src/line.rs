@@ -128,6 +128,50 @@ pub fn line_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
     })
 }
 
+/// Draws one chart as [`line_chart`] does, with both axes logarithmic (base 2, ticks at
+/// powers of two): speedup against processors from 1 to 1,024, say, where perfect speedup is a
+/// straight line of slope 1 and every doubling of the machine is the same step.
+///
+/// Points with a coordinate ≤ 0 (or not finite) cannot be placed and are skipped; error bars are
+/// not drawn on log axes (they would be lopsided).
+///
+/// # Errors
+/// As [`line_chart`].
+pub fn log_log_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
+    validate(path, chart)?;
+    let logged = LineChart {
+        series: chart
+            .series
+            .iter()
+            .map(|s| Series {
+                points: s
+                    .points
+                    .iter()
+                    .map(|&(x, y)| {
+                        if x > 0.0 && y > 0.0 {
+                            (x.log2(), y.log2())
+                        } else {
+                            (f64::NAN, f64::NAN)
+                        }
+                    })
+                    .collect(),
+                errors: None,
+                ..s.clone()
+            })
+            .collect(),
+        integer_x: false,
+        ..chart.clone()
+    };
+    let drawing = Drawing {
+        y_from_zero: false,
+        log2_axes: true,
+        ..Drawing::plain(&logged)
+    };
+    output::write_png(path, CHART_SIZE, |root| {
+        draw_chart(root, &logged, &drawing, &FULL, 0)
+    })
+}
+
 /// Draws several charts in a grid of `columns` columns (each panel 640×440) under an overall
 /// `title`, as one PNG at `path` (written atomically).
 ///
@@ -234,6 +278,8 @@ pub(crate) struct Drawing {
     pub y_from_zero: bool,
     /// Muted text under the legend (wrapped); empty for none.
     pub note: String,
+    /// The points are base-2 logarithms of the data: both axes are labelled in powers of two.
+    pub log2_axes: bool,
 }
 
 impl Drawing {
@@ -261,6 +307,7 @@ impl Drawing {
             y_unit: "",
             y_from_zero: true,
             note: String::new(),
+            log2_axes: false,
         }
     }
 }
@@ -298,7 +345,7 @@ fn bounds(chart: &LineChart) -> Option<((f64, f64), (f64, f64))> {
 }
 
 /// The lines of a title wrapped to `width` pixels less padding, and the band they need.
-fn title_layout(
+pub(crate) fn title_layout(
     title: &str,
     title_font: &FontDesc<'_>,
     width: u32,
@@ -310,7 +357,7 @@ fn title_layout(
 }
 
 /// Draws title lines centred in `area` (titles wrap, never cut off).
-fn draw_title(
+pub(crate) fn draw_title(
     area: &Area<'_>,
     lines: &[String],
     title_font: &FontDesc<'_>,
@@ -462,18 +509,21 @@ pub(crate) fn draw_chart(
         None => ((0.0, 1.0), (0.0, 1.0)),
     };
     let (pw, ph) = plot_area.dim_in_pixel();
-    let x_axis = Axis::new(
-        x_range.0,
-        x_range.1,
+    let (x_target, y_target) = (
         (pw / scale.tick_spacing.0).clamp(2, 12) as usize,
-        chart.integer_x,
-    );
-    let y_axis = Axis::new(
-        y_range.0,
-        y_range.1,
         (ph / scale.tick_spacing.1).clamp(2, 10) as usize,
-        false,
     );
+    let (x_axis, y_axis) = if drawing.log2_axes {
+        (
+            Axis::log2(x_range.0, x_range.1, x_target),
+            Axis::log2(y_range.0, y_range.1, y_target),
+        )
+    } else {
+        (
+            Axis::new(x_range.0, x_range.1, x_target, chart.integer_x),
+            Axis::new(y_range.0, y_range.1, y_target, false),
+        )
+    };
     let tick_font = font::regular(scale.tick);
     let desc_font = font::regular(scale.desc);
     let desc_h = font::measure("Xg", &desc_font).1;

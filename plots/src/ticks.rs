@@ -15,6 +15,8 @@ pub(crate) struct Axis {
     pub ticks: Vec<f64>,
     decimals: usize,
     scientific: bool,
+    /// The values are base-2 logarithms: a tick at v is labelled 2^v.
+    log2: bool,
 }
 
 impl Axis {
@@ -68,6 +70,32 @@ impl Axis {
             ticks,
             decimals,
             scientific,
+            log2: false,
+        }
+    }
+
+    /// An axis of base-2 logarithms over `lo..hi`: ticks at the whole numbers inside (labelled
+    /// 1, 2, 4, … or 0.5, 0.25, …), every other one when there are more than `target`.
+    pub fn log2(lo: f64, hi: f64, target: usize) -> Axis {
+        let (lo, hi) = if lo.is_finite() && hi.is_finite() && hi > lo {
+            (lo, hi)
+        } else {
+            (0.0, 1.0)
+        };
+        let (first, last) = ((lo - 1e-9).ceil() as i64, (hi + 1e-9).floor() as i64);
+        let span = (last - first + 1).max(1) as usize;
+        let every = span.div_ceil(target.max(2)).max(1) as i64;
+        let ticks = (first..=last)
+            .filter(|k| (k - first) % every == 0)
+            .map(|k| k as f64)
+            .collect();
+        Axis {
+            lo,
+            hi,
+            ticks,
+            decimals: 0,
+            scientific: false,
+            log2: true,
         }
     }
 
@@ -79,11 +107,21 @@ impl Axis {
             ticks,
             decimals: 0,
             scientific: false,
+            log2: false,
         }
     }
 
     /// A tick label.
     pub fn format(&self, v: f64) -> String {
+        if self.log2 {
+            let x = v.exp2();
+            return if x >= 1.0 {
+                format!("{x:.0}")
+            } else {
+                // 0.5, 0.25, 0.125: as many decimals as the power needs.
+                format!("{x:.*}", (-v).ceil() as usize)
+            };
+        }
         if self.scientific {
             let s = format!("{v:.2e}");
             // 1.50e6 -> 1.5e6, 2.00e6 -> 2e6

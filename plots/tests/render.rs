@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use plots::{
-    fig7, line_chart, panels, timeline, Curve, Fig7, LineChart, LineStyle, Overhead, PlotError,
-    Series, TimelineRow,
+    fig7, line_chart, log_log_chart, panels, stacked_bar_chart, timeline, BarChart, Curve, Fig7,
+    LineChart, LineStyle, Overhead, PlotError, Segment, Series, TimelineRow,
 };
 use sim_core::{Category, Interval, Marker, SimTime};
 
@@ -355,4 +355,110 @@ fn fig7_without_data_and_into_a_missing_folder() {
     let err = fig7(&dir.path("no/such/fig7.png"), &fig7_data()).expect_err("must fail");
     assert!(err.to_string().contains("fig7.png"), "{err}");
     assert_eq!(dir.listing(), vec!["empty.png"]);
+}
+
+/// Speedup against processors on log–log axes (1 to 1,024): points ≤ 0 are skipped, the chart is
+/// written; `GTSIM_PLOTS_KEEP=DIR` keeps it for a look.
+#[test]
+fn log_log_chart_writes_a_png() {
+    let dir = TempDir::new("loglog");
+    let p: Vec<f64> = (0..=10).map(|k| 2f64.powi(k)).collect();
+    let line = |label: &str, f: &dyn Fn(f64) -> f64, color: usize, style: LineStyle| Series {
+        label: label.into(),
+        points: p.iter().map(|&x| (x, f(x))).collect(),
+        style,
+        color,
+        markers: style == LineStyle::Solid,
+        ..Series::default()
+    };
+    let chart = LineChart {
+        title: "Speedup against processors".into(),
+        x_label: "processors".into(),
+        y_label: "speedup".into(),
+        series: vec![
+            line("ideal", &|x| x, 6, LineStyle::Dashed),
+            line("ybwc", &|x| x.powf(0.8), 0, LineStyle::Solid),
+            line("pvsplit", &|x| x.powf(0.5), 1, LineStyle::Solid),
+            line(
+                "with a zero",
+                &|x| if x < 2.0 { 0.0 } else { x.log2() },
+                2,
+                LineStyle::Solid,
+            ),
+        ],
+        integer_x: true,
+    };
+    let path = dir.path("loglog.png");
+    log_log_chart(&path, &chart).unwrap();
+    assert_eq!(png_size(&path), (1024, 720));
+    if let Ok(keep) = std::env::var("GTSIM_PLOTS_KEEP") {
+        fs::copy(&path, Path::new(&keep).join("loglog.png")).unwrap();
+    }
+    // Nothing to place on log axes: still a chart.
+    let empty = LineChart {
+        series: vec![series("zeros", &[0.0, -1.0], 0)],
+        ..LineChart::default()
+    };
+    log_log_chart(&dir.path("empty.png"), &empty).unwrap();
+    assert_eq!(dir.listing(), ["empty.png", "loglog.png"]);
+}
+
+/// Stacked bars, negatives to the left of zero, one bar per category; a segment without one
+/// value per category is an error and writes nothing.
+#[test]
+fn stacked_bar_chart_writes_a_png_tall_enough_for_its_bars() {
+    let dir = TempDir::new("bars");
+    let names: Vec<String> = [
+        "pmws",
+        "pvsplit",
+        "treesplit_update",
+        "ybwc",
+        "aphid",
+        "pmws_ix_broadcast_alpha",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let seg = |label: &str, color: usize, values: Vec<f64>| Segment {
+        label: label.into(),
+        color,
+        values,
+    };
+    let chart = BarChart {
+        title: "Overheads at 16 processors".into(),
+        x_label: "overhead (% of the uniprocessor time)".into(),
+        categories: names.clone(),
+        segments: vec![
+            seg("search", 2, vec![20.0, 35.0, -5.0, 12.0, 60.0, 18.0]),
+            seg("communication", 0, vec![5.0, 8.0, 3.0, 20.0, 9.0, 6.0]),
+            seg(
+                "synchronization",
+                4,
+                vec![150.0, 90.0, 200.0, 15.0, 40.0, 120.0],
+            ),
+        ],
+        unit: " %".into(),
+    };
+    let path = dir.path("bars.png");
+    stacked_bar_chart(&path, &chart).unwrap();
+    let (w, h) = png_size(&path);
+    assert_eq!(w, 1024);
+    let mut more = chart.clone();
+    more.categories = (0..30).map(|i| format!("scheme {i}")).collect();
+    for s in &mut more.segments {
+        s.values = (0..30).map(|i| i as f64).collect();
+    }
+    stacked_bar_chart(&dir.path("more.png"), &more).unwrap();
+    assert!(
+        png_size(&dir.path("more.png")).1 > h,
+        "30 bars need more room than 6"
+    );
+    if let Ok(keep) = std::env::var("GTSIM_PLOTS_KEEP") {
+        fs::copy(&path, Path::new(&keep).join("bars.png")).unwrap();
+    }
+    let mut bad = chart.clone();
+    bad.segments[1].values.pop();
+    let e = stacked_bar_chart(&dir.path("bad.png"), &bad).unwrap_err();
+    assert!(e.to_string().contains("5 values for 6 categories"), "{e}");
+    assert_eq!(dir.listing(), ["bars.png", "more.png"]);
 }
