@@ -890,6 +890,17 @@ impl<T: GameTree> Parabelle<'_, T> {
             Parabelle::Child(_) => None,
         }
     }
+
+    /// The refutation table's line for root move `root_move` (tree order) as this processor
+    /// holds it: after the search, the master's holds the last iteration's lines (the best
+    /// move's is the principal variation below it); a child's, those of the iteration before.
+    pub fn refutation_line(&self, root_move: usize) -> Vec<u32> {
+        let refutations = match self {
+            Parabelle::Master(m) => &m.refutations,
+            Parabelle::Child(c) => &c.refutations,
+        };
+        refutations.line(root_move).to_vec()
+    }
 }
 
 type PCx<'a, 't, T> = Cx<'a, Parabelle<'t, T>>;
