@@ -189,3 +189,59 @@ fn batched_and_step_by_step_runs_differ_only_in_events() {
         assert_eq!(a.stats.messages, b.stats.messages);
     }
 }
+
+/// The refutation table keeps the principal variation (section III: "for the selected move
+/// this table contains the best variation"): after an iteration, the best root move's line
+/// reaches the horizon. On a tree where every node's first move is best (perfect ordering)
+/// and one processor, the principal variation is the path of first moves, and its horizon
+/// node has the root's value (negamax), which the line must reach. (The root's lines were
+/// built after the best move's line had been moved out, so its entry was empty and the next
+/// iteration's first path took each node's first move in tree order instead of the line.)
+#[test]
+fn the_best_root_moves_refutation_line_is_the_principal_variation() {
+    let mut rng = algorithms::rng::SplitMix64::seed_from_u64(5);
+    for n in 0..200u64 {
+        let mut spec = random_spec(&mut rng);
+        spec.depth = spec.depth.max(2);
+        spec.width = spec.width.max(2);
+        let perfect = n % 2 == 0;
+        if perfect {
+            spec.ordering = Ordering::Perfect;
+        }
+        let tree = SyntheticTree::new(spec.clone(), 7000 + n).unwrap();
+        let f = if perfect { 1 } else { (n % 4) as u32 + 1 };
+        let (kind, storage) = TABLES[(n % 5) as usize];
+        let cfg = config(spec.depth, true, kind, storage, 8192);
+        let link = LinkSpec::serial(rng.random_range(500..50_000), n % 2 == 0);
+        let costs = costs(&mut rng);
+        let r = run(&tree, f, cfg, costs, link, true);
+        let m = ParabelleScheme(cfg)
+            .root_move(&r.roles)
+            .expect("a root move");
+        let line = r.roles[0].refutation_line(m);
+        // Every node above the horizon of a synthetic tree has moves: without a table the line
+        // goes down to it (a table's cutoff ends a line at the entry's best move).
+        let reaches = line.len() as u32 == spec.depth - 1;
+        assert!(
+            reaches || (kind != TableKind::None && !line.is_empty()),
+            "{spec:?} seed {} f={f} {cfg:?}: line {line:?}",
+            7000 + n
+        );
+        let root = tree.root();
+        let mut node = tree.play(&root, tree.moves(&root).get(m));
+        for &i in &line {
+            let moves = tree.moves(&node);
+            assert!((i as usize) < moves.len(), "{spec:?}: line {line:?}");
+            node = tree.play(&node, moves.get(i as usize));
+        }
+        if perfect && kind == TableKind::None {
+            let sign = if spec.depth % 2 == 0 { 1 } else { -1 };
+            assert_eq!(
+                Some(sign * tree.evaluate(&node).value),
+                r.root_value,
+                "{spec:?} seed {}: line {line:?}",
+                7000 + n
+            );
+        }
+    }
+}

@@ -28,10 +28,10 @@ fn main() {
     };
     let costs = CostModel {
         // The calibration of scenarios/parabelle-table2.ron (see its comment).
-        k: SimTime(1_005_800),
-        e: SimTime(502_900),
-        q: SimTime(502_900),
-        probe: SimTime(50_300),
+        k: SimTime(1_126_900),
+        e: SimTime(563_450),
+        q: SimTime(563_450),
+        probe: SimTime(56_300),
         s: SimTime::from_millis(2),
         interrupt: SimTime::from_millis(1),
     };

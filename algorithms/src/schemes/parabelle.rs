@@ -711,7 +711,8 @@ impl<'t, T: GameTree> Search for ParSearch<'t, T> {
                     (-INF, -value),
                     job.depth,
                     job.core.ctx.clone(),
-                    None,
+                    // A root move's re-search follows its refutation line as its first search did.
+                    job.root.then_some(0),
                 );
                 continue;
             }
@@ -889,6 +890,17 @@ impl<T: GameTree> Parabelle<'_, T> {
             Parabelle::Master(m) => m.finished_at(),
             Parabelle::Child(_) => None,
         }
+    }
+
+    /// The refutation table's line for root move `root_move` (tree order) as this processor
+    /// holds it: after the search, the master's holds the last iteration's lines (the best
+    /// move's is the principal variation below it); a child's, those of the iteration before.
+    pub fn refutation_line(&self, root_move: usize) -> Vec<u32> {
+        let refutations = match self {
+            Parabelle::Master(m) => &m.refutations,
+            Parabelle::Child(c) => &c.refutations,
+        };
+        refutations.line(root_move).to_vec()
     }
 }
 
@@ -1150,5 +1162,92 @@ impl<'t, T: GameTree> Program for Parabelle<'t, T> {
             }
             (_, out) => cx.fail(format!("parabelle: unexpected completion {out:?}")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A uniform tree of width 3 whose nodes are their paths, recording every move played.
+    struct Recorded {
+        played: RefCell<Vec<Vec<u32>>>,
+    }
+
+    impl GameTree for Recorded {
+        type Node = Vec<u32>;
+        type Move = u32;
+        type Moves = Vec<u32>;
+        fn root(&self) -> Vec<u32> {
+            Vec::new()
+        }
+        fn moves(&self, _: &Vec<u32>) -> Vec<u32> {
+            vec![0, 1, 2]
+        }
+        fn play(&self, node: &Vec<u32>, mv: u32) -> Vec<u32> {
+            let mut next = node.clone();
+            next.push(mv);
+            self.played.borrow_mut().push(next.clone());
+            next
+        }
+        fn evaluate(&self, node: &Vec<u32>) -> Eval {
+            let value = node.iter().fold(7i64, |h, &m| (h * 31 + m as i64) % 101) as Value;
+            Eval {
+                value: value - 50,
+                quiescence: 0,
+            }
+        }
+        fn key(&self, node: &Vec<u32>) -> u64 {
+            node.iter().fold(1, |h, &m| h * 4 + m as u64)
+        }
+    }
+
+    /// A root move's search that fails high is re-searched along the same refutation line: the
+    /// module doc's "a search below root move r that is still on r's line tries the line's next
+    /// move first" holds for the re-search too (it used to start off the line).
+    #[test]
+    fn a_root_moves_re_search_follows_its_refutation_line() {
+        let tree = Recorded {
+            played: RefCell::new(Vec::new()),
+        };
+        let ctx = Context {
+            access: Access::None,
+            storage: Storage::All,
+            line: Rc::new(vec![2, 1]),
+            iteration: 1,
+        };
+        // A bound below every value: the zero-window search fails high (searching all three
+        // moves below the root move), and the re-search follows.
+        let job = SuccessorSearch::new(&tree, vec![0], -1000, 2, 1, ctx, Some(0));
+        let mut search = ParSearch(Some(Box::new(job)));
+        let failed_high = loop {
+            match search.step() {
+                Step::Done(ParOut::Finished { failed_high, .. }) => break failed_high,
+                Step::Done(out) => panic!("unexpected {out:?}"),
+                _ => {}
+            }
+        };
+        assert!(failed_high);
+        let below: Vec<Vec<u32>> = tree
+            .played
+            .borrow()
+            .iter()
+            .filter(|p| p.len() == 2)
+            .cloned()
+            .collect();
+        // The zero-window search: all three moves, the line's first move first and, below it,
+        // the line's second; then the re-search, which starts on the line again.
+        assert_eq!(
+            below[..3],
+            [vec![0, 2], vec![0, 0], vec![0, 1]][..],
+            "{below:?}"
+        );
+        assert_eq!(
+            below.as_slice().get(3),
+            Some(&vec![0, 2]),
+            "the re-search: {below:?}"
+        );
+        let deeper = tree.played.borrow().iter().find(|p| p.len() == 3).cloned();
+        assert_eq!(deeper, Some(vec![0, 2, 1]));
     }
 }

@@ -642,11 +642,13 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
             self.pv.len(),
             self.iteration
         ));
-        let best = done.best_slot;
-        let line = F::line_through(done.order[best], std::mem::take(&mut done.lines[best]));
         if self.pv.is_empty() {
+            // The root keeps every move's line, the best one's too: it is the refutation
+            // table's principal variation, which the next iteration's first path follows.
             self.finish_iteration(done.score, Some(done), cx);
         } else {
+            let best = done.best_slot;
+            let line = F::line_through(done.order[best], std::mem::take(&mut done.lines[best]));
             self.first_value(done.score, line, cx);
         }
     }
