@@ -40,11 +40,12 @@ pub mod search;
 pub mod trees;
 
 // The modules users name by path, at the crate root as before the folders existed.
-pub use schemes::{alone, parabelle, pmws, pstaged, pvsplit, scheme, treesplit};
+pub use schemes::{alone, baudet, parabelle, pmws, pstaged, pvsplit, scheme, treesplit};
 pub use search::sss;
 pub use trees::{campbell, rng, synthetic};
 
 pub use alone::{full_window, Alone};
+pub use baudet::{Baudet, BaudetConfig, BaudetMsg, BaudetRole};
 pub use campbell::{CampbellSpec, CampbellTree};
 pub use parabelle::{
     parabelle_roles, ParMsg, Parabelle, ParabelleConfig, ParabelleScheme, Storage, TableConfig,

@@ -15,10 +15,10 @@
 
 use crate::dispatch::{AlgorithmRun, PTree};
 use algorithms::{
-    full_window, run_scheme, Abs, Alone, AlphaBeta, Dual, GameTree, Ins, NegaScout, PStagedSss,
-    PStagedSssConfig, Palphabeta, ParabelleConfig, ParabelleScheme, PmwsConfig, PmwsScheme, Pns,
-    PvSplit, PvSplitConfig, Sab, Scheme, SchemeError, Scout, Sss, StagedSss, Storage, TableConfig,
-    TableKind, TreeSplit, TreeSplitConfig, INF,
+    full_window, run_scheme, Abs, Alone, AlphaBeta, Baudet, BaudetConfig, Dual, GameTree, Ins,
+    NegaScout, PStagedSss, PStagedSssConfig, Palphabeta, ParabelleConfig, ParabelleScheme,
+    PmwsConfig, PmwsScheme, Pns, PvSplit, PvSplitConfig, Sab, Scheme, SchemeError, Scout, Sss,
+    StagedSss, Storage, TableConfig, TableKind, TreeSplit, TreeSplitConfig, INF,
 };
 use serde::Deserialize;
 use sim_hw::{MachineConfig, ReadPolicies, ReadPolicy};
@@ -105,6 +105,19 @@ pub enum Algorithm {
         #[serde(default)]
         top: Option<u32>,
     },
+    /// Parallel aspiration search (Baudet 1978; Campbell's thesis section 3.2): the root window
+    /// split into one disjoint range per processor around a static estimate of the root, each
+    /// processor a full alpha-beta with its range (`baudet`, `baudet(D)`).
+    Baudet {
+        /// Width of each inner window, in value units. Default
+        /// [`algorithms::baudet::DEFAULT_DELTA`] (50).
+        #[serde(default = "baudet_delta")]
+        delta: u32,
+    },
+}
+
+fn baudet_delta() -> u32 {
+    algorithms::baudet::DEFAULT_DELTA
 }
 
 fn two() -> u32 {
@@ -381,6 +394,20 @@ impl Algorithm {
                     _ => format!("staged_sss({stage})"),
                 })
             },
+            Algorithm::Baudet { delta } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some("aborts"),
+                syntax: "`Baudet(delta: D)`",
+                about: "parallel aspiration search (Baudet 1978, Campbell's thesis section 3.2): the master evaluates the root statically (V0, one evaluation), splits the values into p disjoint ranges, p − 2 of width D (default 50) centred on V0 and two unbounded outer ones, and every processor (the master too) searches the whole tree by fail-soft alpha-beta with its range's window; the range holding the value returns it exactly (or a fail-high and a fail-low bound meet), and searches whose range is ruled out are aborted. On one processor: alpha-beta with the full window. `Baudet()` for the default (`baudet`, `baudet(D)`)",
+                runs_where: "a master and its workers: the paper's trees of length 1, Campbell's of depth 1; one processor",
+                runs_on: RunsOn::MasterAndChildren,
+                invalid: (delta == 0).then(|| "delta must be at least 1 (the width of each inner window)".into()),
+                ..base(if delta == algorithms::baudet::DEFAULT_DELTA {
+                    "baudet".into()
+                } else {
+                    format!("baudet({delta})")
+                })
+            },
             Algorithm::Sab { top } | Algorithm::Abs { top } => {
                 let short = if matches!(self, Algorithm::Sab { .. }) {
                     "sab"
@@ -412,7 +439,7 @@ impl Algorithm {
 
     /// Every algorithm of the catalogue, with its default options, in the order `gtsim
     /// algorithms` lists them.
-    pub const ALL: [Algorithm; 15] = [
+    pub const ALL: [Algorithm; 16] = [
         Algorithm::Pmws,
         Algorithm::Parabelle {
             table: TableKind::None,
@@ -434,6 +461,9 @@ impl Algorithm {
         Algorithm::Dual,
         Algorithm::Sab { top: None },
         Algorithm::Abs { top: None },
+        Algorithm::Baudet {
+            delta: algorithms::baudet::DEFAULT_DELTA,
+        },
     ];
 
     /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `pvsplit`, `ab`, …
@@ -605,6 +635,12 @@ impl Algorithm {
                 tree,
                 config,
             ),
+            Algorithm::Baudet { delta } => go(
+                columns,
+                &Baudet(BaudetConfig { depth, delta }),
+                tree,
+                config,
+            ),
             Algorithm::Abs { top } => go(
                 columns,
                 &Alone::new(name, depth, move |t, n, d| {
@@ -717,6 +753,7 @@ mod tests {
             Algorithm::Dual => 12,
             Algorithm::Sab { .. } => 13,
             Algorithm::Abs { .. } => 14,
+            Algorithm::Baudet { .. } => 15,
         }
     }
 
@@ -748,6 +785,7 @@ mod tests {
             }
         }
         all.push(Algorithm::TreeSplit { update: true });
+        all.push(Algorithm::Baudet { delta: 20 });
         for (refined, update) in [(true, false), (false, true), (true, true)] {
             all.push(Algorithm::PvSplit { refined, update });
         }

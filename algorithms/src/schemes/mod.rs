@@ -4,6 +4,7 @@
 
 pub mod adapter;
 pub mod alone;
+pub mod baudet;
 pub mod parabelle;
 pub mod pmws;
 pub mod protocol;
