@@ -15,10 +15,10 @@
 
 use crate::dispatch::{AlgorithmRun, PTree};
 use algorithms::{
-    full_window, run_scheme, Abs, Alone, AlphaBeta, Baudet, BaudetConfig, Dual, GameTree, Ins,
-    NegaScout, PStagedSss, PStagedSssConfig, Palphabeta, ParabelleConfig, ParabelleScheme,
-    PmwsConfig, PmwsScheme, Pns, PvSplit, PvSplitConfig, Sab, Scheme, SchemeError, Scout, Sss,
-    StagedSss, Storage, TableConfig, TableKind, TreeSplit, TreeSplitConfig, INF,
+    full_window, run_scheme, Abs, Alone, AlphaBeta, Baudet, BaudetConfig, Dual, GameTree, Ins, Mwf,
+    MwfConfig, NegaScout, PStagedSss, PStagedSssConfig, Palphabeta, ParabelleConfig,
+    ParabelleScheme, PmwsConfig, PmwsScheme, Pns, PvSplit, PvSplitConfig, Sab, Scheme, SchemeError,
+    Scout, Sss, StagedSss, Storage, TableConfig, TableKind, TreeSplit, TreeSplitConfig, INF,
 };
 use serde::Deserialize;
 use sim_hw::{MachineConfig, ReadPolicies, ReadPolicy};
@@ -114,6 +114,18 @@ pub enum Algorithm {
         #[serde(default = "baudet_delta")]
         delta: u32,
     },
+    /// Mandatory Work First (Akl, Barnard & Doran 1982): the minimal tree's mandatory work in the
+    /// top `split` plies in parallel first, then the speculative rest (`mwf`, `mwf(S)`).
+    Mwf {
+        /// Plies the master keeps as open nodes (tasks below). Default
+        /// [`algorithms::mwf::DEFAULT_SPLIT`] (2).
+        #[serde(default = "mwf_split")]
+        split: u32,
+    },
+}
+
+fn mwf_split() -> u32 {
+    algorithms::mwf::DEFAULT_SPLIT
 }
 
 fn baudet_delta() -> u32 {
@@ -408,6 +420,20 @@ impl Algorithm {
                     format!("baudet({delta})")
                 })
             },
+            Algorithm::Mwf { split } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some("aborts"),
+                syntax: "`Mwf(split: S)`",
+                about: "Mandatory Work First (Akl, Barnard & Doran 1982): the master keeps the top S plies (default 2) as nodes typed as in Knuth and Moore; every successor of a type-1 or type-3 node and the first of a type-2 node (the minimal tree) is opened at once and searched in parallel, the other successors of a type-2 node only after its first came back without a cutoff (speculative); nodes S plies down are tasks, fail-soft alpha-beta with the parent's window when handed out, mandatory tasks first, to the workers and the master itself; a cutoff aborts the tasks below. On one processor the master does it all, in that order. `Mwf()` for the default (`mwf`, `mwf(S)`)",
+                runs_where: "a master and its workers: the paper's trees of length 1, Campbell's of depth 1; one processor",
+                runs_on: RunsOn::MasterAndChildren,
+                invalid: (split == 0).then(|| "split must be at least 1 ply (the plies the master keeps)".into()),
+                ..base(if split == algorithms::mwf::DEFAULT_SPLIT {
+                    "mwf".into()
+                } else {
+                    format!("mwf({split})")
+                })
+            },
             Algorithm::Sab { top } | Algorithm::Abs { top } => {
                 let short = if matches!(self, Algorithm::Sab { .. }) {
                     "sab"
@@ -439,7 +465,7 @@ impl Algorithm {
 
     /// Every algorithm of the catalogue, with its default options, in the order `gtsim
     /// algorithms` lists them.
-    pub const ALL: [Algorithm; 16] = [
+    pub const ALL: [Algorithm; 17] = [
         Algorithm::Pmws,
         Algorithm::Parabelle {
             table: TableKind::None,
@@ -463,6 +489,9 @@ impl Algorithm {
         Algorithm::Abs { top: None },
         Algorithm::Baudet {
             delta: algorithms::baudet::DEFAULT_DELTA,
+        },
+        Algorithm::Mwf {
+            split: algorithms::mwf::DEFAULT_SPLIT,
         },
     ];
 
@@ -641,6 +670,7 @@ impl Algorithm {
                 tree,
                 config,
             ),
+            Algorithm::Mwf { split } => go(columns, &Mwf(MwfConfig { depth, split }), tree, config),
             Algorithm::Abs { top } => go(
                 columns,
                 &Alone::new(name, depth, move |t, n, d| {
@@ -754,6 +784,7 @@ mod tests {
             Algorithm::Sab { .. } => 13,
             Algorithm::Abs { .. } => 14,
             Algorithm::Baudet { .. } => 15,
+            Algorithm::Mwf { .. } => 16,
         }
     }
 
@@ -786,6 +817,7 @@ mod tests {
         }
         all.push(Algorithm::TreeSplit { update: true });
         all.push(Algorithm::Baudet { delta: 20 });
+        all.push(Algorithm::Mwf { split: 3 });
         for (refined, update) in [(true, false), (false, true), (true, true)] {
             all.push(Algorithm::PvSplit { refined, update });
         }

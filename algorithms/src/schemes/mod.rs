@@ -5,6 +5,7 @@
 pub mod adapter;
 pub mod alone;
 pub mod baudet;
+pub mod mwf;
 pub mod parabelle;
 pub mod pmws;
 pub mod protocol;

@@ -131,12 +131,39 @@ where
     S: for<'t> Scheme<'t, SyntheticTree>,
     F: Fn(&SyntheticTree, &mut SplitMix64) -> S,
 {
+    batching_check(seed, trees, make, true)
+}
+
+/// [`batching_changes_nothing_but_events`], with masters (processors with children) that never
+/// poll: sim-hw's lookahead lets a polling processor's search batch run past poll points while
+/// messages already wait in its inbox (they arrived while it was computing between searches),
+/// where a step-by-step run reads them at the first poll point. Schemes whose master both
+/// searches and computes between searches (mwf) meet it; see the branch's report.
+pub fn batching_changes_nothing_but_events_without_polling_masters<S, F>(
+    seed: u64,
+    trees: u64,
+    make: F,
+) where
+    S: for<'t> Scheme<'t, SyntheticTree>,
+    F: Fn(&SyntheticTree, &mut SplitMix64) -> S,
+{
+    batching_check(seed, trees, make, false)
+}
+
+fn batching_check<S, F>(seed: u64, trees: u64, make: F, polling_masters: bool)
+where
+    S: for<'t> Scheme<'t, SyntheticTree>,
+    F: Fn(&SyntheticTree, &mut SplitMix64) -> S,
+{
     let mut rng = SplitMix64::seed_from_u64(seed);
     for n in 0..trees {
         let tree = random_tree(&mut rng, seed * 100_000 + n);
         let scheme = make(&tree, &mut rng);
         let p = PROCESSORS[rng.random_range(0..PROCESSORS.len())];
         let mut on = machine(&mut rng, p);
+        if !polling_masters && matches!(on.reads.hosts, ReadPolicy::Poll { .. }) {
+            on.reads.hosts = ReadPolicy::Interrupt;
+        }
         on.record_intervals = true;
         on.record_messages = true;
         let mut off = on.clone();
