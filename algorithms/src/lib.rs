@@ -40,11 +40,14 @@ pub mod search;
 pub mod trees;
 
 // The modules users name by path, at the crate root as before the folders existed.
-pub use schemes::{alone, baudet, mwf, parabelle, pmws, pstaged, pvsplit, scheme, treesplit};
+pub use schemes::{
+    alone, aphid, baudet, mwf, parabelle, pmws, pstaged, pvsplit, scheme, treesplit,
+};
 pub use search::sss;
 pub use trees::{campbell, rng, synthetic};
 
 pub use alone::{full_window, Alone};
+pub use aphid::{Aphid, AphidConfig, AphidMsg, AphidRole};
 pub use baudet::{Baudet, BaudetConfig, BaudetMsg, BaudetRole};
 pub use campbell::{CampbellSpec, CampbellTree};
 pub use mwf::{Mwf, MwfConfig, MwfMsg, MwfRole};

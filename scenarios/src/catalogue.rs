@@ -15,10 +15,11 @@
 
 use crate::dispatch::{AlgorithmRun, PTree};
 use algorithms::{
-    full_window, run_scheme, Abs, Alone, AlphaBeta, Baudet, BaudetConfig, Dual, GameTree, Ins, Mwf,
-    MwfConfig, NegaScout, PStagedSss, PStagedSssConfig, Palphabeta, ParabelleConfig,
-    ParabelleScheme, PmwsConfig, PmwsScheme, Pns, PvSplit, PvSplitConfig, Sab, Scheme, SchemeError,
-    Scout, Sss, StagedSss, Storage, TableConfig, TableKind, TreeSplit, TreeSplitConfig, INF,
+    full_window, run_scheme, Abs, Alone, AlphaBeta, Aphid, AphidConfig, Baudet, BaudetConfig, Dual,
+    GameTree, Ins, Mwf, MwfConfig, NegaScout, PStagedSss, PStagedSssConfig, Palphabeta,
+    ParabelleConfig, ParabelleScheme, PmwsConfig, PmwsScheme, Pns, PvSplit, PvSplitConfig, Sab,
+    Scheme, SchemeError, Scout, Sss, StagedSss, Storage, TableConfig, TableKind, TreeSplit,
+    TreeSplitConfig, INF,
 };
 use serde::Deserialize;
 use sim_hw::{MachineConfig, ReadPolicies, ReadPolicy};
@@ -122,6 +123,17 @@ pub enum Algorithm {
         #[serde(default = "mwf_split")]
         split: u32,
     },
+    /// APHID (Brockington & Schaeffer): the master's repeated passes over the top `top` plies,
+    /// the slaves deepening their leaves asynchronously (`aphid`, `aphid(D)`).
+    Aphid {
+        /// Depth d′ of the master's tree. Default [`algorithms::aphid::DEFAULT_TOP`] (2).
+        #[serde(default = "aphid_top")]
+        top: u32,
+    },
+}
+
+fn aphid_top() -> u32 {
+    algorithms::aphid::DEFAULT_TOP
 }
 
 fn mwf_split() -> u32 {
@@ -434,6 +446,20 @@ impl Algorithm {
                     format!("mwf({split})")
                 })
             },
+            Algorithm::Aphid { top } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some("STOP (an abort)"),
+                syntax: "`Aphid(top: D)`",
+                about: "APHID (Brockington & Schaeffer): the master searches the top D plies (default 2) by fail-soft alpha-beta again and again, each pass one computation (k per node, probe per leaf looked up, e for a leaf's first static evaluation); its leaves belong to the slaves (round robin as first met), which search them on their own, 1, 2, … plies deeper up to the rest of the depth, and again with the latest window the master sent while their bounds do not settle it; a pass uses a leaf's full-depth bound where it settles the window and the deepest shallower value (uncertain) elsewhere, and the master repeats passes as results come in until one pass is certain; no shared table. On one processor: alpha-beta. `Aphid()` for the default (`aphid`, `aphid(D)`)",
+                runs_where: "a master and its slaves: the paper's trees of length 1, Campbell's of depth 1; one processor",
+                runs_on: RunsOn::MasterAndChildren,
+                invalid: (top == 0).then(|| "top must be at least 1 ply (the master's tree)".into()),
+                ..base(if top == algorithms::aphid::DEFAULT_TOP {
+                    "aphid".into()
+                } else {
+                    format!("aphid({top})")
+                })
+            },
             Algorithm::Sab { top } | Algorithm::Abs { top } => {
                 let short = if matches!(self, Algorithm::Sab { .. }) {
                     "sab"
@@ -465,7 +491,7 @@ impl Algorithm {
 
     /// Every algorithm of the catalogue, with its default options, in the order `gtsim
     /// algorithms` lists them.
-    pub const ALL: [Algorithm; 17] = [
+    pub const ALL: [Algorithm; 18] = [
         Algorithm::Pmws,
         Algorithm::Parabelle {
             table: TableKind::None,
@@ -492,6 +518,9 @@ impl Algorithm {
         },
         Algorithm::Mwf {
             split: algorithms::mwf::DEFAULT_SPLIT,
+        },
+        Algorithm::Aphid {
+            top: algorithms::aphid::DEFAULT_TOP,
         },
     ];
 
@@ -671,6 +700,9 @@ impl Algorithm {
                 config,
             ),
             Algorithm::Mwf { split } => go(columns, &Mwf(MwfConfig { depth, split }), tree, config),
+            Algorithm::Aphid { top } => {
+                go(columns, &Aphid(AphidConfig { depth, top }), tree, config)
+            }
             Algorithm::Abs { top } => go(
                 columns,
                 &Alone::new(name, depth, move |t, n, d| {
@@ -785,6 +817,7 @@ mod tests {
             Algorithm::Abs { .. } => 14,
             Algorithm::Baudet { .. } => 15,
             Algorithm::Mwf { .. } => 16,
+            Algorithm::Aphid { .. } => 17,
         }
     }
 
@@ -818,6 +851,7 @@ mod tests {
         all.push(Algorithm::TreeSplit { update: true });
         all.push(Algorithm::Baudet { delta: 20 });
         all.push(Algorithm::Mwf { split: 3 });
+        all.push(Algorithm::Aphid { top: 3 });
         for (refined, update) in [(true, false), (false, true), (true, true)] {
             all.push(Algorithm::PvSplit { refined, update });
         }
