@@ -55,7 +55,9 @@ pub use parabelle::{
     parabelle_roles, ParMsg, Parabelle, ParabelleConfig, ParabelleScheme, Storage, TableConfig,
     TableCounts, TableKind,
 };
-pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
+pub use pmws::{
+    pmws_roles, pmws_roles_with, Plain, Pmws, PmwsConfig, PmwsIxScheme, PmwsMsg, PmwsScheme,
+};
 pub use pstaged::{PStagedSss, PStagedSssConfig, PStagedSssRole, PssMsg};
 pub use pvsplit::{NodeType, PvMsg, PvSplit, PvSplitConfig, PvSplitRole};
 pub use scheme::{run_scheme, DeployError, Figures, Scheme, SchemeError, SchemeRun};

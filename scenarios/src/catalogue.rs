@@ -17,9 +17,9 @@ use crate::dispatch::{AlgorithmRun, PTree};
 use algorithms::{
     full_window, run_scheme, Abs, Alone, AlphaBeta, Aphid, AphidConfig, Baudet, BaudetConfig, Dual,
     GameTree, Ins, Mwf, MwfConfig, NegaScout, PStagedSss, PStagedSssConfig, Palphabeta,
-    ParabelleConfig, ParabelleScheme, PmwsConfig, PmwsScheme, Pns, PvSplit, PvSplitConfig, Sab,
-    Scheme, SchemeError, Scout, Sss, StagedSss, Storage, TableConfig, TableKind, TreeSplit,
-    TreeSplitConfig, INF,
+    ParabelleConfig, ParabelleScheme, Plain, PmwsConfig, PmwsIxScheme, PmwsScheme, Pns, PvSplit,
+    PvSplitConfig, Sab, Scheme, SchemeError, Scout, Sss, StagedSss, Storage, TableConfig,
+    TableKind, TreeSplit, TreeSplitConfig, INF,
 };
 use serde::Deserialize;
 use sim_hw::{MachineConfig, ReadPolicies, ReadPolicy};
@@ -129,6 +129,14 @@ pub enum Algorithm {
         /// Depth d′ of the master's tree. Default [`algorithms::aphid::DEFAULT_TOP`] (2).
         #[serde(default = "aphid_top")]
         top: u32,
+    },
+    /// pmws with the options of Marsland & Popowich's section IX (`pmws_broadcast`): `broadcast:
+    /// true` sends a PV node's new best value to every busy child at once.
+    PmwsIx {
+        /// Broadcast a new alpha bound as soon as it is known. Must be true (without an option
+        /// this is `Pmws`).
+        #[serde(default)]
+        broadcast: bool,
     },
 }
 
@@ -348,7 +356,7 @@ impl Algorithm {
                     "aborts"
                 }),
                 syntax: "`PvSplit(refined: B, update: B)`",
-                about: "pv-splitting (Campbell Fig. 12, Marsland & Popowich Fig. 3): the root processor splits the PV level by level until the processor tree's depth equals the remaining depth, tree-splitting below; `refined: true` is Campbell's refinement (slaves get the successors of type-2 nodes' successors); both default false (`pvsplit`, `pvsplit_refined`, `…_update`)",
+                about: "pv-splitting (Campbell Fig. 12, Marsland & Popowich Fig. 3): the root processor splits the PV level by level until the processor tree's depth equals the remaining depth, tree-splitting below; `refined: true` is Campbell's refinement (slaves get the successors of type-2 nodes' successors); both default false (`pvsplit`, `pvsplit_refined`, `…_update`). `update: true` is also the first suggestion of Marsland & Popowich's section IX (a new alpha bound to every processor as soon as it is known); the other two concern re-searches of a new principal variation, which pv-splitting's alpha-beta with windows never makes",
                 runs_where: "processor trees at least 2 levels shallower than the search, as the thesis (\"on 4-ply trees, PV cannot employ a depth 3 processor tree\"; others skipped); on one processor, alpha-beta",
                 runs_on: RunsOn::AnyTree,
                 applies: Applies::TwoLevelsShallower,
@@ -446,6 +454,17 @@ impl Algorithm {
                     format!("mwf({split})")
                 })
             },
+            Algorithm::PmwsIx { broadcast } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some("BOUND (a new alpha bound)"),
+                syntax: "`PmwsIx(broadcast: true)`",
+                about: "pmws with the first suggestion of Marsland & Popowich's section IX: when a returned value raises a PV node's best value, the master sends it at once to every busy child (BOUND, 4 bytes inter-node) and narrows its own search; a child's zero-window test that then fails high no higher than the newest bound is tested again around it instead of re-searched, and a re-search under way has its window narrowed. Progressive deepening as pmws. By default every processor reads on arrival (with Parabelle's boards, which read only when idle, a bound could never reach a running search). The other two suggestions (all processors on the re-search of a new PV, deferring a re-search until a second candidate fails high) are not built (`pmws_broadcast`)",
+                runs_where: "as `Pmws`",
+                runs_on: RunsOn::MasterAndChildren,
+                progressive: true,
+                invalid: (!broadcast).then(|| "PmwsIx without an option is Pmws: give broadcast: true, or use Pmws".into()),
+                ..base("pmws_broadcast".into())
+            },
             Algorithm::Aphid { top } => Entry {
                 reads: campbell_reads,
                 reaches_running: Some("STOP (an abort)"),
@@ -491,7 +510,7 @@ impl Algorithm {
 
     /// Every algorithm of the catalogue, with its default options, in the order `gtsim
     /// algorithms` lists them.
-    pub const ALL: [Algorithm; 18] = [
+    pub const ALL: [Algorithm; 19] = [
         Algorithm::Pmws,
         Algorithm::Parabelle {
             table: TableKind::None,
@@ -522,6 +541,7 @@ impl Algorithm {
         Algorithm::Aphid {
             top: algorithms::aphid::DEFAULT_TOP,
         },
+        Algorithm::PmwsIx { broadcast: true },
     ];
 
     /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `pvsplit`, `ab`, …
@@ -700,6 +720,12 @@ impl Algorithm {
                 config,
             ),
             Algorithm::Mwf { split } => go(columns, &Mwf(MwfConfig { depth, split }), tree, config),
+            Algorithm::PmwsIx { broadcast } => go(
+                columns,
+                &PmwsIxScheme(PmwsConfig { depth, progressive }, Plain { broadcast }),
+                tree,
+                config,
+            ),
             Algorithm::Aphid { top } => {
                 go(columns, &Aphid(AphidConfig { depth, top }), tree, config)
             }
@@ -818,6 +844,7 @@ mod tests {
             Algorithm::Baudet { .. } => 15,
             Algorithm::Mwf { .. } => 16,
             Algorithm::Aphid { .. } => 17,
+            Algorithm::PmwsIx { .. } => 18,
         }
     }
 

@@ -19,6 +19,20 @@
 //! and which tables it keeps. pmws itself is the [`Plain`] flavour; Parabelle
 //! ([`crate::schemes::parabelle`]) is this master with the refutation and transposition tables.
 //!
+//! **Section IX's first suggestion** ([`Plain::broadcast`], scheme [`PmwsIxScheme`], `pmws_broadcast`
+//! in results; off in plain pmws): "if the new alpha bound were made available to all
+//! processors as soon as it was determined, rather than when a child processor has finished its
+//! subtree search, more cutoffs could be obtained". When a returned value raises a PV node's
+//! score, the master sends every busy child the new bound (BOUND, 4 bytes inter-node: the bound
+//! and the PV node's ply, by which a child recognises a bound meant for work it no longer has),
+//! and narrows its own search the same way. A zero-window test cannot be moved to a higher bound
+//! soundly while it runs (its window would have to widen), so a child keeps the newest bound and
+//! uses it when the test ends: a fail-high no higher than the newest bound is tested again
+//! around that bound instead of re-searched; a re-search under way has its window narrowed
+//! (`lower_beta`, the SequentialSearch contract) and may then return an upper bound at most the
+//! newest bound, which is all the PV node needs of a move that is not its best. Searches that
+//! can be reached this way run as ordinary (not isolated) searches.
+//!
 //! In Parabelle the children also walked the first path so that a 4-byte message could name a
 //! move of a position they already had; in the simulation the work message carries the position
 //! and is charged its 4 bytes, and the children's redundant walk (which is never on the critical
@@ -56,6 +70,15 @@ pub enum PmwsMsg<N> {
         depth: u32,
         /// The successor's index among the PV node's moves.
         slot: u32,
+        /// The PV node's ply (0 = the root); travels in spare bits, charged nothing.
+        ply: u32,
+    },
+    /// Master to a busy child (section IX broadcast): the PV node at `ply` has a new best value.
+    Bound {
+        /// The PV node's ply, to recognise a bound for work the child no longer has.
+        ply: u32,
+        /// The new bound (the PV node's view).
+        bound: Value,
     },
     /// Child to master: the value of successor `slot` (PV node's view).
     Result {
@@ -81,14 +104,16 @@ pub enum PmwsMsg<N> {
 impl<N> Message for PmwsMsg<N> {
     fn kind(&self) -> MsgKind {
         match self {
-            PmwsMsg::Work { .. } | PmwsMsg::Result { .. } => MsgKind::InterNode,
+            PmwsMsg::Work { .. } | PmwsMsg::Result { .. } | PmwsMsg::Bound { .. } => {
+                MsgKind::InterNode
+            }
             PmwsMsg::Line { .. } => MsgKind::InterLevel,
             PmwsMsg::Iteration { .. } => MsgKind::InterIteration,
         }
     }
     fn bytes(&self) -> u64 {
         match *self {
-            PmwsMsg::Work { .. } | PmwsMsg::Result { .. } => 4,
+            PmwsMsg::Work { .. } | PmwsMsg::Result { .. } | PmwsMsg::Bound { .. } => 4,
             PmwsMsg::Line { plies } => 2 * plies as u64,
             PmwsMsg::Iteration { width, iteration } => {
                 let (w, i) = (width as u64, iteration as u64);
@@ -138,6 +163,8 @@ pub struct PmwsSearch<'t, T: GameTree> {
     own: bool,
     /// The fail-high value, once the re-search has started.
     failed_high: Option<Value>,
+    /// The newest bound of the PV node (section IX broadcast), at least `bound`.
+    latest: Value,
     pvs: Pvs<'t, T>,
 }
 
@@ -152,7 +179,20 @@ impl<'t, T: GameTree> PmwsSearch<'t, T> {
             slot,
             own,
             failed_high: None,
+            latest: bound,
             pvs,
+        }
+    }
+
+    /// The PV node's best value rose to `bound` (section IX broadcast): a re-search under way
+    /// narrows its window; a zero-window test keeps it for when it ends.
+    pub fn raise_bound(&mut self, bound: Value) {
+        if bound <= self.latest {
+            return;
+        }
+        self.latest = bound;
+        if self.failed_high.is_some() {
+            self.pvs.lower_beta(-bound);
         }
     }
 }
@@ -167,6 +207,13 @@ impl<T: GameTree> Search for PmwsSearch<'_, T> {
             };
             let failed_high = if self.failed_high.is_some() {
                 true
+            } else if value > self.bound && value <= self.latest {
+                // Section IX broadcast: better than the bound it was tested against, but no
+                // better than the newest one is known to be: test again around the newest.
+                self.bound = self.latest;
+                let b = self.bound;
+                self.pvs = Pvs::new(self.tree, self.node.clone(), -b - 1, -b, self.depth);
+                continue;
             } else if value > self.bound {
                 // Fail-high: re-search with (value, +INF) from the PV node's view.
                 self.failed_high = Some(value);
@@ -231,6 +278,18 @@ pub trait Flavor<'t, T: GameTree + 't>: Sized {
     fn end_iteration(&mut self, order: &[u32], lines: &mut [Self::Line]);
     /// The message to every child between iterations: `width` root moves, after `iteration`.
     fn iteration(&self, width: u32, iteration: u32) -> <Self::Role as Program>::Msg;
+    /// The best value of the PV node at `ply` rose to `bound` while the children `busy` (and,
+    /// with `own`, the master itself) search its successors: section IX's broadcast, if the
+    /// flavour does it (none by default).
+    fn raised(
+        &self,
+        _ply: u32,
+        _bound: Value,
+        _busy: &[ProcId],
+        _own: bool,
+        _cx: &mut Cx<Self::Role>,
+    ) {
+    }
 }
 
 /// A successor of the PV node on top of the master's stack, handed to a child or searched by the
@@ -244,6 +303,8 @@ pub struct Successor<N> {
     pub depth: u32,
     /// Its index among the PV node's moves (in the node's order).
     pub slot: u32,
+    /// The PV node's ply (0 = the root).
+    pub ply: u32,
     /// Its move's index in tree order when the PV node is the root (None below the root).
     pub root_move: Option<u32>,
     /// The iteration (its depth, from 1).
@@ -301,12 +362,20 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> std::ops::DerefMut for Master<'t, T
 }
 
 /// pmws's own flavour: no tables; a child's search is [`PmwsSearch`].
-pub struct Plain;
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Plain {
+    /// Section IX's first suggestion: a PV node's new best value goes to every busy child at
+    /// once (see the module doc). Off in plain pmws.
+    pub broadcast: bool,
+}
 
 /// A child's state: it only reacts to messages.
 pub struct Child<'t, T: GameTree> {
     tree: &'t T,
     parent: ProcId,
+    /// Section IX broadcast: the ply of the PV node whose successor it searches, if any.
+    broadcast: bool,
+    working_at: Option<u32>,
 }
 
 /// A pmws role on one processor.
@@ -340,12 +409,29 @@ impl<'t, T: GameTree + 't> Flavor<'t, T> for Plain {
             bound: s.bound,
             depth: s.depth,
             slot: s.slot,
+            ply: s.ply,
         }
     }
     fn search_own(&self, tree: &'t T, s: Successor<T::Node>, _: bool, cx: &mut PCx<'_, 't, T>) {
-        cx.search_isolated(PmwsSearch::new(
-            tree, s.node, s.bound, s.depth, s.slot, true,
-        ));
+        let search = PmwsSearch::new(tree, s.node, s.bound, s.depth, s.slot, true);
+        if self.broadcast {
+            cx.search(search);
+        } else {
+            cx.search_isolated(search);
+        }
+    }
+    fn raised(&self, ply: u32, bound: Value, busy: &[ProcId], own: bool, cx: &mut PCx<'_, 't, T>) {
+        if !self.broadcast {
+            return;
+        }
+        for &j in busy {
+            cx.send(j, PmwsMsg::Bound { ply, bound });
+        }
+        if own {
+            if let Some(search) = cx.search_mut() {
+                search.raise_bound(bound);
+            }
+        }
     }
     fn line_through(_: u32, _: ()) {}
     fn end_iteration(&mut self, _: &[u32], _: &mut [()]) {}
@@ -360,15 +446,54 @@ pub fn pmws_roles<T: GameTree>(
     processors: usize,
     config: PmwsConfig,
 ) -> Vec<Pmws<'_, T>> {
+    pmws_roles_with(tree, processors, config, Plain::default())
+}
+
+/// The roles of pmws with the flavour's options (section IX's broadcast).
+pub fn pmws_roles_with<T: GameTree>(
+    tree: &T,
+    processors: usize,
+    config: PmwsConfig,
+    plain: Plain,
+) -> Vec<Pmws<'_, T>> {
     assert!(processors >= 1 && config.depth >= 1);
-    let mut roles = vec![Pmws::Master(Master::new(tree, processors, config, Plain))];
+    let mut roles = vec![Pmws::Master(Master::new(tree, processors, config, plain))];
     for _ in 1..processors {
         roles.push(Pmws::Child(Child {
             tree,
             parent: ProcId::MASTER,
+            broadcast: plain.broadcast,
+            working_at: None,
         }));
     }
     roles
+}
+
+/// pmws with section IX's options (see the module doc): `broadcast`. Its name in results:
+/// `pmws_broadcast`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PmwsIxScheme(pub PmwsConfig, pub Plain);
+
+impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for PmwsIxScheme {
+    type Role = Pmws<'t, T>;
+    fn name(&self) -> String {
+        if self.1.broadcast {
+            "pmws_broadcast".into()
+        } else {
+            "pmws".into()
+        }
+    }
+    fn deploy(
+        &self,
+        tree: &'t T,
+        ptree: &sim_hw::ProcessorTree,
+    ) -> Result<Vec<Pmws<'t, T>>, DeployError> {
+        check_depth_one("pmws", ptree, self.0.depth)?;
+        Ok(pmws_roles_with(tree, ptree.len(), self.0, self.1))
+    }
+    fn root_value(&self, roles: &[Pmws<'t, T>]) -> Option<Value> {
+        roles.first().and_then(|r| r.root_value())
+    }
 }
 
 /// pmws as a [`crate::Scheme`]: the roles on a processor tree of depth 1 (a master and its
@@ -543,7 +668,8 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         }
     }
 
-    fn record(&mut self, slot: u32, value: Value, line: F::Line) {
+    fn record(&mut self, slot: u32, value: Value, line: F::Line, cx: &mut FCx<'_, 't, T, F>) {
+        let ply = (self.pv.len() - 1) as u32;
         let top = self.pv.last_mut().expect("a PV node");
         let slot = slot as usize;
         top.values[slot] = value;
@@ -551,6 +677,15 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         if value > top.score {
             top.score = value;
             top.best_slot = slot;
+            if top.outstanding > 0 || self.own_busy {
+                let busy: Vec<ProcId> = self
+                    .children
+                    .iter()
+                    .copied()
+                    .filter(|c| !self.idle.contains(c))
+                    .collect();
+                self.flavor.raised(ply, value, &busy, self.own_busy, cx);
+            }
         }
     }
 
@@ -571,8 +706,8 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
             return;
         };
         top.outstanding -= 1;
-        self.record(slot, value, line);
         self.idle.push_back(from);
+        self.record(slot, value, line, cx);
         self.split(cx);
     }
 
@@ -585,18 +720,20 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         cx: &mut FCx<'_, 't, T, F>,
     ) {
         self.own_busy = false;
-        self.record(slot, value, line);
+        self.record(slot, value, line, cx);
         self.split(cx);
     }
 
     /// The next successor of the PV node on top, taken to be searched.
     fn take_successor(&mut self) -> Successor<T::Node> {
         let at_root = self.pv.len() == 1;
+        let ply = (self.pv.len() - 1) as u32;
         let top = self.pv.last_mut().expect("a PV node");
         let slot = top.next;
         top.next += 1;
         let m = top.order[slot];
         Successor {
+            ply,
             node: self.tree.play(&top.node, top.moves.get(m as usize)),
             bound: top.score,
             depth: top.depth - 1,
@@ -717,9 +854,23 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
                     bound,
                     depth,
                     slot,
+                    ply,
                 },
             ) => {
-                cx.search_isolated(PmwsSearch::new(c.tree, node, bound, depth, slot, false));
+                let search = PmwsSearch::new(c.tree, node, bound, depth, slot, false);
+                if c.broadcast {
+                    c.working_at = Some(ply);
+                    cx.search(search);
+                } else {
+                    cx.search_isolated(search);
+                }
+            }
+            (Pmws::Child(c), PmwsMsg::Bound { ply, bound }) => {
+                if c.working_at == Some(ply) {
+                    if let Some(search) = cx.search_mut() {
+                        search.raise_bound(bound);
+                    }
+                }
             }
             (Pmws::Child(_), PmwsMsg::Iteration { .. }) => {}
             (Pmws::Master(m), PmwsMsg::Result { value, slot }) => {
@@ -751,6 +902,7 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
                     plies,
                 },
             ) => {
+                c.working_at = None;
                 cx.send(c.parent, PmwsMsg::Result { value, slot });
                 if failed_high {
                     cx.send(c.parent, PmwsMsg::Line { plies });
