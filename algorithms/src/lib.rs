@@ -16,6 +16,10 @@
 //!   message-passing roles ([`Pmws`]) for `sim_hw::Machine`;
 //! - [`treesplit`]: tree-splitting (Campbell's thesis Fig. 10) on processor trees of any depth
 //!   and width, with the dynamic window update of Fig. 11;
+//! - [`baudet`], [`mwf`], [`aphid`]: parallel aspiration search (disjoint windows, one per
+//!   processor), Mandatory Work First (the minimal tree in parallel, then the speculative rest)
+//!   and APHID (the master's repeated passes over the top plies, slaves deepening their leaves
+//!   asynchronously), on a master and its workers;
 //! - [`model`]: the paper's analytical model, equations (1)–(14).
 //!
 //! ```
