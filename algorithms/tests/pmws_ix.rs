@@ -1,7 +1,8 @@
-//! pmws with section IX's broadcast of a new alpha bound (`pmws_broadcast`): negamax's root
-//! value on every tree, processor count and machine, with and without progressive deepening;
-//! every processor's time accounted; batching changes nothing but the event count; with the
-//! option off it is pmws exactly; with it on, bounds are sent and reach running searches.
+//! pmws with the options of Marsland & Popowich's section IX (`pmws_broadcast`,
+//! `pmws_research`, `pmws_defer` and their combinations): negamax's root value on every tree,
+//! processor count and machine, with and without progressive deepening; every processor's time
+//! accounted; batching changes nothing but the event count; with the options off it is pmws
+//! exactly; each option changes the search on some trees.
 
 mod common;
 
@@ -9,19 +10,29 @@ use algorithms::*;
 use rand::Rng;
 use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree, ReadPolicies, ReadPolicy};
 
-fn broadcast(tree: &SyntheticTree, rng: &mut algorithms::rng::SplitMix64) -> PmwsIxScheme {
+/// Every combination of the three options but none.
+fn options(rng: &mut algorithms::rng::SplitMix64) -> Plain {
+    let k = rng.random_range(1..8u32);
+    Plain {
+        broadcast: k & 1 != 0,
+        parallel_research: k & 2 != 0,
+        defer: k & 4 != 0,
+    }
+}
+
+fn with_options(tree: &SyntheticTree, rng: &mut algorithms::rng::SplitMix64) -> PmwsIxScheme {
     PmwsIxScheme(
         PmwsConfig {
             depth: tree.spec().depth,
             progressive: rng.random_bool(0.5),
         },
-        Plain { broadcast: true },
+        options(rng),
     )
 }
 
 #[test]
-fn pmws_broadcast_returns_negamax_on_1000_trees_and_every_processor_count() {
-    let runs = common::returns_negamax_everywhere(7, 1000, broadcast, |_, run, _| {
+fn pmws_section_ix_options_return_negamax_on_1000_trees_and_every_processor_count() {
+    let runs = common::returns_negamax_everywhere(7, 1000, with_options, |_, run, _| {
         assert!(run.roles[0]
             .finished_at()
             .is_some_and(|t| t <= run.stats.makespan));
@@ -30,16 +41,16 @@ fn pmws_broadcast_returns_negamax_on_1000_trees_and_every_processor_count() {
 }
 
 #[test]
-fn pmws_broadcast_batched_runs_equal_step_by_step_runs() {
-    common::batching_changes_nothing_but_events_without_polling_masters(8, 200, broadcast);
+fn pmws_section_ix_batched_runs_equal_step_by_step_runs() {
+    common::batching_changes_nothing_but_events_without_polling_masters(8, 200, with_options);
 }
 
-/// Off, the option changes nothing: the same run as pmws. On, with children that read on
-/// arrival, bounds go out (more inter-node messages) and change the search on some trees.
+/// Off, the options change nothing: the same run as pmws. Each on its own (children that read
+/// on arrival) changes the search on some trees, and keeps the root value.
 #[test]
-fn off_it_is_pmws_and_on_it_sends_bounds() {
+fn off_it_is_pmws_and_each_option_changes_the_search() {
     let mut rng = <algorithms::rng::SplitMix64 as rand::SeedableRng>::seed_from_u64(9);
-    let mut changed = 0;
+    let mut changed = [0; 3];
     for seed in 0..100u64 {
         let spec = SyntheticSpec {
             width: rng.random_range(4..=10),
@@ -65,7 +76,7 @@ fn off_it_is_pmws_and_on_it_sends_bounds() {
         };
         let plain = run_scheme(&PmwsScheme(config), &tree, machine.clone()).unwrap();
         let off = run_scheme(
-            &PmwsIxScheme(config, Plain { broadcast: false }),
+            &PmwsIxScheme(config, Plain::default()),
             &tree,
             machine.clone(),
         )
@@ -73,21 +84,48 @@ fn off_it_is_pmws_and_on_it_sends_bounds() {
         assert_eq!(plain.stats.makespan, off.stats.makespan);
         assert_eq!(plain.stats.messages, off.stats.messages);
         assert_eq!(plain.stats.total_nodes(), off.stats.total_nodes());
-        let on = run_scheme(
-            &PmwsIxScheme(config, Plain { broadcast: true }),
-            &tree,
-            machine,
-        )
-        .unwrap();
-        assert_eq!(on.root_value, plain.root_value);
-        let inter_node = |s: &sim_core::RunStats| s.messages.count(sim_core::MsgKind::InterNode);
-        assert!(inter_node(&on.stats) >= inter_node(&plain.stats));
-        if on.stats.total_nodes() != plain.stats.total_nodes() {
-            changed += 1;
+        let each = [
+            Plain {
+                broadcast: true,
+                ..Plain::default()
+            },
+            Plain {
+                parallel_research: true,
+                ..Plain::default()
+            },
+            Plain {
+                defer: true,
+                ..Plain::default()
+            },
+        ];
+        for (k, options) in each.into_iter().enumerate() {
+            let on = run_scheme(&PmwsIxScheme(config, options), &tree, machine.clone()).unwrap();
+            assert_eq!(on.root_value, plain.root_value);
+            if on.stats.total_nodes() != plain.stats.total_nodes() {
+                changed[k] += 1;
+            }
         }
     }
     assert!(
-        changed > 10,
-        "broadcast changed the search on {changed} trees of 100"
+        changed.iter().all(|&c| c > 10),
+        "each option changed the search on {changed:?} trees of 100"
+    );
+    let name = |options| {
+        Scheme::<SyntheticTree>::name(&PmwsIxScheme(
+            PmwsConfig {
+                depth: 3,
+                progressive: true,
+            },
+            options,
+        ))
+    };
+    assert_eq!(name(Plain::default()), "pmws");
+    assert_eq!(
+        name(Plain {
+            broadcast: true,
+            defer: true,
+            ..Plain::default()
+        }),
+        "pmws_broadcast_research_defer"
     );
 }

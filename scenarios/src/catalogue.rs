@@ -130,13 +130,20 @@ pub enum Algorithm {
         #[serde(default = "aphid_top")]
         top: u32,
     },
-    /// pmws with the options of Marsland & Popowich's section IX (`pmws_broadcast`): `broadcast:
-    /// true` sends a PV node's new best value to every busy child at once.
+    /// pmws with the options of Marsland & Popowich's section IX (`pmws_broadcast`,
+    /// `pmws_research`, `pmws_research_defer`, and combinations such as `pmws_broadcast_research`). At
+    /// least one must be true (without options this is `Pmws`).
     PmwsIx {
-        /// Broadcast a new alpha bound as soon as it is known. Must be true (without an option
-        /// this is `Pmws`).
+        /// Broadcast a new alpha bound to every busy child as soon as it is known.
         #[serde(default)]
         broadcast: bool,
+        /// Re-search a successor that fails high with every processor (as a new PV).
+        #[serde(default)]
+        research: bool,
+        /// Defer that re-search until a second successor fails high or the others are done
+        /// (needs `research: true`).
+        #[serde(default)]
+        defer: bool,
     },
 }
 
@@ -454,16 +461,38 @@ impl Algorithm {
                     format!("mwf({split})")
                 })
             },
-            Algorithm::PmwsIx { broadcast } => Entry {
+            Algorithm::PmwsIx {
+                broadcast,
+                research,
+                defer,
+            } => Entry {
                 reads: campbell_reads,
                 reaches_running: Some("BOUND (a new alpha bound)"),
-                syntax: "`PmwsIx(broadcast: true)`",
-                about: "pmws with the first suggestion of Marsland & Popowich's section IX: when a returned value raises a PV node's best value, the master sends it at once to every busy child (BOUND, 4 bytes inter-node) and narrows its own search; a child's zero-window test that then fails high no higher than the newest bound is tested again around it instead of re-searched, and a re-search under way has its window narrowed. Progressive deepening as pmws. By default every processor reads on arrival (with Parabelle's boards, which read only when idle, a bound could never reach a running search). The other two suggestions (all processors on the re-search of a new PV, deferring a re-search until a second candidate fails high) are not built (`pmws_broadcast`)",
+                syntax: "`PmwsIx(broadcast: B, research: B, defer: B)`",
+                about: "pmws with the suggestions of Marsland & Popowich's section IX, each off by default, at least one on: `broadcast: true` sends a PV node's new best value at once to every busy child (BOUND, 4 bytes inter-node) and narrows the master's own search (a zero-window test that then fails high no higher than the newest bound is tested again around it; a re-search under way is narrowed); `research: true` hands a fail-high back as a lower bound and re-searches it with every processor as a new PV once the node's outstanding tests are back; `defer: true` (with research) goes on testing against the raised score and re-searches when a second candidate fails high or the rest is done (a lone candidate is re-searched too: gtsim needs the exact value). Progressive deepening as pmws. By default every processor reads on arrival (with Parabelle's boards a bound could never reach a running search) (`pmws_broadcast`, `pmws_research`, `pmws_research_defer`, `pmws_broadcast_research`, …)",
                 runs_where: "as `Pmws`",
                 runs_on: RunsOn::MasterAndChildren,
                 progressive: true,
-                invalid: (!broadcast).then(|| "PmwsIx without an option is Pmws: give broadcast: true, or use Pmws".into()),
-                ..base("pmws_broadcast".into())
+                invalid: if !broadcast && !research && !defer {
+                    Some("PmwsIx without an option is Pmws: give broadcast, research or defer: true, or use Pmws".into())
+                } else if defer && !research {
+                    Some("defer: true defers the parallel re-search: give research: true too".into())
+                } else {
+                    None
+                },
+                ..base({
+                    let mut name = String::from("pmws");
+                    if broadcast {
+                        name.push_str("_broadcast");
+                    }
+                    if research {
+                        name.push_str("_research");
+                    }
+                    if defer {
+                        name.push_str("_defer");
+                    }
+                    name
+                })
             },
             Algorithm::Aphid { top } => Entry {
                 reads: campbell_reads,
@@ -541,7 +570,11 @@ impl Algorithm {
         Algorithm::Aphid {
             top: algorithms::aphid::DEFAULT_TOP,
         },
-        Algorithm::PmwsIx { broadcast: true },
+        Algorithm::PmwsIx {
+            broadcast: true,
+            research: false,
+            defer: false,
+        },
     ];
 
     /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `pvsplit`, `ab`, …
@@ -720,9 +753,20 @@ impl Algorithm {
                 config,
             ),
             Algorithm::Mwf { split } => go(columns, &Mwf(MwfConfig { depth, split }), tree, config),
-            Algorithm::PmwsIx { broadcast } => go(
+            Algorithm::PmwsIx {
+                broadcast,
+                research,
+                defer,
+            } => go(
                 columns,
-                &PmwsIxScheme(PmwsConfig { depth, progressive }, Plain { broadcast }),
+                &PmwsIxScheme(
+                    PmwsConfig { depth, progressive },
+                    Plain {
+                        broadcast,
+                        parallel_research: research,
+                        defer,
+                    },
+                ),
                 tree,
                 config,
             ),
@@ -879,6 +923,13 @@ mod tests {
         all.push(Algorithm::Baudet { delta: 20 });
         all.push(Algorithm::Mwf { split: 3 });
         all.push(Algorithm::Aphid { top: 3 });
+        for k in 1..8u32 {
+            all.push(Algorithm::PmwsIx {
+                broadcast: k & 1 != 0,
+                research: k & 2 != 0,
+                defer: k & 4 != 0,
+            });
+        }
         for (refined, update) in [(true, false), (false, true), (true, true)] {
             all.push(Algorithm::PvSplit { refined, update });
         }

@@ -33,6 +33,25 @@
 //! newest bound, which is all the PV node needs of a move that is not its best. Searches that
 //! can be reached this way run as ordinary (not isolated) searches.
 //!
+//! **Section IX's second suggestion** ([`Plain::parallel_research`], `pmws_research`): "the
+//! allocation of more than one processor for searching new principal variations". A child (or
+//! the master) whose zero-window test of a successor fails high hands the fail-high value back
+//! as a lower bound instead of re-searching alone (a leaf's value is exact and goes back as
+//! usual). The PV node's score rises to that bound (the node is worth at least that), no more
+//! tests are handed out, and when the node's outstanding tests are back the master re-searches
+//! the best candidate with every processor: it descends into it as a new PV node, exactly as
+//! it descends the first path, and the value that comes back is exact. Candidates that failed
+//! high against an older score are tested again against the new one.
+//!
+//! **Section IX's third suggestion** ([`Plain::defer`], `pmws_research_defer`; implies the second):
+//! "deferring new principal variation searches until there is more than one possible new
+//! candidate". After the first fail-high, tests go on being handed out against the raised
+//! score; the re-search starts when a second candidate fails high, or when every other
+//! successor is done. M&P note that a lone candidate needs no re-search "since it is clearly
+//! the best move, although the true score would not be available"; gtsim re-searches it
+//! then anyway, because every scheme must return the root's exact value (so the saving is
+//! only in the tests done against the candidate's bound in the meantime).
+//!
 //! In Parabelle the children also walked the first path so that a 4-byte message could name a
 //! move of a position they already had; in the simulation the work message carries the position
 //! and is charged its 4 bytes, and the children's redundant walk (which is never on the critical
@@ -86,6 +105,9 @@ pub enum PmwsMsg<N> {
         value: Value,
         /// The index the successor had in the [`PmwsMsg::Work`] message.
         slot: u32,
+        /// Section IX's parallel re-search: the value is a fail-high's lower bound (a spare
+        /// bit, charged nothing).
+        lower: bool,
     },
     /// Child to master: the better line it found, `plies` long.
     Line {
@@ -136,6 +158,8 @@ pub enum PmwsOut {
         slot: u32,
         /// Its value from the PV node's view.
         value: Value,
+        /// A fail-high handed back as a lower bound (section IX's parallel re-search).
+        lower: bool,
     },
     /// A child finished the move it was given.
     Child {
@@ -148,6 +172,8 @@ pub enum PmwsOut {
         failed_high: bool,
         /// The length of that line in plies (the successor's depth plus one).
         plies: u32,
+        /// A fail-high handed back as a lower bound (section IX's parallel re-search).
+        lower: bool,
     },
 }
 
@@ -165,6 +191,9 @@ pub struct PmwsSearch<'t, T: GameTree> {
     failed_high: Option<Value>,
     /// The newest bound of the PV node (section IX broadcast), at least `bound`.
     latest: Value,
+    /// Section IX's parallel re-search: a fail-high is handed back as a lower bound, not
+    /// re-searched here.
+    no_research: bool,
     pvs: Pvs<'t, T>,
 }
 
@@ -180,8 +209,16 @@ impl<'t, T: GameTree> PmwsSearch<'t, T> {
             own,
             failed_high: None,
             latest: bound,
+            no_research: false,
             pvs,
         }
+    }
+
+    /// Hands a fail-high back as a lower bound instead of re-searching it (section IX's
+    /// parallel re-search; a leaf's value is exact and reported as such).
+    pub fn without_research(mut self) -> Self {
+        self.no_research = true;
+        self
     }
 
     /// The PV node's best value rose to `bound` (section IX broadcast): a re-search under way
@@ -214,6 +251,10 @@ impl<T: GameTree> Search for PmwsSearch<'_, T> {
                 let b = self.bound;
                 self.pvs = Pvs::new(self.tree, self.node.clone(), -b - 1, -b, self.depth);
                 continue;
+            } else if value > self.bound && self.no_research && self.depth > 0 {
+                // Section IX's parallel re-search: the master re-searches it with every
+                // processor; this value is a lower bound.
+                return Step::Done(self.out(value, true, true));
             } else if value > self.bound {
                 // Fail-high: re-search with (value, +INF) from the PV node's view.
                 self.failed_high = Some(value);
@@ -222,19 +263,27 @@ impl<T: GameTree> Search for PmwsSearch<'_, T> {
             } else {
                 false
             };
-            return Step::Done(if self.own {
-                PmwsOut::Own {
-                    slot: self.slot,
-                    value,
-                }
-            } else {
-                PmwsOut::Child {
-                    slot: self.slot,
-                    value,
-                    failed_high,
-                    plies: self.depth + 1,
-                }
-            });
+            return Step::Done(self.out(value, failed_high, false));
+        }
+    }
+}
+
+impl<T: GameTree> PmwsSearch<'_, T> {
+    fn out(&self, value: Value, failed_high: bool, lower: bool) -> PmwsOut {
+        if self.own {
+            PmwsOut::Own {
+                slot: self.slot,
+                value,
+                lower,
+            }
+        } else {
+            PmwsOut::Child {
+                slot: self.slot,
+                value,
+                failed_high,
+                plies: self.depth + 1,
+                lower,
+            }
         }
     }
 }
@@ -281,6 +330,14 @@ pub trait Flavor<'t, T: GameTree + 't>: Sized {
     /// The best value of the PV node at `ply` rose to `bound` while the children `busy` (and,
     /// with `own`, the master itself) search its successors: section IX's broadcast, if the
     /// flavour does it (none by default).
+    ///
+    /// Section IX's parallel re-search: Some(defer) if fail-highs come back as lower bounds
+    /// and are re-searched by every processor (deferred until a second one, with `defer`); None
+    /// by default.
+    fn research(&self) -> Option<bool> {
+        None
+    }
+    /// See [`Flavor::research`]'s neighbour: section IX's broadcast.
     fn raised(
         &self,
         _ply: u32,
@@ -326,6 +383,12 @@ pub struct PvNode<N, M, L> {
     best_slot: usize,
     values: Vec<Value>,
     lines: Vec<L>,
+    /// Section IX's parallel re-search: successors that failed high, with their lower bounds.
+    candidates: Vec<(usize, Value)>,
+    /// Successors to test again against the score (failed high against an older one).
+    retest: Vec<usize>,
+    /// The successor every processor is re-searching as a new PV.
+    researching: Option<usize>,
 }
 
 /// The master's state (see the module doc), with its flavour `F`.
@@ -367,6 +430,20 @@ pub struct Plain {
     /// Section IX's first suggestion: a PV node's new best value goes to every busy child at
     /// once (see the module doc). Off in plain pmws.
     pub broadcast: bool,
+    /// Section IX's second suggestion: a successor that fails high is re-searched by every
+    /// processor, as a new PV (see the module doc). Off in plain pmws.
+    pub parallel_research: bool,
+    /// Section IX's third suggestion: that re-search waits until a second successor fails
+    /// high, or until every other successor is done (implies the parallel re-search). Off in
+    /// plain pmws.
+    pub defer: bool,
+}
+
+impl Plain {
+    /// Whether fail-highs are re-searched by every processor.
+    fn researches(&self) -> bool {
+        self.parallel_research || self.defer
+    }
 }
 
 /// A child's state: it only reacts to messages.
@@ -375,6 +452,7 @@ pub struct Child<'t, T: GameTree> {
     parent: ProcId,
     /// Section IX broadcast: the ply of the PV node whose successor it searches, if any.
     broadcast: bool,
+    no_research: bool,
     working_at: Option<u32>,
 }
 
@@ -413,12 +491,18 @@ impl<'t, T: GameTree + 't> Flavor<'t, T> for Plain {
         }
     }
     fn search_own(&self, tree: &'t T, s: Successor<T::Node>, _: bool, cx: &mut PCx<'_, 't, T>) {
-        let search = PmwsSearch::new(tree, s.node, s.bound, s.depth, s.slot, true);
+        let mut search = PmwsSearch::new(tree, s.node, s.bound, s.depth, s.slot, true);
+        if self.researches() {
+            search = search.without_research();
+        }
         if self.broadcast {
             cx.search(search);
         } else {
             cx.search_isolated(search);
         }
+    }
+    fn research(&self) -> Option<bool> {
+        self.researches().then_some(self.defer)
     }
     fn raised(&self, ply: u32, bound: Value, busy: &[ProcId], own: bool, cx: &mut PCx<'_, 't, T>) {
         if !self.broadcast {
@@ -463,25 +547,32 @@ pub fn pmws_roles_with<T: GameTree>(
             tree,
             parent: ProcId::MASTER,
             broadcast: plain.broadcast,
+            no_research: plain.researches(),
             working_at: None,
         }));
     }
     roles
 }
 
-/// pmws with section IX's options (see the module doc): `broadcast`. Its name in results:
-/// `pmws_broadcast`.
+/// pmws with section IX's options (see the module doc). Its name in results: `pmws` and
+/// `_broadcast`, `_research`, `_defer` for each option on (`pmws_research_defer`, …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PmwsIxScheme(pub PmwsConfig, pub Plain);
 
 impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for PmwsIxScheme {
     type Role = Pmws<'t, T>;
     fn name(&self) -> String {
+        let mut name = String::from("pmws");
         if self.1.broadcast {
-            "pmws_broadcast".into()
-        } else {
-            "pmws".into()
+            name.push_str("_broadcast");
         }
+        if self.1.researches() {
+            name.push_str("_research");
+        }
+        if self.1.defer {
+            name.push_str("_defer");
+        }
+        name
     }
     fn deploy(
         &self,
@@ -638,6 +729,9 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
             best_slot: 0,
             values: vec![-INF; width],
             lines: (0..width).map(|_| F::Line::default()).collect(),
+            candidates: Vec::new(),
+            retest: Vec::new(),
+            researching: None,
         });
         cx.compute(interior_work(&costs), F::generated());
     }
@@ -657,6 +751,12 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
     pub fn first_value(&mut self, own_value: Value, line: F::Line, cx: &mut FCx<'_, 't, T, F>) {
         match self.pv.last_mut() {
             None => self.finish_iteration(own_value, None, cx),
+            Some(top) if top.researching.is_some() => {
+                // Every processor's re-search of a successor that failed high: its value.
+                let slot = top.researching.take().expect("checked") as u32;
+                self.record(slot, -own_value, line, cx);
+                self.split(cx);
+            }
             Some(top) => {
                 top.score = -own_value;
                 top.values[0] = -own_value;
@@ -711,6 +811,85 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         self.split(cx);
     }
 
+    /// Section IX's parallel re-search: child `from`'s test of successor `slot` failed high
+    /// with the lower bound `value` (the PV node's view).
+    pub fn child_candidate(
+        &mut self,
+        from: ProcId,
+        slot: u32,
+        value: Value,
+        cx: &mut FCx<'_, 't, T, F>,
+    ) {
+        let Some(top) = self.pv.last_mut().filter(|t| t.outstanding > 0) else {
+            cx.fail(format!(
+                "{}: a result arrived with no successor outstanding",
+                F::NAME
+            ));
+            return;
+        };
+        top.outstanding -= 1;
+        self.idle.push_back(from);
+        self.candidate(slot, value, cx);
+    }
+
+    /// Section IX's parallel re-search: the master's own test failed high with `value`.
+    pub fn own_candidate(&mut self, slot: u32, value: Value, cx: &mut FCx<'_, 't, T, F>) {
+        self.own_busy = false;
+        self.candidate(slot, value, cx);
+    }
+
+    /// A successor is better than the score by at least `lower`: the score rises to it (the
+    /// node's value is at least that), and the successor waits for its re-search.
+    fn candidate(&mut self, slot: u32, lower: Value, cx: &mut FCx<'_, 't, T, F>) {
+        self.record(slot, lower, F::Line::default(), cx);
+        let top = self.pv.last_mut().expect("a PV node");
+        top.candidates.push((slot as usize, lower));
+        self.split(cx);
+    }
+
+    /// Whether the top PV node hands out no more tests now: with a candidate waiting for its
+    /// re-search (two, with deferral).
+    fn holding(&self) -> bool {
+        let top = self.pv.last().expect("a PV node");
+        match self.flavor.research() {
+            None => false,
+            Some(defer) => top.researching.is_some() || top.candidates.len() > usize::from(defer),
+        }
+    }
+
+    /// Starts every processor's re-search of the best candidate when the top PV node is quiet
+    /// (nothing outstanding) and holding, or has nothing left to test; the other candidates
+    /// are tested again against the new score afterwards.
+    fn maybe_research(&mut self, cx: &mut FCx<'_, 't, T, F>) -> bool {
+        let top = self.pv.last().expect("a PV node");
+        if top.candidates.is_empty() || top.researching.is_some() {
+            return false;
+        }
+        let exhausted = top.next >= top.order.len() && top.retest.is_empty();
+        if self.own_busy || top.outstanding > 0 || !(self.holding() || exhausted) {
+            return false;
+        }
+        let top = self.pv.last_mut().expect("a PV node");
+        // The best lower bound first (ties: the earlier successor).
+        let k = (0..top.candidates.len())
+            .max_by_key(|&k| (top.candidates[k].1, std::cmp::Reverse(top.candidates[k].0)))
+            .expect("a candidate");
+        let (slot, _) = top.candidates.remove(k);
+        let others: Vec<usize> = top.candidates.drain(..).map(|c| c.0).collect();
+        top.retest.extend(others);
+        top.researching = Some(slot);
+        let node = self
+            .tree
+            .play(&top.node, top.moves.get(top.order[slot] as usize));
+        let depth = top.depth - 1;
+        cx.mark(format!(
+            "every processor re-searches successor {slot} at ply {}",
+            self.pv.len() - 1
+        ));
+        self.descend(node, depth, cx);
+        true
+    }
+
     /// The master's own search of successor `slot` ended with `value` and its best line.
     pub fn own_result(
         &mut self,
@@ -729,8 +908,13 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         let at_root = self.pv.len() == 1;
         let ply = (self.pv.len() - 1) as u32;
         let top = self.pv.last_mut().expect("a PV node");
-        let slot = top.next;
-        top.next += 1;
+        let slot = match top.retest.pop() {
+            Some(slot) => slot,
+            None => {
+                top.next += 1;
+                top.next - 1
+            }
+        };
         let m = top.order[slot];
         Successor {
             ply,
@@ -747,7 +931,7 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
     fn split(&mut self, cx: &mut FCx<'_, 't, T, F>) {
         loop {
             let top = self.pv.last().expect("a PV node");
-            if top.next >= top.order.len() {
+            if (top.next >= top.order.len() && top.retest.is_empty()) || self.holding() {
                 break;
             }
             let Some(j) = self.idle.pop_front() else {
@@ -758,7 +942,8 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
             cx.send(j, self.flavor.work(successor));
         }
         let top = self.pv.last().expect("a PV node");
-        if !self.own_busy && top.next < top.order.len() {
+        let more = top.next < top.order.len() || !top.retest.is_empty();
+        if !self.own_busy && more && !self.holding() {
             let successor = self.take_successor();
             self.own_busy = true;
             let children = !self.children.is_empty();
@@ -769,8 +954,17 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
 
     /// A PV node is done when every successor has been searched: back up one level.
     fn check_done(&mut self, cx: &mut FCx<'_, 't, T, F>) {
+        if self.maybe_research(cx) {
+            return;
+        }
         let top = self.pv.last().expect("a PV node");
-        if self.own_busy || top.outstanding > 0 || top.next < top.order.len() {
+        if self.own_busy
+            || top.outstanding > 0
+            || top.next < top.order.len()
+            || !top.retest.is_empty()
+            || !top.candidates.is_empty()
+            || top.researching.is_some()
+        {
             return;
         }
         let mut done = self.pv.pop().expect("a PV node");
@@ -857,7 +1051,10 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
                     ply,
                 },
             ) => {
-                let search = PmwsSearch::new(c.tree, node, bound, depth, slot, false);
+                let mut search = PmwsSearch::new(c.tree, node, bound, depth, slot, false);
+                if c.no_research {
+                    search = search.without_research();
+                }
                 if c.broadcast {
                     c.working_at = Some(ply);
                     cx.search(search);
@@ -873,8 +1070,12 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
                 }
             }
             (Pmws::Child(_), PmwsMsg::Iteration { .. }) => {}
-            (Pmws::Master(m), PmwsMsg::Result { value, slot }) => {
-                m.child_result(from, slot, value, (), cx)
+            (Pmws::Master(m), PmwsMsg::Result { value, slot, lower }) => {
+                if lower {
+                    m.child_candidate(from, slot, value, cx)
+                } else {
+                    m.child_result(from, slot, value, (), cx)
+                }
             }
             (Pmws::Master(_), PmwsMsg::Line { .. }) => {}
             (_, msg) => cx.fail(format!("pmws: unexpected message {:?}", msg.kind())),
@@ -892,7 +1093,13 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
         match (self, out) {
             (Pmws::Master(m), PmwsOut::Generated) => m.generated(cx),
             (Pmws::Master(m), PmwsOut::Leaf(v)) => m.first_value(v, (), cx),
-            (Pmws::Master(m), PmwsOut::Own { slot, value }) => m.own_result(slot, value, (), cx),
+            (Pmws::Master(m), PmwsOut::Own { slot, value, lower }) => {
+                if lower {
+                    m.own_candidate(slot, value, cx)
+                } else {
+                    m.own_result(slot, value, (), cx)
+                }
+            }
             (
                 Pmws::Child(c),
                 PmwsOut::Child {
@@ -900,10 +1107,11 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
                     value,
                     failed_high,
                     plies,
+                    lower,
                 },
             ) => {
                 c.working_at = None;
-                cx.send(c.parent, PmwsMsg::Result { value, slot });
+                cx.send(c.parent, PmwsMsg::Result { value, slot, lower });
                 if failed_high {
                     cx.send(c.parent, PmwsMsg::Line { plies });
                 }
