@@ -16,6 +16,10 @@
 //!   message-passing roles ([`Pmws`]) for `sim_hw::Machine`;
 //! - [`treesplit`]: tree-splitting (Campbell's thesis Fig. 10) on processor trees of any depth
 //!   and width, with the dynamic window update of Fig. 11;
+//! - [`baudet`], [`mwf`], [`aphid`]: parallel aspiration search (disjoint windows, one per
+//!   processor), Mandatory Work First (the minimal tree in parallel, then the speculative rest)
+//!   and APHID (the master's repeated passes over the top plies, slaves deepening their leaves
+//!   asynchronously), on a master and its workers;
 //! - [`model`]: the paper's analytical model, equations (1)–(14).
 //!
 //! ```
@@ -40,17 +44,24 @@ pub mod search;
 pub mod trees;
 
 // The modules users name by path, at the crate root as before the folders existed.
-pub use schemes::{alone, parabelle, pmws, pstaged, pvsplit, scheme, treesplit};
+pub use schemes::{
+    alone, aphid, baudet, mwf, parabelle, pmws, pstaged, pvsplit, scheme, treesplit,
+};
 pub use search::sss;
 pub use trees::{campbell, rng, synthetic};
 
 pub use alone::{full_window, Alone};
+pub use aphid::{Aphid, AphidConfig, AphidMsg, AphidRole};
+pub use baudet::{Baudet, BaudetConfig, BaudetMsg, BaudetRole};
 pub use campbell::{CampbellSpec, CampbellTree};
+pub use mwf::{Mwf, MwfConfig, MwfMsg, MwfRole};
 pub use parabelle::{
     parabelle_roles, ParMsg, Parabelle, ParabelleConfig, ParabelleScheme, Storage, TableConfig,
     TableCounts, TableKind,
 };
-pub use pmws::{pmws_roles, Pmws, PmwsConfig, PmwsMsg, PmwsScheme};
+pub use pmws::{
+    pmws_roles, pmws_roles_with, Plain, Pmws, PmwsConfig, PmwsIxScheme, PmwsMsg, PmwsScheme,
+};
 pub use pstaged::{PStagedSss, PStagedSssConfig, PStagedSssRole, PssMsg};
 pub use pvsplit::{NodeType, PvMsg, PvSplit, PvSplitConfig, PvSplitRole};
 pub use scheme::{run_scheme, DeployError, Figures, Scheme, SchemeError, SchemeRun};

@@ -15,9 +15,10 @@
 
 use crate::dispatch::{AlgorithmRun, PTree};
 use algorithms::{
-    full_window, run_scheme, Abs, Alone, AlphaBeta, Dual, GameTree, Ins, NegaScout, PStagedSss,
-    PStagedSssConfig, Palphabeta, ParabelleConfig, ParabelleScheme, PmwsConfig, PmwsScheme, Pns,
-    PvSplit, PvSplitConfig, Sab, Scheme, SchemeError, Scout, Sss, StagedSss, Storage, TableConfig,
+    full_window, run_scheme, Abs, Alone, AlphaBeta, Aphid, AphidConfig, Baudet, BaudetConfig, Dual,
+    GameTree, Ins, Mwf, MwfConfig, NegaScout, PStagedSss, PStagedSssConfig, Palphabeta,
+    ParabelleConfig, ParabelleScheme, Plain, PmwsConfig, PmwsIxScheme, PmwsScheme, Pns, PvSplit,
+    PvSplitConfig, Sab, Scheme, SchemeError, Scout, Sss, StagedSss, Storage, TableConfig,
     TableKind, TreeSplit, TreeSplitConfig, INF,
 };
 use serde::Deserialize;
@@ -105,6 +106,57 @@ pub enum Algorithm {
         #[serde(default)]
         top: Option<u32>,
     },
+    /// Parallel aspiration search (Baudet 1978; Campbell's thesis section 3.2): the root window
+    /// split into one disjoint range per processor around a static estimate of the root, each
+    /// processor a full alpha-beta with its range (`baudet`, `baudet(D)`).
+    Baudet {
+        /// Width of each inner window, in value units. Default
+        /// [`algorithms::baudet::DEFAULT_DELTA`] (50).
+        #[serde(default = "baudet_delta")]
+        delta: u32,
+    },
+    /// Mandatory Work First (Akl, Barnard & Doran 1982): the minimal tree's mandatory work in the
+    /// top `split` plies in parallel first, then the speculative rest (`mwf`, `mwf(S)`).
+    Mwf {
+        /// Plies the master keeps as open nodes (tasks below). Default
+        /// [`algorithms::mwf::DEFAULT_SPLIT`] (2).
+        #[serde(default = "mwf_split")]
+        split: u32,
+    },
+    /// APHID (Brockington & Schaeffer): the master's repeated passes over the top `top` plies,
+    /// the slaves deepening their leaves asynchronously (`aphid`, `aphid(D)`).
+    Aphid {
+        /// Depth d′ of the master's tree. Default [`algorithms::aphid::DEFAULT_TOP`] (2).
+        #[serde(default = "aphid_top")]
+        top: u32,
+    },
+    /// pmws with the options of Marsland & Popowich's section IX (`pmws_broadcast`,
+    /// `pmws_research`, `pmws_research_defer`, and combinations such as `pmws_broadcast_research`). At
+    /// least one must be true (without options this is `Pmws`).
+    PmwsIx {
+        /// Broadcast a new alpha bound to every busy child as soon as it is known.
+        #[serde(default)]
+        broadcast: bool,
+        /// Re-search a successor that fails high with every processor (as a new PV).
+        #[serde(default)]
+        research: bool,
+        /// Defer that re-search until a second successor fails high or the others are done
+        /// (needs `research: true`).
+        #[serde(default)]
+        defer: bool,
+    },
+}
+
+fn aphid_top() -> u32 {
+    algorithms::aphid::DEFAULT_TOP
+}
+
+fn mwf_split() -> u32 {
+    algorithms::mwf::DEFAULT_SPLIT
+}
+
+fn baudet_delta() -> u32 {
+    algorithms::baudet::DEFAULT_DELTA
 }
 
 fn two() -> u32 {
@@ -347,7 +399,7 @@ impl Algorithm {
                     "aborts"
                 }),
                 syntax: "`PvSplit(refined: B, update: B)`",
-                about: "pv-splitting (Campbell Fig. 12, Marsland & Popowich Fig. 3): the root processor splits the PV level by level until the processor tree's depth equals the remaining depth, tree-splitting below; `refined: true` is Campbell's refinement (slaves get the successors of type-2 nodes' successors); both default false (`pvsplit`, `pvsplit_refined`, `…_update`)",
+                about: "pv-splitting (Campbell Fig. 12, Marsland & Popowich Fig. 3): the root processor splits the PV level by level until the processor tree's depth equals the remaining depth, tree-splitting below; `refined: true` is Campbell's refinement (slaves get the successors of type-2 nodes' successors); both default false (`pvsplit`, `pvsplit_refined`, `…_update`). `update: true` is also the first suggestion of Marsland & Popowich's section IX (a new alpha bound to every processor as soon as it is known); the other two concern re-searches of a new principal variation, which pv-splitting's alpha-beta with windows never makes",
                 runs_where: "processor trees at least 2 levels shallower than the search, as the thesis (\"on 4-ply trees, PV cannot employ a depth 3 processor tree\"; others skipped); on one processor, alpha-beta",
                 runs_on: RunsOn::AnyTree,
                 applies: Applies::TwoLevelsShallower,
@@ -420,6 +472,81 @@ impl Algorithm {
                     _ => format!("staged_sss({stage})"),
                 })
             },
+            Algorithm::Baudet { delta } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some("aborts"),
+                syntax: "`Baudet(delta: D)`",
+                about: "parallel aspiration search (Baudet 1978, Campbell's thesis section 3.2): the master evaluates the root statically (V0, one evaluation), splits the values into p disjoint ranges, p − 2 of width D (default 50) centred on V0 and two unbounded outer ones, and every processor (the master too) searches the whole tree by fail-soft alpha-beta with its range's window; the range holding the value returns it exactly (or a fail-high and a fail-low bound meet), and searches whose range is ruled out are aborted. On one processor: alpha-beta with the full window. `Baudet()` for the default (`baudet`, `baudet(D)`)",
+                runs_where: "a master and its workers: the paper's trees of length 1, Campbell's of depth 1; one processor",
+                runs_on: RunsOn::MasterAndChildren,
+                invalid: (delta == 0).then(|| "delta must be at least 1 (the width of each inner window)".into()),
+                ..base(if delta == algorithms::baudet::DEFAULT_DELTA {
+                    "baudet".into()
+                } else {
+                    format!("baudet({delta})")
+                })
+            },
+            Algorithm::Mwf { split } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some("aborts"),
+                syntax: "`Mwf(split: S)`",
+                about: "Mandatory Work First (Akl, Barnard & Doran 1982): the master keeps the top S plies (default 2) as nodes typed as in Knuth and Moore; every successor of a type-1 or type-3 node and the first of a type-2 node (the minimal tree) is opened at once and searched in parallel, the other successors of a type-2 node only after its first came back without a cutoff (speculative); nodes S plies down are tasks, fail-soft alpha-beta with the parent's window when handed out, mandatory tasks first, to the workers and the master itself; a cutoff aborts the tasks below. On one processor the master does it all, in that order. `Mwf()` for the default (`mwf`, `mwf(S)`)",
+                runs_where: "a master and its workers: the paper's trees of length 1, Campbell's of depth 1; one processor",
+                runs_on: RunsOn::MasterAndChildren,
+                invalid: (split == 0).then(|| "split must be at least 1 ply (the plies the master keeps)".into()),
+                ..base(if split == algorithms::mwf::DEFAULT_SPLIT {
+                    "mwf".into()
+                } else {
+                    format!("mwf({split})")
+                })
+            },
+            Algorithm::PmwsIx {
+                broadcast,
+                research,
+                defer,
+            } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some("BOUND (a new alpha bound)"),
+                syntax: "`PmwsIx(broadcast: B, research: B, defer: B)`",
+                about: "pmws with the suggestions of Marsland & Popowich's section IX, each off by default, at least one on: `broadcast: true` sends a PV node's new best value at once to every busy child (BOUND, 4 bytes inter-node) and narrows the master's own search (a zero-window test that then fails high no higher than the newest bound is tested again around it; a re-search under way is narrowed); `research: true` hands a fail-high back as a lower bound and re-searches it with every processor as a new PV once the node's outstanding tests are back; `defer: true` (with research) goes on testing against the raised score and re-searches when a second candidate fails high or the rest is done (a lone candidate is re-searched too: gtsim needs the exact value). Progressive deepening as pmws. By default every processor reads on arrival (with Parabelle's boards a bound could never reach a running search) (`pmws_broadcast`, `pmws_research`, `pmws_research_defer`, `pmws_broadcast_research`, …)",
+                runs_where: "as `Pmws`",
+                runs_on: RunsOn::MasterAndChildren,
+                progressive: true,
+                invalid: if !broadcast && !research && !defer {
+                    Some("PmwsIx without an option is Pmws: give broadcast, research or defer: true, or use Pmws".into())
+                } else if defer && !research {
+                    Some("defer: true defers the parallel re-search: give research: true too".into())
+                } else {
+                    None
+                },
+                ..base({
+                    let mut name = String::from("pmws");
+                    if broadcast {
+                        name.push_str("_broadcast");
+                    }
+                    if research {
+                        name.push_str("_research");
+                    }
+                    if defer {
+                        name.push_str("_defer");
+                    }
+                    name
+                })
+            },
+            Algorithm::Aphid { top } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some("STOP (an abort)"),
+                syntax: "`Aphid(top: D)`",
+                about: "APHID (Brockington & Schaeffer): the master searches the top D plies (default 2) by fail-soft alpha-beta again and again, each pass one computation (k per node, probe per leaf looked up, e for a leaf's first static evaluation); its leaves belong to the slaves (round robin as first met), which search them on their own, 1, 2, … plies deeper up to the rest of the depth, and again with the latest window the master sent while their bounds do not settle it; a pass uses a leaf's full-depth bound where it settles the window and the deepest shallower value (uncertain) elsewhere, and the master repeats passes as results come in until one pass is certain; no shared table. On one processor: alpha-beta. `Aphid()` for the default (`aphid`, `aphid(D)`)",
+                runs_where: "a master and its slaves: the paper's trees of length 1, Campbell's of depth 1; one processor",
+                runs_on: RunsOn::MasterAndChildren,
+                invalid: (top == 0).then(|| "top must be at least 1 ply (the master's tree)".into()),
+                ..base(if top == algorithms::aphid::DEFAULT_TOP {
+                    "aphid".into()
+                } else {
+                    format!("aphid({top})")
+                })
+            },
             Algorithm::Sab { top } | Algorithm::Abs { top } => {
                 let short = if matches!(self, Algorithm::Sab { .. }) {
                     "sab"
@@ -456,7 +583,7 @@ impl Algorithm {
 
     /// Every algorithm of the catalogue, with its default options, in the order `gtsim
     /// algorithms` lists them.
-    pub const ALL: [Algorithm; 15] = [
+    pub const ALL: [Algorithm; 19] = [
         Algorithm::Pmws,
         Algorithm::Parabelle {
             table: TableKind::None,
@@ -478,6 +605,20 @@ impl Algorithm {
         Algorithm::Dual,
         Algorithm::Sab { top: None },
         Algorithm::Abs { top: None },
+        Algorithm::Baudet {
+            delta: algorithms::baudet::DEFAULT_DELTA,
+        },
+        Algorithm::Mwf {
+            split: algorithms::mwf::DEFAULT_SPLIT,
+        },
+        Algorithm::Aphid {
+            top: algorithms::aphid::DEFAULT_TOP,
+        },
+        Algorithm::PmwsIx {
+            broadcast: true,
+            research: false,
+            defer: false,
+        },
     ];
 
     /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `pvsplit`, `ab`, …
@@ -649,6 +790,33 @@ impl Algorithm {
                 tree,
                 config,
             ),
+            Algorithm::Baudet { delta } => go(
+                columns,
+                &Baudet(BaudetConfig { depth, delta }),
+                tree,
+                config,
+            ),
+            Algorithm::Mwf { split } => go(columns, &Mwf(MwfConfig { depth, split }), tree, config),
+            Algorithm::PmwsIx {
+                broadcast,
+                research,
+                defer,
+            } => go(
+                columns,
+                &PmwsIxScheme(
+                    PmwsConfig { depth, progressive },
+                    Plain {
+                        broadcast,
+                        parallel_research: research,
+                        defer,
+                    },
+                ),
+                tree,
+                config,
+            ),
+            Algorithm::Aphid { top } => {
+                go(columns, &Aphid(AphidConfig { depth, top }), tree, config)
+            }
             Algorithm::Abs { top } => go(
                 columns,
                 &Alone::new(name, depth, move |t, n, d| {
@@ -761,6 +929,10 @@ mod tests {
             Algorithm::Dual => 12,
             Algorithm::Sab { .. } => 13,
             Algorithm::Abs { .. } => 14,
+            Algorithm::Baudet { .. } => 15,
+            Algorithm::Mwf { .. } => 16,
+            Algorithm::Aphid { .. } => 17,
+            Algorithm::PmwsIx { .. } => 18,
         }
     }
 
@@ -792,6 +964,16 @@ mod tests {
             }
         }
         all.push(Algorithm::TreeSplit { update: true });
+        all.push(Algorithm::Baudet { delta: 20 });
+        all.push(Algorithm::Mwf { split: 3 });
+        all.push(Algorithm::Aphid { top: 3 });
+        for k in 1..8u32 {
+            all.push(Algorithm::PmwsIx {
+                broadcast: k & 1 != 0,
+                research: k & 2 != 0,
+                defer: k & 4 != 0,
+            });
+        }
         for (refined, update) in [(true, false), (false, true), (true, true)] {
             all.push(Algorithm::PvSplit { refined, update });
         }

@@ -4,6 +4,9 @@
 
 pub mod adapter;
 pub mod alone;
+pub mod aphid;
+pub mod baudet;
+pub mod mwf;
 pub mod parabelle;
 pub mod pmws;
 pub mod protocol;

@@ -19,6 +19,39 @@
 //! and which tables it keeps. pmws itself is the [`Plain`] flavour; Parabelle
 //! ([`crate::schemes::parabelle`]) is this master with the refutation and transposition tables.
 //!
+//! **Section IX's first suggestion** ([`Plain::broadcast`], scheme [`PmwsIxScheme`], `pmws_broadcast`
+//! in results; off in plain pmws): "if the new alpha bound were made available to all
+//! processors as soon as it was determined, rather than when a child processor has finished its
+//! subtree search, more cutoffs could be obtained". When a returned value raises a PV node's
+//! score, the master sends every busy child the new bound (BOUND, 4 bytes inter-node: the bound
+//! and the PV node's ply, by which a child recognises a bound meant for work it no longer has),
+//! and narrows its own search the same way. A zero-window test cannot be moved to a higher bound
+//! soundly while it runs (its window would have to widen), so a child keeps the newest bound and
+//! uses it when the test ends: a fail-high no higher than the newest bound is tested again
+//! around that bound instead of re-searched; a re-search under way has its window narrowed
+//! (`lower_beta`, the SequentialSearch contract) and may then return an upper bound at most the
+//! newest bound, which is all the PV node needs of a move that is not its best. Searches that
+//! can be reached this way run as ordinary (not isolated) searches.
+//!
+//! **Section IX's second suggestion** ([`Plain::parallel_research`], `pmws_research`): "the
+//! allocation of more than one processor for searching new principal variations". A child (or
+//! the master) whose zero-window test of a successor fails high hands the fail-high value back
+//! as a lower bound instead of re-searching alone (a leaf's value is exact and goes back as
+//! usual). The PV node's score rises to that bound (the node is worth at least that), no more
+//! tests are handed out, and when the node's outstanding tests are back the master re-searches
+//! the best candidate with every processor: it descends into it as a new PV node, exactly as
+//! it descends the first path, and the value that comes back is exact. Candidates that failed
+//! high against an older score are tested again against the new one.
+//!
+//! **Section IX's third suggestion** ([`Plain::defer`], `pmws_research_defer`; implies the second):
+//! "deferring new principal variation searches until there is more than one possible new
+//! candidate". After the first fail-high, tests go on being handed out against the raised
+//! score; the re-search starts when a second candidate fails high, or when every other
+//! successor is done. M&P note that a lone candidate needs no re-search "since it is clearly
+//! the best move, although the true score would not be available"; gtsim re-searches it
+//! then anyway, because every scheme must return the root's exact value (so the saving is
+//! only in the tests done against the candidate's bound in the meantime).
+//!
 //! In Parabelle the children also walked the first path so that a 4-byte message could name a
 //! move of a position they already had; in the simulation the work message carries the position
 //! and is charged its 4 bytes, and the children's redundant walk (which is never on the critical
@@ -56,6 +89,15 @@ pub enum PmwsMsg<N> {
         depth: u32,
         /// The successor's index among the PV node's moves.
         slot: u32,
+        /// The PV node's ply (0 = the root); travels in spare bits, charged nothing.
+        ply: u32,
+    },
+    /// Master to a busy child (section IX broadcast): the PV node at `ply` has a new best value.
+    Bound {
+        /// The PV node's ply, to recognise a bound for work the child no longer has.
+        ply: u32,
+        /// The new bound (the PV node's view).
+        bound: Value,
     },
     /// Child to master: the value of successor `slot` (PV node's view).
     Result {
@@ -63,6 +105,9 @@ pub enum PmwsMsg<N> {
         value: Value,
         /// The index the successor had in the [`PmwsMsg::Work`] message.
         slot: u32,
+        /// Section IX's parallel re-search: the value is a fail-high's lower bound (a spare
+        /// bit, charged nothing).
+        lower: bool,
     },
     /// Child to master: the better line it found, `plies` long.
     Line {
@@ -81,14 +126,16 @@ pub enum PmwsMsg<N> {
 impl<N> Message for PmwsMsg<N> {
     fn kind(&self) -> MsgKind {
         match self {
-            PmwsMsg::Work { .. } | PmwsMsg::Result { .. } => MsgKind::InterNode,
+            PmwsMsg::Work { .. } | PmwsMsg::Result { .. } | PmwsMsg::Bound { .. } => {
+                MsgKind::InterNode
+            }
             PmwsMsg::Line { .. } => MsgKind::InterLevel,
             PmwsMsg::Iteration { .. } => MsgKind::InterIteration,
         }
     }
     fn bytes(&self) -> u64 {
         match *self {
-            PmwsMsg::Work { .. } | PmwsMsg::Result { .. } => 4,
+            PmwsMsg::Work { .. } | PmwsMsg::Result { .. } | PmwsMsg::Bound { .. } => 4,
             PmwsMsg::Line { plies } => 2 * plies as u64,
             PmwsMsg::Iteration { width, iteration } => {
                 let (w, i) = (width as u64, iteration as u64);
@@ -111,6 +158,8 @@ pub enum PmwsOut {
         slot: u32,
         /// Its value from the PV node's view.
         value: Value,
+        /// A fail-high handed back as a lower bound (section IX's parallel re-search).
+        lower: bool,
     },
     /// A child finished the move it was given.
     Child {
@@ -123,6 +172,8 @@ pub enum PmwsOut {
         failed_high: bool,
         /// The length of that line in plies (the successor's depth plus one).
         plies: u32,
+        /// A fail-high handed back as a lower bound (section IX's parallel re-search).
+        lower: bool,
     },
 }
 
@@ -138,6 +189,11 @@ pub struct PmwsSearch<'t, T: GameTree> {
     own: bool,
     /// The fail-high value, once the re-search has started.
     failed_high: Option<Value>,
+    /// The newest bound of the PV node (section IX broadcast), at least `bound`.
+    latest: Value,
+    /// Section IX's parallel re-search: a fail-high is handed back as a lower bound, not
+    /// re-searched here.
+    no_research: bool,
     pvs: Pvs<'t, T>,
 }
 
@@ -152,7 +208,28 @@ impl<'t, T: GameTree> PmwsSearch<'t, T> {
             slot,
             own,
             failed_high: None,
+            latest: bound,
+            no_research: false,
             pvs,
+        }
+    }
+
+    /// Hands a fail-high back as a lower bound instead of re-searching it (section IX's
+    /// parallel re-search; a leaf's value is exact and reported as such).
+    pub fn without_research(mut self) -> Self {
+        self.no_research = true;
+        self
+    }
+
+    /// The PV node's best value rose to `bound` (section IX broadcast): a re-search under way
+    /// narrows its window; a zero-window test keeps it for when it ends.
+    pub fn raise_bound(&mut self, bound: Value) {
+        if bound <= self.latest {
+            return;
+        }
+        self.latest = bound;
+        if self.failed_high.is_some() {
+            self.pvs.lower_beta(-bound);
         }
     }
 }
@@ -167,6 +244,17 @@ impl<T: GameTree> Search for PmwsSearch<'_, T> {
             };
             let failed_high = if self.failed_high.is_some() {
                 true
+            } else if value > self.bound && value <= self.latest {
+                // Section IX broadcast: better than the bound it was tested against, but no
+                // better than the newest one is known to be: test again around the newest.
+                self.bound = self.latest;
+                let b = self.bound;
+                self.pvs = Pvs::new(self.tree, self.node.clone(), -b - 1, -b, self.depth);
+                continue;
+            } else if value > self.bound && self.no_research && self.depth > 0 {
+                // Section IX's parallel re-search: the master re-searches it with every
+                // processor; this value is a lower bound.
+                return Step::Done(self.out(value, true, true));
             } else if value > self.bound {
                 // Fail-high: re-search with (value, +INF) from the PV node's view.
                 self.failed_high = Some(value);
@@ -175,19 +263,27 @@ impl<T: GameTree> Search for PmwsSearch<'_, T> {
             } else {
                 false
             };
-            return Step::Done(if self.own {
-                PmwsOut::Own {
-                    slot: self.slot,
-                    value,
-                }
-            } else {
-                PmwsOut::Child {
-                    slot: self.slot,
-                    value,
-                    failed_high,
-                    plies: self.depth + 1,
-                }
-            });
+            return Step::Done(self.out(value, failed_high, false));
+        }
+    }
+}
+
+impl<T: GameTree> PmwsSearch<'_, T> {
+    fn out(&self, value: Value, failed_high: bool, lower: bool) -> PmwsOut {
+        if self.own {
+            PmwsOut::Own {
+                slot: self.slot,
+                value,
+                lower,
+            }
+        } else {
+            PmwsOut::Child {
+                slot: self.slot,
+                value,
+                failed_high,
+                plies: self.depth + 1,
+                lower,
+            }
         }
     }
 }
@@ -231,6 +327,26 @@ pub trait Flavor<'t, T: GameTree + 't>: Sized {
     fn end_iteration(&mut self, order: &[u32], lines: &mut [Self::Line]);
     /// The message to every child between iterations: `width` root moves, after `iteration`.
     fn iteration(&self, width: u32, iteration: u32) -> <Self::Role as Program>::Msg;
+    /// The best value of the PV node at `ply` rose to `bound` while the children `busy` (and,
+    /// with `own`, the master itself) search its successors: section IX's broadcast, if the
+    /// flavour does it (none by default).
+    ///
+    /// Section IX's parallel re-search: Some(defer) if fail-highs come back as lower bounds
+    /// and are re-searched by every processor (deferred until a second one, with `defer`); None
+    /// by default.
+    fn research(&self) -> Option<bool> {
+        None
+    }
+    /// See [`Flavor::research`]'s neighbour: section IX's broadcast.
+    fn raised(
+        &self,
+        _ply: u32,
+        _bound: Value,
+        _busy: &[ProcId],
+        _own: bool,
+        _cx: &mut Cx<Self::Role>,
+    ) {
+    }
 }
 
 /// A successor of the PV node on top of the master's stack, handed to a child or searched by the
@@ -244,6 +360,8 @@ pub struct Successor<N> {
     pub depth: u32,
     /// Its index among the PV node's moves (in the node's order).
     pub slot: u32,
+    /// The PV node's ply (0 = the root).
+    pub ply: u32,
     /// Its move's index in tree order when the PV node is the root (None below the root).
     pub root_move: Option<u32>,
     /// The iteration (its depth, from 1).
@@ -265,6 +383,12 @@ pub struct PvNode<N, M, L> {
     best_slot: usize,
     values: Vec<Value>,
     lines: Vec<L>,
+    /// Section IX's parallel re-search: successors that failed high, with their lower bounds.
+    candidates: Vec<(usize, Value)>,
+    /// Successors to test again against the score (failed high against an older one).
+    retest: Vec<usize>,
+    /// The successor every processor is re-searching as a new PV.
+    researching: Option<usize>,
 }
 
 /// The master's state (see the module doc), with its flavour `F`.
@@ -301,12 +425,35 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> std::ops::DerefMut for Master<'t, T
 }
 
 /// pmws's own flavour: no tables; a child's search is [`PmwsSearch`].
-pub struct Plain;
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Plain {
+    /// Section IX's first suggestion: a PV node's new best value goes to every busy child at
+    /// once (see the module doc). Off in plain pmws.
+    pub broadcast: bool,
+    /// Section IX's second suggestion: a successor that fails high is re-searched by every
+    /// processor, as a new PV (see the module doc). Off in plain pmws.
+    pub parallel_research: bool,
+    /// Section IX's third suggestion: that re-search waits until a second successor fails
+    /// high, or until every other successor is done (implies the parallel re-search). Off in
+    /// plain pmws.
+    pub defer: bool,
+}
+
+impl Plain {
+    /// Whether fail-highs are re-searched by every processor.
+    fn researches(&self) -> bool {
+        self.parallel_research || self.defer
+    }
+}
 
 /// A child's state: it only reacts to messages.
 pub struct Child<'t, T: GameTree> {
     tree: &'t T,
     parent: ProcId,
+    /// Section IX broadcast: the ply of the PV node whose successor it searches, if any.
+    broadcast: bool,
+    no_research: bool,
+    working_at: Option<u32>,
 }
 
 /// A pmws role on one processor.
@@ -340,12 +487,35 @@ impl<'t, T: GameTree + 't> Flavor<'t, T> for Plain {
             bound: s.bound,
             depth: s.depth,
             slot: s.slot,
+            ply: s.ply,
         }
     }
     fn search_own(&self, tree: &'t T, s: Successor<T::Node>, _: bool, cx: &mut PCx<'_, 't, T>) {
-        cx.search_isolated(PmwsSearch::new(
-            tree, s.node, s.bound, s.depth, s.slot, true,
-        ));
+        let mut search = PmwsSearch::new(tree, s.node, s.bound, s.depth, s.slot, true);
+        if self.researches() {
+            search = search.without_research();
+        }
+        if self.broadcast {
+            cx.search(search);
+        } else {
+            cx.search_isolated(search);
+        }
+    }
+    fn research(&self) -> Option<bool> {
+        self.researches().then_some(self.defer)
+    }
+    fn raised(&self, ply: u32, bound: Value, busy: &[ProcId], own: bool, cx: &mut PCx<'_, 't, T>) {
+        if !self.broadcast {
+            return;
+        }
+        for &j in busy {
+            cx.send(j, PmwsMsg::Bound { ply, bound });
+        }
+        if own {
+            if let Some(search) = cx.search_mut() {
+                search.raise_bound(bound);
+            }
+        }
     }
     fn line_through(_: u32, _: ()) {}
     fn end_iteration(&mut self, _: &[u32], _: &mut [()]) {}
@@ -360,15 +530,61 @@ pub fn pmws_roles<T: GameTree>(
     processors: usize,
     config: PmwsConfig,
 ) -> Vec<Pmws<'_, T>> {
+    pmws_roles_with(tree, processors, config, Plain::default())
+}
+
+/// The roles of pmws with the flavour's options (section IX's broadcast).
+pub fn pmws_roles_with<T: GameTree>(
+    tree: &T,
+    processors: usize,
+    config: PmwsConfig,
+    plain: Plain,
+) -> Vec<Pmws<'_, T>> {
     assert!(processors >= 1 && config.depth >= 1);
-    let mut roles = vec![Pmws::Master(Master::new(tree, processors, config, Plain))];
+    let mut roles = vec![Pmws::Master(Master::new(tree, processors, config, plain))];
     for _ in 1..processors {
         roles.push(Pmws::Child(Child {
             tree,
             parent: ProcId::MASTER,
+            broadcast: plain.broadcast,
+            no_research: plain.researches(),
+            working_at: None,
         }));
     }
     roles
+}
+
+/// pmws with section IX's options (see the module doc). Its name in results: `pmws` and
+/// `_broadcast`, `_research`, `_defer` for each option on (`pmws_research_defer`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PmwsIxScheme(pub PmwsConfig, pub Plain);
+
+impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for PmwsIxScheme {
+    type Role = Pmws<'t, T>;
+    fn name(&self) -> String {
+        let mut name = String::from("pmws");
+        if self.1.broadcast {
+            name.push_str("_broadcast");
+        }
+        if self.1.researches() {
+            name.push_str("_research");
+        }
+        if self.1.defer {
+            name.push_str("_defer");
+        }
+        name
+    }
+    fn deploy(
+        &self,
+        tree: &'t T,
+        ptree: &sim_hw::ProcessorTree,
+    ) -> Result<Vec<Pmws<'t, T>>, DeployError> {
+        check_depth_one("pmws", ptree, self.0.depth)?;
+        Ok(pmws_roles_with(tree, ptree.len(), self.0, self.1))
+    }
+    fn root_value(&self, roles: &[Pmws<'t, T>]) -> Option<Value> {
+        roles.first().and_then(|r| r.root_value())
+    }
 }
 
 /// pmws as a [`crate::Scheme`]: the roles on a processor tree of depth 1 (a master and its
@@ -513,6 +729,9 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
             best_slot: 0,
             values: vec![-INF; width],
             lines: (0..width).map(|_| F::Line::default()).collect(),
+            candidates: Vec::new(),
+            retest: Vec::new(),
+            researching: None,
         });
         cx.compute(interior_work(&costs), F::generated());
     }
@@ -532,6 +751,12 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
     pub fn first_value(&mut self, own_value: Value, line: F::Line, cx: &mut FCx<'_, 't, T, F>) {
         match self.pv.last_mut() {
             None => self.finish_iteration(own_value, None, cx),
+            Some(top) if top.researching.is_some() => {
+                // Every processor's re-search of a successor that failed high: its value.
+                let slot = top.researching.take().expect("checked") as u32;
+                self.record(slot, -own_value, line, cx);
+                self.split(cx);
+            }
             Some(top) => {
                 top.score = -own_value;
                 top.values[0] = -own_value;
@@ -543,7 +768,8 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         }
     }
 
-    fn record(&mut self, slot: u32, value: Value, line: F::Line) {
+    fn record(&mut self, slot: u32, value: Value, line: F::Line, cx: &mut FCx<'_, 't, T, F>) {
+        let ply = (self.pv.len() - 1) as u32;
         let top = self.pv.last_mut().expect("a PV node");
         let slot = slot as usize;
         top.values[slot] = value;
@@ -551,6 +777,15 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         if value > top.score {
             top.score = value;
             top.best_slot = slot;
+            if top.outstanding > 0 || self.own_busy {
+                let busy: Vec<ProcId> = self
+                    .children
+                    .iter()
+                    .copied()
+                    .filter(|c| !self.idle.contains(c))
+                    .collect();
+                self.flavor.raised(ply, value, &busy, self.own_busy, cx);
+            }
         }
     }
 
@@ -571,9 +806,88 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
             return;
         };
         top.outstanding -= 1;
-        self.record(slot, value, line);
         self.idle.push_back(from);
+        self.record(slot, value, line, cx);
         self.split(cx);
+    }
+
+    /// Section IX's parallel re-search: child `from`'s test of successor `slot` failed high
+    /// with the lower bound `value` (the PV node's view).
+    pub fn child_candidate(
+        &mut self,
+        from: ProcId,
+        slot: u32,
+        value: Value,
+        cx: &mut FCx<'_, 't, T, F>,
+    ) {
+        let Some(top) = self.pv.last_mut().filter(|t| t.outstanding > 0) else {
+            cx.fail(format!(
+                "{}: a result arrived with no successor outstanding",
+                F::NAME
+            ));
+            return;
+        };
+        top.outstanding -= 1;
+        self.idle.push_back(from);
+        self.candidate(slot, value, cx);
+    }
+
+    /// Section IX's parallel re-search: the master's own test failed high with `value`.
+    pub fn own_candidate(&mut self, slot: u32, value: Value, cx: &mut FCx<'_, 't, T, F>) {
+        self.own_busy = false;
+        self.candidate(slot, value, cx);
+    }
+
+    /// A successor is better than the score by at least `lower`: the score rises to it (the
+    /// node's value is at least that), and the successor waits for its re-search.
+    fn candidate(&mut self, slot: u32, lower: Value, cx: &mut FCx<'_, 't, T, F>) {
+        self.record(slot, lower, F::Line::default(), cx);
+        let top = self.pv.last_mut().expect("a PV node");
+        top.candidates.push((slot as usize, lower));
+        self.split(cx);
+    }
+
+    /// Whether the top PV node hands out no more tests now: with a candidate waiting for its
+    /// re-search (two, with deferral).
+    fn holding(&self) -> bool {
+        let top = self.pv.last().expect("a PV node");
+        match self.flavor.research() {
+            None => false,
+            Some(defer) => top.researching.is_some() || top.candidates.len() > usize::from(defer),
+        }
+    }
+
+    /// Starts every processor's re-search of the best candidate when the top PV node is quiet
+    /// (nothing outstanding) and holding, or has nothing left to test; the other candidates
+    /// are tested again against the new score afterwards.
+    fn maybe_research(&mut self, cx: &mut FCx<'_, 't, T, F>) -> bool {
+        let top = self.pv.last().expect("a PV node");
+        if top.candidates.is_empty() || top.researching.is_some() {
+            return false;
+        }
+        let exhausted = top.next >= top.order.len() && top.retest.is_empty();
+        if self.own_busy || top.outstanding > 0 || !(self.holding() || exhausted) {
+            return false;
+        }
+        let top = self.pv.last_mut().expect("a PV node");
+        // The best lower bound first (ties: the earlier successor).
+        let k = (0..top.candidates.len())
+            .max_by_key(|&k| (top.candidates[k].1, std::cmp::Reverse(top.candidates[k].0)))
+            .expect("a candidate");
+        let (slot, _) = top.candidates.remove(k);
+        let others: Vec<usize> = top.candidates.drain(..).map(|c| c.0).collect();
+        top.retest.extend(others);
+        top.researching = Some(slot);
+        let node = self
+            .tree
+            .play(&top.node, top.moves.get(top.order[slot] as usize));
+        let depth = top.depth - 1;
+        cx.mark(format!(
+            "every processor re-searches successor {slot} at ply {}",
+            self.pv.len() - 1
+        ));
+        self.descend(node, depth, cx);
+        true
     }
 
     /// The master's own search of successor `slot` ended with `value` and its best line.
@@ -585,18 +899,25 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         cx: &mut FCx<'_, 't, T, F>,
     ) {
         self.own_busy = false;
-        self.record(slot, value, line);
+        self.record(slot, value, line, cx);
         self.split(cx);
     }
 
     /// The next successor of the PV node on top, taken to be searched.
     fn take_successor(&mut self) -> Successor<T::Node> {
         let at_root = self.pv.len() == 1;
+        let ply = (self.pv.len() - 1) as u32;
         let top = self.pv.last_mut().expect("a PV node");
-        let slot = top.next;
-        top.next += 1;
+        let slot = match top.retest.pop() {
+            Some(slot) => slot,
+            None => {
+                top.next += 1;
+                top.next - 1
+            }
+        };
         let m = top.order[slot];
         Successor {
+            ply,
             node: self.tree.play(&top.node, top.moves.get(m as usize)),
             bound: top.score,
             depth: top.depth - 1,
@@ -610,7 +931,7 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
     fn split(&mut self, cx: &mut FCx<'_, 't, T, F>) {
         loop {
             let top = self.pv.last().expect("a PV node");
-            if top.next >= top.order.len() {
+            if (top.next >= top.order.len() && top.retest.is_empty()) || self.holding() {
                 break;
             }
             let Some(j) = self.idle.pop_front() else {
@@ -621,7 +942,8 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
             cx.send(j, self.flavor.work(successor));
         }
         let top = self.pv.last().expect("a PV node");
-        if !self.own_busy && top.next < top.order.len() {
+        let more = top.next < top.order.len() || !top.retest.is_empty();
+        if !self.own_busy && more && !self.holding() {
             let successor = self.take_successor();
             self.own_busy = true;
             let children = !self.children.is_empty();
@@ -632,8 +954,17 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
 
     /// A PV node is done when every successor has been searched: back up one level.
     fn check_done(&mut self, cx: &mut FCx<'_, 't, T, F>) {
+        if self.maybe_research(cx) {
+            return;
+        }
         let top = self.pv.last().expect("a PV node");
-        if self.own_busy || top.outstanding > 0 || top.next < top.order.len() {
+        if self.own_busy
+            || top.outstanding > 0
+            || top.next < top.order.len()
+            || !top.retest.is_empty()
+            || !top.candidates.is_empty()
+            || top.researching.is_some()
+        {
             return;
         }
         let mut done = self.pv.pop().expect("a PV node");
@@ -719,13 +1050,34 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
                     bound,
                     depth,
                     slot,
+                    ply,
                 },
             ) => {
-                cx.search_isolated(PmwsSearch::new(c.tree, node, bound, depth, slot, false));
+                let mut search = PmwsSearch::new(c.tree, node, bound, depth, slot, false);
+                if c.no_research {
+                    search = search.without_research();
+                }
+                if c.broadcast {
+                    c.working_at = Some(ply);
+                    cx.search(search);
+                } else {
+                    cx.search_isolated(search);
+                }
+            }
+            (Pmws::Child(c), PmwsMsg::Bound { ply, bound }) => {
+                if c.working_at == Some(ply) {
+                    if let Some(search) = cx.search_mut() {
+                        search.raise_bound(bound);
+                    }
+                }
             }
             (Pmws::Child(_), PmwsMsg::Iteration { .. }) => {}
-            (Pmws::Master(m), PmwsMsg::Result { value, slot }) => {
-                m.child_result(from, slot, value, (), cx)
+            (Pmws::Master(m), PmwsMsg::Result { value, slot, lower }) => {
+                if lower {
+                    m.child_candidate(from, slot, value, cx)
+                } else {
+                    m.child_result(from, slot, value, (), cx)
+                }
             }
             (Pmws::Master(_), PmwsMsg::Line { .. }) => {}
             (_, msg) => cx.fail(format!("pmws: unexpected message {:?}", msg.kind())),
@@ -743,7 +1095,13 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
         match (self, out) {
             (Pmws::Master(m), PmwsOut::Generated) => m.generated(cx),
             (Pmws::Master(m), PmwsOut::Leaf(v)) => m.first_value(v, (), cx),
-            (Pmws::Master(m), PmwsOut::Own { slot, value }) => m.own_result(slot, value, (), cx),
+            (Pmws::Master(m), PmwsOut::Own { slot, value, lower }) => {
+                if lower {
+                    m.own_candidate(slot, value, cx)
+                } else {
+                    m.own_result(slot, value, (), cx)
+                }
+            }
             (
                 Pmws::Child(c),
                 PmwsOut::Child {
@@ -751,9 +1109,11 @@ impl<'t, T: GameTree> Program for Pmws<'t, T> {
                     value,
                     failed_high,
                     plies,
+                    lower,
                 },
             ) => {
-                cx.send(c.parent, PmwsMsg::Result { value, slot });
+                c.working_at = None;
+                cx.send(c.parent, PmwsMsg::Result { value, slot, lower });
                 if failed_high {
                     cx.send(c.parent, PmwsMsg::Line { plies });
                 }

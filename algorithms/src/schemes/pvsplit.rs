@@ -38,6 +38,15 @@
 //! (it only ever holds type-1 nodes); the refinement changes what its slaves do with the type-2
 //! alternatives it hands them, in the PV phase and at the tree-splitting frontier alike.
 //!
+//! **Marsland & Popowich's section IX** suggests three improvements. The first, making "the new
+//! alpha bound … available to all processors as soon as it was determined", is what `update`
+//! does here (Campbell's Fig. 11 UPDATE, wherever a processor splits work). The other two
+//! (more than one processor on the re-search of a new principal variation; deferring a
+//! re-search until a second candidate fails high) are about re-searches after a zero-window
+//! test fails high; pv-splitting searches every alternative by alpha-beta with the window
+//! `(-β, -α)` and never re-searches, so they do not apply (pmws's zero-window children do
+//! re-search: [`crate::schemes::pmws`] has the first suggestion as an option).
+//!
 //! **Not applicable** when the processor tree is at least as deep as the search (`L >= d`): M&P
 //! assume "that the processor tree length is less than the specified depth" and Campbell notes that
 //! "on 4-ply trees, PV cannot employ a depth 3 processor tree"; [`crate::Scheme::deploy`] returns

@@ -1,0 +1,131 @@
+//! pmws with the options of Marsland & Popowich's section IX (`pmws_broadcast`,
+//! `pmws_research`, `pmws_defer` and their combinations): negamax's root value on every tree,
+//! processor count and machine, with and without progressive deepening; every processor's time
+//! accounted; batching changes nothing but the event count; with the options off it is pmws
+//! exactly; each option changes the search on some trees.
+
+mod common;
+
+use algorithms::*;
+use rand::Rng;
+use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree, ReadPolicies, ReadPolicy};
+
+/// Every combination of the three options but none.
+fn options(rng: &mut algorithms::rng::SplitMix64) -> Plain {
+    let k = rng.random_range(1..8u32);
+    Plain {
+        broadcast: k & 1 != 0,
+        parallel_research: k & 2 != 0,
+        defer: k & 4 != 0,
+    }
+}
+
+fn with_options(tree: &SyntheticTree, rng: &mut algorithms::rng::SplitMix64) -> PmwsIxScheme {
+    PmwsIxScheme(
+        PmwsConfig {
+            depth: tree.spec().depth,
+            progressive: rng.random_bool(0.5),
+        },
+        options(rng),
+    )
+}
+
+#[test]
+fn pmws_section_ix_options_return_negamax_on_1000_trees_and_every_processor_count() {
+    let runs = common::returns_negamax_everywhere(7, 1000, with_options, |_, run, _| {
+        assert!(run.roles[0]
+            .finished_at()
+            .is_some_and(|t| t <= run.stats.makespan));
+    });
+    assert_eq!(runs, 5000);
+}
+
+#[test]
+fn pmws_section_ix_batched_runs_equal_step_by_step_runs() {
+    common::batching_changes_nothing_but_events_without_polling_masters(8, 200, with_options);
+}
+
+/// Off, the options change nothing: the same run as pmws. Each on its own (children that read
+/// on arrival) changes the search on some trees, and keeps the root value.
+#[test]
+fn off_it_is_pmws_and_each_option_changes_the_search() {
+    let mut rng = <algorithms::rng::SplitMix64 as rand::SeedableRng>::seed_from_u64(9);
+    let mut changed = [0; 3];
+    for seed in 0..100u64 {
+        let spec = SyntheticSpec {
+            width: rng.random_range(4..=10),
+            depth: rng.random_range(3..=5),
+            ordering: Ordering::FirstBest { p: 0.5 },
+            value_spread: 1000,
+            horizon_noise: 20,
+        };
+        let depth = spec.depth;
+        let tree = SyntheticTree::new(spec, seed).unwrap();
+        let config = PmwsConfig {
+            depth,
+            progressive: seed % 2 == 0,
+        };
+        let mut machine = MachineConfig::new(
+            ProcessorTree::new(4, 1),
+            CostModel::campbell(),
+            LinkSpec::ideal(),
+        );
+        machine.reads = ReadPolicies {
+            hosts: ReadPolicy::Interrupt,
+            boards: ReadPolicy::Interrupt,
+        };
+        let plain = run_scheme(&PmwsScheme(config), &tree, machine.clone()).unwrap();
+        let off = run_scheme(
+            &PmwsIxScheme(config, Plain::default()),
+            &tree,
+            machine.clone(),
+        )
+        .unwrap();
+        assert_eq!(plain.stats.makespan, off.stats.makespan);
+        assert_eq!(plain.stats.messages, off.stats.messages);
+        assert_eq!(plain.stats.total_nodes(), off.stats.total_nodes());
+        let each = [
+            Plain {
+                broadcast: true,
+                ..Plain::default()
+            },
+            Plain {
+                parallel_research: true,
+                ..Plain::default()
+            },
+            Plain {
+                defer: true,
+                ..Plain::default()
+            },
+        ];
+        for (k, options) in each.into_iter().enumerate() {
+            let on = run_scheme(&PmwsIxScheme(config, options), &tree, machine.clone()).unwrap();
+            assert_eq!(on.root_value, plain.root_value);
+            if on.stats.total_nodes() != plain.stats.total_nodes() {
+                changed[k] += 1;
+            }
+        }
+    }
+    assert!(
+        changed.iter().all(|&c| c > 10),
+        "each option changed the search on {changed:?} trees of 100"
+    );
+    let name = |options| {
+        Scheme::<SyntheticTree>::name(&PmwsIxScheme(
+            PmwsConfig {
+                depth: 3,
+                progressive: true,
+            },
+            options,
+        ))
+    };
+    assert_eq!(name(Plain::default()), "pmws");
+    assert_eq!(
+        name(Plain {
+            broadcast: true,
+            defer: true,
+            ..Plain::default()
+        }),
+        "pmws_broadcast_research_defer"
+    );
+}
