@@ -535,7 +535,7 @@ impl Algorithm {
         progressive: bool,
         config: MachineConfig,
     ) -> Result<AlgorithmRun, SchemeError> {
-        let uniprocessor = config.tree.len() == 1;
+        let uniprocessor = config.platform.len() == 1;
         let Entry { name, columns, .. } = self.entry();
         match self {
             Algorithm::Pmws => go(

@@ -49,8 +49,9 @@ pub use machine::{
     Cx, HwEvent, Machine, MachineConfig, MachineError, Program, ReadPolicies, ReadPolicy, Work,
 };
 pub use network::{
-    ChannelId, Delivery, LinkKind, LinkSpec, Medium, Message, Network, NetworkError, PortsExceeded,
-    Route, SerialInterface,
+    Arrival, Broadcast, BusSpec, ChannelId, Delivery, Forwarding, LinkKind, LinkSpec, Medium,
+    Message, Network, NetworkError, PoolError, PoolNetwork, PortsExceeded, Route, Routing,
+    SerialInterface, Transit,
 };
 pub use search::{run_alone, NoSearch, Search, Step};
-pub use topology::{ProcessorTree, Shape};
+pub use topology::{Platform, ProcessorTree, Shape};
