@@ -923,13 +923,10 @@ impl<P: Program> Machine<P> {
                 None => overflow = true,
             }
             progressed = left > SimTime::ZERO;
-            // A polling board preempted (by software forwarding) just before a poll point at or
-            // past the horizon: it looks at its line there, as it would have.
-            if poll_every > 0
-                && search.steps > 0
-                && search.steps.is_multiple_of(poll_every)
-                && t >= horizon
-            {
+            // A polling board preempted (by software forwarding) just before a poll point: it
+            // looks at its line there, as it would have (what arrived during the batch waits in
+            // its inbox for that look).
+            if poll_every > 0 && search.steps > 0 && search.steps.is_multiple_of(poll_every) {
                 let slot = Slot {
                     remaining: None,
                     ..slot

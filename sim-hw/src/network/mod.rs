@@ -32,6 +32,8 @@
 
 mod line;
 mod pool;
+#[cfg(test)]
+mod pool_tests;
 mod sci;
 #[cfg(test)]
 mod tests;
