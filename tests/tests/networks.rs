@@ -366,7 +366,7 @@ impl Search for Count {
         }
         self.left -= 1;
         self.n += 1;
-        if self.n % 3 == 0 {
+        if self.n.is_multiple_of(3) {
             Step::Interior
         } else {
             Step::Leaf { quiescence: 0 }
@@ -415,7 +415,7 @@ impl Program for Chatter {
         let h = mix(self.seed ^ n as u64 ^ self.heard ^ self.rounds as u64);
         let count = cx.processors() as u64;
         let me = cx.me().0 as u64;
-        if h % 7 == 0 {
+        if h.is_multiple_of(7) {
             cx.broadcast(Msg(2 + h % 30));
         } else {
             let to = (me + 1 + (h >> 8) % (count - 1)) % count;
@@ -535,7 +535,7 @@ fn costs_for(seed: u64) -> CostModel {
         e: SimTime::from_micros(40 + seed * 7),
         q: SimTime::ZERO,
         probe: SimTime::ZERO,
-        s: SimTime::from_micros(if seed % 3 == 0 { 0 } else { 30 }),
+        s: SimTime::from_micros(if seed.is_multiple_of(3) { 0 } else { 30 }),
         interrupt: SimTime::from_micros(15),
     }
 }
