@@ -720,7 +720,7 @@ impl Algorithm {
         progressive: bool,
         config: MachineConfig,
     ) -> Result<AlgorithmRun, SchemeError> {
-        let uniprocessor = config.tree.len() == 1;
+        let uniprocessor = config.platform.len() == 1;
         let Entry { name, columns, .. } = self.entry();
         match self {
             Algorithm::Pmws => go(

@@ -5,8 +5,12 @@
 //! - [`ProcessorTree`]: processors arranged as in the paper's Fig. 2, as a petgraph graph;
 //! - [`CostModel`]: what a step costs (k, e, s, interrupt handler);
 //! - [`Network`]: the interconnect that carries [`Message`]s between processors over media
-//!   (today: [`LinkSpec`] lines, serial or ideal, full duplex, a FIFO per direction, RTS/CTS),
-//!   with [`Network::tree`] building a processor tree's lines;
+//!   ([`LinkSpec`] lines, serial or ideal, full duplex, a FIFO per direction, RTS/CTS; a shared
+//!   [`BusSpec`] bus), with [`Network::tree`] building a processor tree's lines and
+//!   [`Network::pool`] a [`PoolNetwork`] (lines between every pair, hypercube, mesh or torus
+//!   with store-and-forward routes, bus);
+//! - [`Platform`]: a processor tree or a pool of processors over a network, what a
+//!   [`MachineConfig`] runs on;
 //! - [`SerialInterface`]: the master's 8-port SCI, and [`SerialInterface::check`], the rule that a
 //!   host has at most as many lines as ports;
 //! - [`Machine`]: processors running one [`Program`] each, driven by sim-core's event queue, their
@@ -49,8 +53,9 @@ pub use machine::{
     Cx, HwEvent, Machine, MachineConfig, MachineError, Program, ReadPolicies, ReadPolicy, Work,
 };
 pub use network::{
-    ChannelId, Delivery, LinkKind, LinkSpec, Medium, Message, Network, NetworkError, PortsExceeded,
-    Route, SerialInterface,
+    Arrival, Broadcast, BusSpec, ChannelId, Delivery, Forwarding, LinkKind, LinkSpec, Medium,
+    Message, Network, NetworkError, PoolError, PoolNetwork, PortsExceeded, Route, Routing,
+    SerialInterface, Transit,
 };
 pub use search::{run_alone, NoSearch, Search, Step};
-pub use topology::{ProcessorTree, Shape};
+pub use topology::{Platform, ProcessorTree, Shape};

@@ -7,9 +7,9 @@
 //! reacts to its start, to messages and to the end of its work by asking for more actions
 //! through a [`Cx`].
 
-use crate::network::{level_spec, ChannelId, Message, Network, NetworkError};
+use crate::network::{level_spec, Arrival, ChannelId, Message, Network, NetworkError, Transit};
 use crate::search::{Search, Step};
-use crate::{CostModel, LinkSpec, ProcessorTree};
+use crate::{CostModel, Forwarding, LinkSpec, Platform, ProcessorTree};
 use serde::{Deserialize, Serialize};
 use sim_core::{
     Category, EventId, EventQueue, Marker, MessageRecord, Model, MsgCounts, NodeCounts, ProcId,
@@ -46,7 +46,8 @@ pub enum ReadPolicy {
 
 /// The read policy of every processor: those with children (which host the lines to them) and
 /// the others. The default is Parabelle's: the SCI host is interrupt-driven, the bare child boards
-/// read when idle.
+/// read when idle. On a pool (no children), processor 0 takes `hosts` and the others `boards`;
+/// [`MachineConfig::read_by_processor`] chooses per processor instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReadPolicies {
     /// Processors with children.
@@ -175,12 +176,20 @@ enum Action<P: Program> {
     /// Run the processor's search (the search object itself is kept in `Proc::search`); the
     /// number names which search, so that one aborted in the meantime is skipped.
     Search(u64),
+    /// One broadcast frame (on a bus) bringing each receiver its copy.
+    Broadcast {
+        copies: Vec<(ProcId, P::Msg)>,
+    },
+    /// Forwarding a message in transit (software routing): CPU time of this processor.
+    Forward(Transit<P::Msg>),
 }
 
 impl<P: Program> Action<P> {
     fn category(&self) -> Category {
         match self {
-            Action::Send { .. } => Category::Message,
+            Action::Send { .. } | Action::Broadcast { .. } | Action::Forward(_) => {
+                Category::Message
+            }
             Action::Compute { .. } | Action::Search(_) => Category::Search,
             Action::Handle { .. } => Category::Interrupt,
         }
@@ -204,7 +213,8 @@ pub struct Cx<'a, P: Program> {
     now: SimTime,
     me: ProcId,
     costs: &'a CostModel,
-    tree: &'a ProcessorTree,
+    platform: &'a Platform,
+    bus: bool,
     actions: Vec<Action<P>>,
     markers: &'a mut Vec<Marker>,
     idle_as: Option<Category>,
@@ -226,18 +236,54 @@ impl<P: Program> Cx<'_, P> {
     pub fn costs(&self) -> &CostModel {
         self.costs
     }
-    /// This processor's parent in the processor tree (None for the root processor).
+    /// This processor's parent in the processor tree (None for the root processor, and on a
+    /// pool).
     pub fn parent(&self) -> Option<ProcId> {
-        self.tree.parent(self.me)
+        self.platform.tree().and_then(|t| t.parent(self.me))
     }
-    /// This processor's children in the processor tree.
+    /// This processor's children in the processor tree (none on a pool).
     pub fn children(&self) -> Vec<ProcId> {
-        self.tree.children(self.me)
+        self.platform
+            .tree()
+            .map_or_else(Vec::new, |t| t.children(self.me))
     }
-    /// Sends `msg` to a neighbour in the processor tree: the CPU spends `s` on setup, then the
-    /// message joins the line's queue.
+    /// How many processors the machine has: they are `ProcId(0)` to `ProcId(processors() - 1)`.
+    pub fn processors(&self) -> usize {
+        self.platform.len()
+    }
+    /// The machine's processors and how they are joined.
+    pub fn platform(&self) -> &Platform {
+        self.platform
+    }
+    /// Sends `msg` to processor `to`: the CPU spends `s` on setup, then the message joins the
+    /// queue of its route's first channel. On a processor tree `to` must be this processor's
+    /// parent or child; on a pool, any other processor (else the run fails with
+    /// [`MachineError::NoLink`]).
     pub fn send(&mut self, to: ProcId, msg: P::Msg) {
         self.actions.push(Action::Send { to, msg });
+    }
+    /// Sends `msg` to every other processor. On a bus: one frame, one setup `s`, arriving at
+    /// every other processor at the same time (counted as one message). On any other network:
+    /// one [`Cx::send`] per other processor, in processor order, each with its own setup `s`
+    /// (on a processor tree this fails unless every other processor is a neighbour).
+    pub fn broadcast(&mut self, msg: P::Msg)
+    where
+        P::Msg: Clone,
+    {
+        let others = (0..self.platform.len() as u32)
+            .map(ProcId)
+            .filter(|&p| p != self.me);
+        if self.bus {
+            let copies = others.map(|p| (p, msg.clone())).collect();
+            self.actions.push(Action::Broadcast { copies });
+        } else {
+            for to in others {
+                self.actions.push(Action::Send {
+                    to,
+                    msg: msg.clone(),
+                });
+            }
+        }
     }
     /// Spends `work.time` computing; `out` is handed back through `on_done` at the end. The work
     /// cannot be reached by messages (an interrupt only delays it).
@@ -328,15 +374,20 @@ impl<P: Program> Cx<'_, P> {
 /// How a machine is built. [`MachineConfig::new`] gives the defaults.
 #[derive(Clone, Debug)]
 pub struct MachineConfig {
-    /// The processors and their lines.
-    pub tree: ProcessorTree,
+    /// The processors and how they are joined (a processor tree's lines, or a pool's network).
+    pub platform: Platform,
     /// What steps cost.
     pub costs: CostModel,
     /// The lines, from the root processor down: `links[i]` connects processors at level `i` to
-    /// their children; the last entry serves every level below it. At least one entry.
+    /// their children; the last entry serves every level below it. At least one entry. On a
+    /// pool, `links[0]` is the spec of every line (a bus has its own rate).
     pub links: Vec<LinkSpec>,
-    /// When each processor reads its line.
+    /// When each processor reads its line: by whether it has children (on a pool: processor 0
+    /// as a host, the others as boards), unless `read_by_processor` says.
     pub reads: ReadPolicies,
+    /// When each processor reads, by processor number (`read_by_processor[i]` for processor
+    /// `i`); empty: from `reads`. Else one entry per processor.
+    pub read_by_processor: Vec<ReadPolicy>,
     /// Lookahead batching (ARCHITECTURE.md, "Batching"): a processor runs search steps ahead on its own
     /// clock up to the earliest time anything could reach its search. Off: one engine event per
     /// search step. Results are the same either way; only the event count differs.
@@ -352,11 +403,26 @@ pub struct MachineConfig {
 impl MachineConfig {
     /// One link kind at every level, Parabelle's read policies, batching on, nothing recorded.
     pub fn new(tree: ProcessorTree, costs: CostModel, link: LinkSpec) -> Self {
+        Self::on(Platform::Tree(tree), costs, link)
+    }
+    /// A pool of `processors` processors over `network`, its lines (if any) of spec `link`;
+    /// otherwise as [`MachineConfig::new`].
+    pub fn pool(
+        processors: usize,
+        network: crate::PoolNetwork,
+        costs: CostModel,
+        link: LinkSpec,
+    ) -> Self {
+        Self::on(Platform::pool(processors, network), costs, link)
+    }
+    /// On `platform`; otherwise as [`MachineConfig::new`].
+    pub fn on(platform: Platform, costs: CostModel, link: LinkSpec) -> Self {
         MachineConfig {
-            tree,
+            platform,
             costs,
             links: vec![link],
             reads: ReadPolicies::default(),
+            read_by_processor: Vec::new(),
             batching: true,
             max_events: None,
             record_intervals: false,
@@ -366,6 +432,26 @@ impl MachineConfig {
     /// The link spec of the lines below processors at `level` (0 = the root processor).
     pub fn link_at(&self, level: usize) -> LinkSpec {
         level_spec(&self.links, level)
+    }
+    /// The processor tree, if the platform is one.
+    pub fn tree(&self) -> Option<&ProcessorTree> {
+        self.platform.tree()
+    }
+    /// When processor `p` reads: `read_by_processor[p]` if given, else by `reads` (a processor
+    /// with children, or processor 0 of a pool, as a host; the others as boards).
+    pub fn read_policy(&self, p: ProcId) -> ReadPolicy {
+        if let Some(&r) = self.read_by_processor.get(p.index()) {
+            return r;
+        }
+        let host = match &self.platform {
+            Platform::Tree(t) => !t.children(p).is_empty(),
+            Platform::Pool { .. } => p == ProcId::MASTER,
+        };
+        if host {
+            self.reads.hosts
+        } else {
+            self.reads.boards
+        }
     }
 }
 
@@ -413,6 +499,8 @@ pub enum HwEvent {
     ActionDone(ProcId),
     /// The message on a channel of the network has fully arrived.
     Arrive(ChannelId),
+    /// The hardware router of a processor has forwarded the oldest message it holds.
+    Relay(ProcId),
 }
 
 /// Processors and their network driven by the global event queue.
@@ -443,18 +531,28 @@ pub struct Machine<P: Program> {
     events: u64,
     /// Message setup is free and some line is ideal: a message can arrive the instant it is sent.
     zero_delay: bool,
+    /// Messages in each processor's hardware router, with the time each leaves it (in that
+    /// order: the forwarding cost is the same for all).
+    routers: Vec<VecDeque<(SimTime, Transit<P::Msg>)>>,
 }
 
 impl<P: Program> Machine<P> {
     /// Builds a machine; `programs[i]` runs on processor `i`.
     pub fn new(config: MachineConfig, programs: Vec<P>) -> Result<Self, MachineError> {
-        if programs.len() != config.tree.len() {
+        let n = config.platform.len();
+        if programs.len() != n {
+            return Err(MachineError::Invariant {
+                proc: ProcId::MASTER,
+                message: format!("{} programs for {} processors", programs.len(), n),
+            });
+        }
+        if !config.read_by_processor.is_empty() && config.read_by_processor.len() != n {
             return Err(MachineError::Invariant {
                 proc: ProcId::MASTER,
                 message: format!(
-                    "{} programs for {} processors",
-                    programs.len(),
-                    config.tree.len()
+                    "{} read policies for {} processors",
+                    config.read_by_processor.len(),
+                    n
                 ),
             });
         }
@@ -464,17 +562,23 @@ impl<P: Program> Machine<P> {
                 message: "no link spec".into(),
             });
         }
-        let network = Network::tree(&config.tree, &config.links);
+        let network = match &config.platform {
+            Platform::Tree(tree) => Network::tree(tree, &config.links),
+            Platform::Pool {
+                processors,
+                network,
+            } => Network::pool(*processors, network, config.links[0], config.costs.s).map_err(
+                |e| MachineError::Invariant {
+                    proc: ProcId::MASTER,
+                    message: e.to_string(),
+                },
+            )?,
+        };
         let procs = programs
             .into_iter()
             .enumerate()
             .map(|(i, program)| {
-                let id = ProcId(i as u32);
-                let read = if config.tree.children(id).is_empty() {
-                    config.reads.boards
-                } else {
-                    config.reads.hosts
-                };
+                let read = config.read_policy(ProcId(i as u32));
                 Proc {
                     program,
                     account: TimeAccount::new(config.record_intervals),
@@ -489,10 +593,14 @@ impl<P: Program> Machine<P> {
             })
             .collect();
         let zero_delay = config.costs.s == SimTime::ZERO
-            && config
-                .links
-                .iter()
-                .any(|l| l.transmit_time(1) == SimTime::ZERO);
+            && match config.platform.pool_network() {
+                None => config
+                    .links
+                    .iter()
+                    .any(|l| l.transmit_time(1) == SimTime::ZERO),
+                Some(crate::PoolNetwork::Bus(bus)) => bus.frame_time(0) == SimTime::ZERO,
+                Some(_) => config.links[0].transmit_time(1) == SimTime::ZERO,
+            };
         Ok(Machine {
             procs,
             network,
@@ -503,6 +611,7 @@ impl<P: Program> Machine<P> {
             failure: None,
             events: 0,
             zero_delay,
+            routers: (0..n).map(|_| VecDeque::new()).collect(),
             config,
         })
     }
@@ -627,7 +736,8 @@ impl<P: Program> Machine<P> {
             now,
             me,
             costs: &self.config.costs,
-            tree: &self.config.tree,
+            platform: &self.config.platform,
+            bus: self.network.has_broadcast(),
             actions: Vec::new(),
             markers: &mut self.markers,
             idle_as: None,
@@ -651,6 +761,12 @@ impl<P: Program> Machine<P> {
         if let Some(message) = failure {
             self.fail(MachineError::Invariant { proc: me, message });
         }
+        // Lines built as pairs first talk exist before the send is posted, for the lookahead.
+        for a in &actions {
+            if let Action::Send { to, .. } = a {
+                self.network.prepare(me, *to);
+            }
+        }
         actions
     }
 }
@@ -672,9 +788,12 @@ impl<P: Program> Machine<P> {
     /// arrived during this one must not wait for that computation) and before the interrupted work.
     fn enqueue_isr(&mut self, me: ProcId, actions: Vec<Action<P>>) {
         let q = &mut self.procs[me.index()].queue;
-        let (sends, work): (Vec<_>, Vec<_>) = actions
-            .into_iter()
-            .partition(|a| matches!(a, Action::Send { .. } | Action::Handle { .. }));
+        let (sends, work): (Vec<_>, Vec<_>) = actions.into_iter().partition(|a| {
+            matches!(
+                a,
+                Action::Send { .. } | Action::Broadcast { .. } | Action::Handle { .. }
+            )
+        });
         let after_services = q.iter().take_while(|s| s.in_isr).count();
         for (n, action) in work.into_iter().enumerate() {
             q.insert(
@@ -723,8 +842,11 @@ impl<P: Program> Machine<P> {
                 let time = match slot.remaining {
                     Some(left) => left,
                     None => match &slot.action {
-                        Action::Send { .. } => self.config.costs.s,
+                        Action::Send { .. } | Action::Broadcast { .. } => self.config.costs.s,
                         Action::Handle { .. } => self.config.costs.interrupt,
+                        Action::Forward(_) => {
+                            self.network.routing().map_or(SimTime::ZERO, |r| r.cost)
+                        }
                         Action::Compute { time, nodes, .. } => {
                             match proc.nodes.leaf_ns.checked_add(nodes.leaf_ns) {
                                 Some(_) => proc.nodes.add(nodes),
@@ -801,6 +923,23 @@ impl<P: Program> Machine<P> {
                 None => overflow = true,
             }
             progressed = left > SimTime::ZERO;
+            // A polling board preempted (by software forwarding) just before a poll point: it
+            // looks at its line there, as it would have (what arrived during the batch waits in
+            // its inbox for that look).
+            if poll_every > 0 && search.steps > 0 && search.steps.is_multiple_of(poll_every) {
+                let slot = Slot {
+                    remaining: None,
+                    ..slot
+                };
+                let event = queue.schedule_reserved(seq, t, HwEvent::ActionDone(me));
+                proc.running = Some(Running {
+                    slot,
+                    end: t,
+                    event,
+                    seq: Some(seq),
+                });
+                return;
+            }
         }
         // A polling board meets the world only at its poll points, so with batching on it stops
         // only there; everything else may stop before any step at or past the horizon.
@@ -899,8 +1038,36 @@ impl<P: Program> Machine<P> {
     /// `quiet` (the processor asking) sends nothing new before its own horizon: the network's
     /// answer, asking back when each sender could send.
     fn earliest_arrival(&self, q: ProcId, quiet: Option<ProcId>, now: SimTime) -> SimTime {
-        self.network
-            .earliest_arrival(q, quiet, now, |from, to| self.earliest_send(from, to, now))
+        if self.config.platform.tree().is_some() {
+            self.network
+                .earliest_arrival(q, quiet, now, |from, to| self.earliest_send(from, to, now))
+        } else {
+            self.network
+                .earliest_arrival(q, quiet, now, |from, _| self.earliest_post(from, now))
+        }
+    }
+
+    /// On a pool: the earliest time `q` could post a message of its own or one it forwards,
+    /// looking at `q` only (the pool's routes have cycles, so asking back as on a tree would not
+    /// end): the end of its work in progress, `now + s` if it reacts to arrivals at once, and the
+    /// time its router lets the next message go.
+    fn earliest_post(&self, q: ProcId, now: SimTime) -> SimTime {
+        let p = &self.procs[q.index()];
+        let busy_until = match &p.running {
+            Some(r) => r.end,
+            None if !p.queue.is_empty() || !p.inbox.is_empty() => now,
+            None => SimTime::MAX,
+        };
+        let reacts = p.running.is_none() || p.read == ReadPolicy::Interrupt;
+        let by_arrival = if reacts {
+            now.checked_add(self.config.costs.s).unwrap_or(SimTime::MAX)
+        } else {
+            SimTime::MAX
+        };
+        let router = self.routers[q.index()]
+            .front()
+            .map_or(SimTime::MAX, |(t, _)| *t);
+        busy_until.min(by_arrival).min(router)
     }
 
     /// The earliest time `q` could put a new message on its line to `toward`.
@@ -942,6 +1109,15 @@ impl<P: Program> Machine<P> {
                 let actions = self.callback(me, now, |p, cx| p.on_message(from, msg, cx));
                 self.enqueue_isr(me, actions);
             }
+            Action::Broadcast { copies } => {
+                if let Some(ch) = self.network.post_broadcast(me, copies, now) {
+                    self.try_transmit(ch, now, false, queue);
+                }
+            }
+            Action::Forward(transit) => match self.network.forward(transit, now) {
+                Ok(ch) => self.try_transmit(ch, now, false, queue),
+                Err(e) => self.fail(e.into()),
+            },
             Action::Search(_) => unreachable!("searches end in `search_batch_done`"),
         }
     }
@@ -1033,6 +1209,19 @@ impl<P: Program> Machine<P> {
             in_isr: true,
             remaining: None,
         };
+        self.interrupt(to, handler, now, queue);
+    }
+
+    /// `handler` preempts what `to` is doing (unless it is already in an interrupt service,
+    /// which it then waits behind): an interrupt handler, or software forwarding.
+    fn interrupt(
+        &mut self,
+        to: ProcId,
+        handler: Slot<P>,
+        now: SimTime,
+        queue: &mut EventQueue<HwEvent>,
+    ) {
+        let proc = &mut self.procs[to.index()];
         match proc.running.take() {
             Some(r) if r.slot.in_isr => {
                 // Already servicing an interrupt: this one waits behind that service.
@@ -1054,6 +1243,93 @@ impl<P: Program> Machine<P> {
             None => {
                 proc.queue.push_front(handler);
                 self.kick(to, now, queue);
+            }
+        }
+    }
+}
+
+impl<P: Program> Machine<P> {
+    /// A message in transit has reached `transit.at()`: forward it after the forwarding cost,
+    /// paid by that processor's CPU (software) or waited in its router (hardware).
+    fn forward(&mut self, transit: Transit<P::Msg>, now: SimTime, queue: &mut EventQueue<HwEvent>) {
+        let routing = self.network.routing();
+        let cost = routing.map_or(SimTime::ZERO, |r| r.cost);
+        let at = transit.at();
+        if cost == SimTime::ZERO {
+            match self.network.forward(transit, now) {
+                Ok(ch) => self.try_transmit(ch, now, false, queue),
+                Err(e) => self.fail(e.into()),
+            }
+            return;
+        }
+        match routing.map(|r| r.forwarding) {
+            Some(Forwarding::Software) => {
+                let slot = Slot {
+                    action: Action::Forward(transit),
+                    in_isr: true,
+                    remaining: None,
+                };
+                self.interrupt(at, slot, now, queue);
+            }
+            _ => {
+                let Some(leaves) = self.add(at, now, cost) else {
+                    return;
+                };
+                self.routers[at.index()].push_back((leaves, transit));
+                queue.schedule(leaves, HwEvent::Relay(at));
+            }
+        }
+    }
+
+    /// A message has arrived on channel `ch` (a delivery, a broadcast or a message in transit).
+    fn arrived(&mut self, ch: ChannelId, now: SimTime, queue: &mut EventQueue<HwEvent>) {
+        match self.network.arrive(ch) {
+            None => self.fail(MachineError::Invariant {
+                proc: self.network.ends(ch).1,
+                message: "an arrival on an idle line".into(),
+            }),
+            Some(Arrival::Delivered(delivery)) => {
+                let (from, to, msg) = (delivery.from, delivery.to, delivery.msg);
+                let (kind, bytes) = (msg.kind(), msg.bytes());
+                self.messages.record(kind, bytes);
+                if self.config.record_messages {
+                    self.message_log.push(MessageRecord {
+                        from,
+                        to,
+                        kind,
+                        bytes,
+                        sent: delivery.sent,
+                        transmit_start: delivery.transmit_start,
+                        arrived: now,
+                    });
+                }
+                self.deliver(from, to, msg, now, queue);
+                self.try_transmit(ch, now, false, queue);
+            }
+            Some(Arrival::Broadcast(b)) => {
+                // One transmission: counted once; traced once per receiver.
+                if let Some((_, first)) = b.copies.first() {
+                    self.messages.record(first.kind(), first.bytes());
+                }
+                for (to, msg) in b.copies {
+                    if self.config.record_messages {
+                        self.message_log.push(MessageRecord {
+                            from: b.from,
+                            to,
+                            kind: msg.kind(),
+                            bytes: msg.bytes(),
+                            sent: b.sent,
+                            transmit_start: b.transmit_start,
+                            arrived: now,
+                        });
+                    }
+                    self.deliver(b.from, to, msg, now, queue);
+                }
+                self.try_transmit(ch, now, false, queue);
+            }
+            Some(Arrival::Transit(t)) => {
+                self.forward(t, now, queue);
+                self.try_transmit(ch, now, false, queue);
             }
         }
     }
@@ -1096,30 +1372,19 @@ impl<P: Program> Model for Machine<P> {
                 }
                 self.kick(me, now, queue);
             }
-            HwEvent::Arrive(ch) => {
-                let Some(delivery) = self.network.arrive(ch) else {
+            HwEvent::Arrive(ch) => self.arrived(ch, now, queue),
+            HwEvent::Relay(at) => {
+                let Some((_, transit)) = self.routers[at.index()].pop_front() else {
                     self.fail(MachineError::Invariant {
-                        proc: self.network.ends(ch).1,
-                        message: "an arrival on an idle line".into(),
+                        proc: at,
+                        message: "a router released a message it did not hold".into(),
                     });
                     return;
                 };
-                let (from, to, msg) = (delivery.from, delivery.to, delivery.msg);
-                let (kind, bytes) = (msg.kind(), msg.bytes());
-                self.messages.record(kind, bytes);
-                if self.config.record_messages {
-                    self.message_log.push(MessageRecord {
-                        from,
-                        to,
-                        kind,
-                        bytes,
-                        sent: delivery.sent,
-                        transmit_start: delivery.transmit_start,
-                        arrived: now,
-                    });
+                match self.network.forward(transit, now) {
+                    Ok(ch) => self.try_transmit(ch, now, false, queue),
+                    Err(e) => self.fail(e.into()),
                 }
-                self.deliver(from, to, msg, now, queue);
-                self.try_transmit(ch, now, false, queue);
             }
         }
     }

@@ -1,5 +1,6 @@
 //! Processor trees (paper Fig. 2; Campbell's thesis, section 4) as graphs.
 
+use crate::network::PoolNetwork;
 use petgraph::graph::{DiGraph, NodeIndex};
 use sim_core::ProcId;
 
@@ -182,5 +183,70 @@ impl ProcessorTree {
     /// The underlying graph.
     pub fn graph(&self) -> &DiGraph<ProcId, ()> {
         &self.graph
+    }
+}
+
+/// What a machine's processors are and how they are joined: a processor tree (its lines, one
+/// per parent–child pair, the only routes) or a pool of processors over a [`PoolNetwork`], where
+/// every processor can address every other.
+///
+/// ```
+/// use sim_hw::{Platform, PoolNetwork, ProcessorTree};
+/// assert_eq!(Platform::Tree(ProcessorTree::new(4, 1)).len(), 4);
+/// let pool = Platform::pool(16, PoolNetwork::FullyConnected);
+/// assert_eq!((pool.len(), pool.tree().is_none()), (16, true));
+/// ```
+#[derive(Clone, Debug)]
+pub enum Platform {
+    /// A processor tree with a line per parent–child pair.
+    Tree(ProcessorTree),
+    /// `processors` processors over `network`.
+    Pool {
+        /// How many (numbered 0 to `processors - 1`).
+        processors: usize,
+        /// How they are joined.
+        network: PoolNetwork,
+    },
+}
+
+impl Platform {
+    /// A pool of `processors` processors over `network`.
+    pub fn pool(processors: usize, network: PoolNetwork) -> Self {
+        Platform::Pool {
+            processors,
+            network,
+        }
+    }
+    /// Number of processors.
+    pub fn len(&self) -> usize {
+        match self {
+            Platform::Tree(t) => t.len(),
+            Platform::Pool { processors, .. } => *processors,
+        }
+    }
+    /// Never true for a machine that can run (a tree has its root processor; a pool is checked
+    /// to have one when the machine is built).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The processor tree, if this is one.
+    pub fn tree(&self) -> Option<&ProcessorTree> {
+        match self {
+            Platform::Tree(t) => Some(t),
+            Platform::Pool { .. } => None,
+        }
+    }
+    /// The pool's network, if this is a pool.
+    pub fn pool_network(&self) -> Option<&PoolNetwork> {
+        match self {
+            Platform::Tree(_) => None,
+            Platform::Pool { network, .. } => Some(network),
+        }
+    }
+}
+
+impl From<ProcessorTree> for Platform {
+    fn from(t: ProcessorTree) -> Self {
+        Platform::Tree(t)
     }
 }

@@ -110,17 +110,67 @@
 
 use crate::trees::{GameTree, Value};
 use sim_core::RunStats;
-use sim_hw::{Machine, MachineConfig, ProcessorTree, Program};
+use sim_hw::{Machine, MachineConfig, Platform, ProcessorTree, Program};
 
-/// A parallel search algorithm: its roles, deployed onto a processor tree.
+/// A parallel search algorithm: its roles, deployed onto a processor tree or a pool of
+/// processors.
+///
+/// A scheme that runs on processor trees implements [`Scheme::deploy`]; one that runs on a pool
+/// of processors (any processor addresses any other, [`sim_hw::Cx::send`] and
+/// [`sim_hw::Cx::broadcast`]) implements [`Scheme::deploy_on`], which receives the whole
+/// [`Platform`] (a tree, or a pool with its network). [`run_scheme`] calls `deploy_on`, whose
+/// default hands a tree to `deploy` and refuses a pool.
 pub trait Scheme<'t, T: GameTree + 't> {
     /// The role type every processor runs (an enum of the scheme's roles).
     type Role: Program;
     /// The algorithm's name in results (`pmws`, `treesplit`, `treesplit_update`, …).
     fn name(&self) -> String;
     /// One role per processor of `ptree` (index = processor number), or why this scheme cannot
-    /// run on that tree with its search depth.
-    fn deploy(&self, tree: &'t T, ptree: &ProcessorTree) -> Result<Vec<Self::Role>, DeployError>;
+    /// run on that tree with its search depth. By default: it cannot (a scheme for pools).
+    fn deploy(&self, _tree: &'t T, _ptree: &ProcessorTree) -> Result<Vec<Self::Role>, DeployError> {
+        Err(DeployError::Shape {
+            scheme: self.name(),
+            needs: "a pool of processors, not a processor tree".into(),
+        })
+    }
+    /// One role per processor of `platform` (index = processor number), or why this scheme
+    /// cannot run there. By default: [`Scheme::deploy`] on a processor tree; a pool is refused.
+    ///
+    /// ```
+    /// # use algorithms::{DeployError, SyntheticTree, Value};
+    /// # use sim_hw::*;
+    /// # use sim_core::{MsgKind, ProcId};
+    /// # #[derive(Clone)] struct Hello;
+    /// # impl Message for Hello { fn kind(&self) -> MsgKind { MsgKind::Interactive } fn bytes(&self) -> u64 { 2 } }
+    /// # struct Role;
+    /// # impl Program for Role { type Msg = Hello; type Out = (); type Search = NoSearch<()>;
+    /// #   fn start(&mut self, cx: &mut Cx<Self>) { if cx.me() == ProcId(0) { cx.broadcast(Hello) } }
+    /// #   fn on_message(&mut self, _: ProcId, _: Hello, _: &mut Cx<Self>) {}
+    /// #   fn on_done(&mut self, _: (), _: &mut Cx<Self>) {} }
+    /// struct OnAPool;
+    /// impl<'t> algorithms::Scheme<'t, SyntheticTree> for OnAPool {
+    ///     type Role = Role;
+    ///     fn name(&self) -> String { "on_a_pool".into() }
+    ///     fn deploy_on(&self, _: &'t SyntheticTree, platform: &Platform)
+    ///         -> Result<Vec<Role>, DeployError> {
+    ///         match platform {
+    ///             Platform::Pool { processors, .. } => Ok((0..*processors).map(|_| Role).collect()),
+    ///             Platform::Tree(_) => Err(DeployError::Shape { scheme: self.name(),
+    ///                                      needs: "a pool of processors".into() }),
+    ///         }
+    ///     }
+    ///     fn root_value(&self, _: &[Role]) -> Option<Value> { None }
+    /// }
+    /// ```
+    fn deploy_on(&self, tree: &'t T, platform: &Platform) -> Result<Vec<Self::Role>, DeployError> {
+        match platform {
+            Platform::Tree(ptree) => self.deploy(tree, ptree),
+            Platform::Pool { .. } => Err(DeployError::Shape {
+                scheme: self.name(),
+                needs: "a processor tree, not a pool of processors".into(),
+            }),
+        }
+    }
     /// The root value the roles found (None if the search did not finish).
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value>;
     /// The root move the roles chose, as its index in `tree.moves(&tree.root())` (tree order),
@@ -275,7 +325,7 @@ pub fn run_scheme<'t, T: GameTree + 't, S: Scheme<'t, T>>(
     config: MachineConfig,
 ) -> Result<SchemeRun<S::Role>, SchemeError> {
     let roles = scheme
-        .deploy(tree, &config.tree)
+        .deploy_on(tree, &config.platform)
         .map_err(SchemeError::Deploy)?;
     let (stats, roles) = Machine::new(config, roles)?.run()?;
     Ok(SchemeRun {

@@ -1,35 +1,45 @@
 //! The interconnect: the media that carry messages between processors.
 //!
-//! A [`Network`] knows its media, the *channels* they offer (one direction of one medium, with
-//! its own FIFO) and, for every pair of processors that can talk, the [`Route`] a message takes
-//! (a list of hops, one channel each). It does not know what the processors are doing: the
-//! [`crate::Machine`] asks it to take a message ([`Network::post`]), to start the next frame on a
-//! channel ([`Network::transmit`], telling it whether the receiver is ready to read), to hand over
-//! what has arrived ([`Network::arrive`]), for the earliest time anything could reach a processor
-//! ([`Network::earliest_arrival`], the link half of the lookahead horizon) and for what is still
-//! held when a run ends ([`Network::held`]).
+//! A [`Network`] knows its media, the *channels* they offer (one direction of one line, or the
+//! one channel of a bus, each with its own FIFO) and, for every pair of processors that can
+//! talk, the [`Route`] a message takes (a list of hops, one channel each). It does not know what
+//! the processors are doing: the [`crate::Machine`] asks it to take a message
+//! ([`Network::post`], [`Network::post_broadcast`]), to start the next frame on a channel
+//! ([`Network::transmit`], telling it whether the receiver is ready to read), to hand over what
+//! has arrived ([`Network::arrive`]: delivered, or in transit at an intermediate processor, which
+//! the machine [forwards](Network::forward) after the forwarding cost), for the earliest time
+//! anything could reach a processor ([`Network::earliest_arrival`], the link half of the
+//! lookahead horizon) and for what is still held when a run ends ([`Network::held`]).
 //!
-//! Today's only medium is the point-to-point [line](Medium::Line) (ARCHITECTURE.md, "Links and
-//! the network"):
-//! - it has a rate in bytes/s and carries both directions at once (full duplex): each direction
-//!   is a channel;
-//! - a channel sends one message at a time, in the order they were posted (a FIFO per
-//!   direction); a message occupies it for `bytes / rate`, rounded up to whole nanoseconds, and
-//!   arrives when its last byte does;
-//! - with RTS/CTS, a channel from a parent to its child holds its next message until the child is
-//!   ready to read (the bare boards buffer only two characters);
+//! The media (ARCHITECTURE.md, "Links and the network"):
+//! - a point-to-point [line](Medium::Line) has a rate in bytes/s and carries both directions at
+//!   once (full duplex): each direction is a channel, which sends one message at a time in the
+//!   order they were posted (a FIFO per direction); a message occupies it for `bytes / rate`,
+//!   rounded up to whole nanoseconds, and arrives when its last byte does; with RTS/CTS, a
+//!   channel holds a message for the processor at its far end until that processor is ready to
+//!   read (the bare boards buffer only two characters);
+//! - a [bus](Medium::Bus) is one channel for every processor ([`BusSpec`]: frames with a header
+//!   and a minimum size, FIFO arbitration by request time, broadcast in one frame);
 //! - the per-message setup `s` is CPU time of the sender, charged by the machine before it posts.
 //!
-//! [`Network::tree`] builds the lines of a processor tree: one line per parent–child edge, and a
-//! route of one hop along it in each direction; two processors that are not parent and child
-//! have no route.
+//! Networks: [`Network::tree`] builds the lines of a processor tree (one line per parent–child
+//! edge; two processors that are not parent and child have no route); [`Network::pool`] builds
+//! a [`PoolNetwork`] over a pool of processors (lines between every pair, a hypercube, a mesh or
+//! torus, a bus), where every processor can reach every other. On a hypercube or a mesh a route
+//! has one hop per line, store-and-forward: each hop takes its line's time, and at each
+//! intermediate processor the message waits the forwarding cost ([`Routing`]) before it joins the
+//! next hop's FIFO.
 
 mod line;
+mod pool;
+#[cfg(test)]
+mod pool_tests;
 mod sci;
 #[cfg(test)]
 mod tests;
 
 pub use line::{LinkKind, LinkSpec};
+pub use pool::{BusSpec, Forwarding, PoolError, PoolNetwork, Routing};
 pub use sci::{PortsExceeded, SerialInterface};
 
 use crate::ProcessorTree;
@@ -51,21 +61,24 @@ pub enum Medium {
     Line {
         /// Its two ends (for a line of a processor tree: the parent, then the child).
         ends: (ProcId, ProcId),
-        /// Its rate and whether it holds messages to the child for its RTS.
+        /// Its rate and whether it holds messages for their receiver's RTS.
         spec: LinkSpec,
     },
+    /// A shared bus: one channel for every processor.
+    Bus(BusSpec),
 }
 
 impl Medium {
-    /// How long a message of `bytes` occupies the medium.
+    /// How long a message of `bytes` occupies the medium (on a bus: its whole frame).
     pub fn transmit_time(&self, bytes: u64) -> SimTime {
         match self {
             Medium::Line { spec, .. } => spec.transmit_time(bytes),
+            Medium::Bus(bus) => bus.frame_time(bytes),
         }
     }
 }
 
-/// One direction of one medium, with its FIFO: what a hop of a route uses.
+/// One direction of one line, or a bus: what a hop of a route uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ChannelId(usize);
 
@@ -83,7 +96,7 @@ pub struct Route {
 }
 
 impl Route {
-    /// The channels, first hop first (one, on today's networks).
+    /// The channels, first hop first (one, except on a hypercube or a mesh).
     pub fn hops(&self) -> &[ChannelId] {
         &self.hops
     }
@@ -100,8 +113,61 @@ pub struct Delivery<M> {
     pub msg: M,
     /// When it was posted (the sender's setup had ended).
     pub sent: SimTime,
-    /// When its first byte went on the channel.
+    /// When its first byte went on its first channel.
     pub transmit_start: SimTime,
+}
+
+/// A broadcast frame that has arrived at every other processor (on a bus).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broadcast<M> {
+    /// Its sender.
+    pub from: ProcId,
+    /// Each receiver with its copy of the message.
+    pub copies: Vec<(ProcId, M)>,
+    /// When it was posted.
+    pub sent: SimTime,
+    /// When its first byte went on the bus.
+    pub transmit_start: SimTime,
+}
+
+/// A message that has crossed one hop of its route and is at an intermediate processor, to be
+/// [forwarded](Network::forward) after the forwarding cost.
+#[derive(Debug)]
+pub struct Transit<M> {
+    at: ProcId,
+    packet: Packet<M>,
+}
+
+impl<M> Transit<M> {
+    /// The processor it is at (which forwards it).
+    pub fn at(&self) -> ProcId {
+        self.at
+    }
+    /// Its sender.
+    pub fn from(&self) -> ProcId {
+        self.packet.src
+    }
+}
+
+/// What [`Network::arrive`] hands over.
+#[derive(Debug)]
+pub enum Arrival<M> {
+    /// At its receiver.
+    Delivered(Delivery<M>),
+    /// A broadcast at every other processor.
+    Broadcast(Broadcast<M>),
+    /// At an intermediate processor of its route.
+    Transit(Transit<M>),
+}
+
+impl<M> Arrival<M> {
+    /// The delivery, if the message is at its receiver.
+    pub fn delivery(self) -> Option<Delivery<M>> {
+        match self {
+            Arrival::Delivered(d) => Some(d),
+            _ => None,
+        }
+    }
 }
 
 /// Why the network could not do what it was asked.
@@ -125,12 +191,29 @@ pub enum NetworkError {
     },
 }
 
-/// The message on a channel: what it is, when it was posted, when it went on the channel and
-/// when it arrives.
-struct Frame<M> {
-    msg: M,
+/// What a packet carries: one message, or a broadcast's copies.
+#[derive(Debug)]
+enum Payload<M> {
+    One(M),
+    Copies(Vec<(ProcId, M)>),
+}
+
+/// A message on its way, with where it goes and when it left.
+#[derive(Debug)]
+struct Packet<M> {
+    payload: Payload<M>,
+    src: ProcId,
+    /// Its receiver; `None` for a broadcast.
+    dst: Option<ProcId>,
+    bytes: u64,
     sent: SimTime,
-    start: SimTime,
+    /// When it went on its first channel.
+    first_start: Option<SimTime>,
+}
+
+/// The packet on a channel: when it arrives at the channel's far end.
+struct Frame<M> {
+    packet: Packet<M>,
     arrival: SimTime,
 }
 
@@ -138,21 +221,36 @@ struct Channel<M> {
     medium: usize,
     from: ProcId,
     to: ProcId,
-    /// Its next message waits until the receiver is ready to read (RTS/CTS).
+    /// Its next message for the processor at its far end waits until that processor is ready
+    /// to read (RTS/CTS).
     rts_cts: bool,
-    /// Posted messages not yet on the channel, with the time each was posted.
-    waiting: VecDeque<(M, SimTime)>,
+    /// Posted messages not yet on the channel, in the order posted.
+    waiting: VecDeque<Packet<M>>,
     in_flight: Option<Frame<M>>,
+}
+
+/// How the network was built.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Tree,
+    Pool(PoolNetwork),
 }
 
 /// The media between processors, their channels and the routes over them; `M` is the
 /// protocol's message type.
 pub struct Network<M> {
+    kind: Kind,
+    processors: usize,
     media: Vec<Medium>,
     channels: Vec<Channel<M>>,
-    routes: HashMap<(ProcId, ProcId), Route>,
+    /// The channel from a processor to a neighbour (one line away).
+    lines: HashMap<(ProcId, ProcId), ChannelId>,
     /// The channels into each processor, in channel order.
     incoming: Vec<Vec<ChannelId>>,
+    /// The line spec of a pool's lines.
+    line: LinkSpec,
+    /// The sender's setup: a processor with nothing queued posts no earlier than this after now.
+    setup: SimTime,
 }
 
 /// The line spec of the lines below processors at `level` of a processor tree: `links[level]`,
@@ -162,6 +260,39 @@ pub(crate) fn level_spec(links: &[LinkSpec], level: usize) -> LinkSpec {
 }
 
 impl<M: Message> Network<M> {
+    fn empty(kind: Kind, processors: usize, line: LinkSpec, setup: SimTime) -> Self {
+        Network {
+            kind,
+            processors,
+            media: Vec::new(),
+            channels: Vec::new(),
+            lines: HashMap::new(),
+            incoming: vec![Vec::new(); processors],
+            line,
+            setup,
+        }
+    }
+
+    /// Adds a full-duplex line between `a` and `b` of `spec`; RTS/CTS, if the spec has it, on
+    /// the directions in `rts`.
+    fn add_line(&mut self, a: ProcId, b: ProcId, spec: LinkSpec, rts: [bool; 2]) {
+        let medium = self.media.len();
+        self.media.push(Medium::Line { ends: (a, b), spec });
+        for ((from, to), rts_cts) in [(a, b), (b, a)].into_iter().zip(rts) {
+            let ch = ChannelId(self.channels.len());
+            self.channels.push(Channel {
+                medium,
+                from,
+                to,
+                rts_cts,
+                waiting: VecDeque::new(),
+                in_flight: None,
+            });
+            self.lines.insert((from, to), ch);
+            self.incoming[to.index()].push(ch);
+        }
+    }
+
     /// Today's lines of a processor tree: one line per parent–child edge, of spec
     /// `links[level of the parent]` (the last entry serving every level below it); RTS/CTS, if
     /// the spec has it, holds messages from the parent to the child only. Routes: one hop along
@@ -171,48 +302,148 @@ impl<M: Message> Network<M> {
     /// If `links` is empty.
     pub fn tree(tree: &ProcessorTree, links: &[LinkSpec]) -> Self {
         assert!(!links.is_empty(), "a network needs at least one link spec");
-        let mut net = Network {
-            media: Vec::new(),
-            channels: Vec::new(),
-            routes: HashMap::new(),
-            incoming: vec![Vec::new(); tree.len()],
-        };
+        let mut net = Network::empty(Kind::Tree, tree.len(), links[0], SimTime::ZERO);
         for (parent, child) in tree.edges() {
             let spec = level_spec(links, tree.level(child) - 1);
-            let medium = net.media.len();
-            net.media.push(Medium::Line {
-                ends: (parent, child),
-                spec,
-            });
-            for (from, to, rts_cts) in [(parent, child, spec.rts_cts), (child, parent, false)] {
-                let ch = ChannelId(net.channels.len());
-                net.channels.push(Channel {
-                    medium,
-                    from,
-                    to,
-                    rts_cts,
-                    waiting: VecDeque::new(),
-                    in_flight: None,
-                });
-                net.routes.insert((from, to), Route { hops: vec![ch] });
-                net.incoming[to.index()].push(ch);
-            }
+            net.add_line(parent, child, spec, [spec.rts_cts, false]);
         }
         net
     }
 
-    /// The route from `from` to `to`, if there is one.
-    pub fn route(&self, from: ProcId, to: ProcId) -> Option<&Route> {
-        self.routes.get(&(from, to))
+    /// The network `kind` over `processors` processors. The point-to-point kinds' lines are of
+    /// spec `line` (RTS/CTS, if it has it, holds a message on its last hop until its receiver is
+    /// ready to read; forwarding processors are always ready). `setup` is the sender's setup `s`
+    /// (a processor with nothing queued posts no earlier than `s` from now: the lookahead over
+    /// lines not yet built).
+    ///
+    /// ```
+    /// use sim_hw::{LinkSpec, Network, PoolNetwork, Forwarding, Routing};
+    /// use sim_core::{MsgKind, ProcId, SimTime};
+    /// # struct M; impl sim_hw::Message for M { fn kind(&self) -> MsgKind { MsgKind::InterNode } fn bytes(&self) -> u64 { 4 } }
+    /// let cube = PoolNetwork::Hypercube(Routing { forwarding: Forwarding::Hardware, cost: SimTime(10) });
+    /// let mut net: Network<M> = Network::pool(8, &cube, LinkSpec::ideal(), SimTime::ZERO).unwrap();
+    /// // 0 -> 7 corrects bits 0, 1, 2: three hops, through 1 and 3.
+    /// assert_eq!(net.route(ProcId(0), ProcId(7)).unwrap().hops().len(), 3);
+    /// ```
+    pub fn pool(
+        processors: usize,
+        kind: &PoolNetwork,
+        line: LinkSpec,
+        setup: SimTime,
+    ) -> Result<Self, PoolError> {
+        kind.check(processors)?;
+        let mut net = Network::empty(Kind::Pool(*kind), processors, line, setup);
+        match kind {
+            PoolNetwork::FullyConnected => {} // built lazily, pair by pair
+            PoolNetwork::Bus(bus) => {
+                net.media.push(Medium::Bus(*bus));
+                net.channels.push(Channel {
+                    medium: 0,
+                    from: ProcId::MASTER,
+                    to: ProcId::MASTER,
+                    rts_cts: false,
+                    waiting: VecDeque::new(),
+                    in_flight: None,
+                });
+                net.incoming = vec![vec![ChannelId(0)]; processors];
+            }
+            PoolNetwork::Hypercube(_) | PoolNetwork::Mesh { .. } => {
+                for p in 0..processors {
+                    for q in kind.neighbours(p, processors) {
+                        if p < q {
+                            let rts = [line.rts_cts; 2];
+                            net.add_line(ProcId(p as u32), ProcId(q as u32), line, rts);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(net)
     }
 
-    /// The sender and receiver ends of channel `ch`.
+    /// Processors the network joins.
+    pub fn processors(&self) -> usize {
+        self.processors
+    }
+
+    /// The pool network it was built as (`None` for a processor tree's lines).
+    pub fn pool_kind(&self) -> Option<PoolNetwork> {
+        match self.kind {
+            Kind::Tree => None,
+            Kind::Pool(k) => Some(k),
+        }
+    }
+
+    /// Whether a broadcast is one frame ([`Network::post_broadcast`]): on a bus.
+    pub fn has_broadcast(&self) -> bool {
+        matches!(self.kind, Kind::Pool(PoolNetwork::Bus(_)))
+    }
+
+    /// How intermediate processors forward (hypercube, mesh); `None` where routes are one hop.
+    pub fn routing(&self) -> Option<Routing> {
+        match self.kind {
+            Kind::Pool(k) => k.routing(),
+            Kind::Tree => None,
+        }
+    }
+
+    /// The channel of the first hop from `from` toward `to`, building a line of a fully
+    /// connected network when a pair first talks. `None`: no route.
+    fn first_hop(&mut self, from: ProcId, to: ProcId) -> Option<ChannelId> {
+        if from == to || to.index() >= self.processors || from.index() >= self.processors {
+            return None;
+        }
+        match self.kind {
+            Kind::Tree => self.lines.get(&(from, to)).copied(),
+            Kind::Pool(PoolNetwork::Bus(_)) => Some(ChannelId(0)),
+            Kind::Pool(PoolNetwork::FullyConnected) => {
+                if let Some(&ch) = self.lines.get(&(from, to)) {
+                    return Some(ch);
+                }
+                let spec = self.line;
+                self.add_line(from, to, spec, [spec.rts_cts; 2]);
+                self.lines.get(&(from, to)).copied()
+            }
+            Kind::Pool(k) => {
+                let next = ProcId(k.next_hop(from.index(), to.index())? as u32);
+                self.lines.get(&(from, next)).copied()
+            }
+        }
+    }
+
+    /// Makes sure the line a message from `from` to `to` would take first exists (a fully
+    /// connected network builds its lines as pairs first talk; the machine calls this when a send
+    /// is queued, so that the lookahead sees the line before the message is posted). Nothing on
+    /// other networks.
+    pub fn prepare(&mut self, from: ProcId, to: ProcId) {
+        if matches!(self.kind, Kind::Pool(PoolNetwork::FullyConnected)) {
+            self.first_hop(from, to);
+        }
+    }
+
+    /// The route from `from` to `to`, if there is one (computed on demand; on a fully connected
+    /// network this builds the pair's line).
+    pub fn route(&mut self, from: ProcId, to: ProcId) -> Option<Route> {
+        let first = self.first_hop(from, to)?;
+        let mut hops = vec![first];
+        if let Kind::Pool(k) = self.kind {
+            if k.routing().is_some() {
+                hops = pool::route_nodes(&k, from, to)
+                    .windows(2)
+                    .map(|w| self.lines[&(w[0], w[1])])
+                    .collect();
+            }
+        }
+        Some(Route { hops })
+    }
+
+    /// The sender and receiver ends of channel `ch` (a bus's one channel: processor 0 twice).
     pub fn ends(&self, ch: ChannelId) -> (ProcId, ProcId) {
         let c = &self.channels[ch.0];
         (c.from, c.to)
     }
 
-    /// The channels into processor `p`, in channel order.
+    /// The channels into processor `p`, in channel order (on a bus: the bus).
     pub fn incoming(&self, p: ProcId) -> &[ChannelId] {
         &self.incoming[p.index()]
     }
@@ -227,18 +458,50 @@ impl<M: Message> Network<M> {
         msg: M,
         now: SimTime,
     ) -> Result<ChannelId, NetworkError> {
-        let ch = match self.routes.get(&(from, to)) {
-            Some(route) => route.hops[0],
-            None => return Err(NetworkError::NoRoute { from, to }),
+        let Some(ch) = self.first_hop(from, to) else {
+            return Err(NetworkError::NoRoute { from, to });
         };
-        self.channels[ch.0].waiting.push_back((msg, now));
+        let bytes = msg.bytes();
+        self.channels[ch.0].waiting.push_back(Packet {
+            payload: Payload::One(msg),
+            src: from,
+            dst: Some(to),
+            bytes,
+            sent: now,
+            first_start: None,
+        });
         Ok(ch)
     }
 
+    /// A broadcast from `from` at `now`: on a bus, one frame (of the size of one copy) that
+    /// brings each receiver its copy at the same time. `copies` names each receiver with its
+    /// copy. `None` if the network has no broadcast ([`Network::has_broadcast`]): the caller
+    /// sends one message per receiver instead.
+    pub fn post_broadcast(
+        &mut self,
+        from: ProcId,
+        copies: Vec<(ProcId, M)>,
+        now: SimTime,
+    ) -> Option<ChannelId> {
+        if !self.has_broadcast() {
+            return None;
+        }
+        let bytes = copies.first().map_or(0, |(_, m)| m.bytes());
+        self.channels[0].waiting.push_back(Packet {
+            payload: Payload::Copies(copies),
+            src: from,
+            dst: None,
+            bytes,
+            sent: now,
+            first_start: None,
+        });
+        Some(ChannelId(0))
+    }
+
     /// Puts the next waiting message of channel `ch` on it at `now`, if the channel is free and,
-    /// under RTS/CTS, `ready(receiver)` says the receiver is ready to read (asked only then).
-    /// Returns its arrival time, at which the caller calls [`Network::arrive`]; `None` if nothing
-    /// was started.
+    /// under RTS/CTS for a message on its last hop, `ready(receiver)` says the receiver is ready
+    /// to read (asked only then). Returns its arrival time at the channel's far end, at which
+    /// the caller calls [`Network::arrive`]; `None` if nothing was started.
     pub fn transmit(
         &mut self,
         ch: ChannelId,
@@ -246,47 +509,105 @@ impl<M: Message> Network<M> {
         ready: impl FnOnce(ProcId) -> bool,
     ) -> Result<Option<SimTime>, NetworkError> {
         let c = &mut self.channels[ch.0];
-        if c.in_flight.is_some() || c.waiting.is_empty() {
-            return Ok(None);
-        }
-        if c.rts_cts && !ready(c.to) {
-            return Ok(None);
-        }
-        let Some((msg, sent)) = c.waiting.pop_front() else {
+        let Some(head) = c.waiting.front() else {
             return Ok(None);
         };
-        let time = self.media[c.medium].transmit_time(msg.bytes());
+        if c.in_flight.is_some() {
+            return Ok(None);
+        }
+        if c.rts_cts && head.dst == Some(c.to) && !ready(c.to) {
+            return Ok(None);
+        }
+        let Some(mut packet) = c.waiting.pop_front() else {
+            return Ok(None);
+        };
+        let time = self.media[c.medium].transmit_time(packet.bytes);
         let Some(arrival) = now.checked_add(time) else {
-            return Err(NetworkError::TimeOverflow { to: c.to, at: now });
+            let to = packet.dst.unwrap_or(c.to);
+            c.waiting.push_front(packet);
+            return Err(NetworkError::TimeOverflow { to, at: now });
         };
-        c.in_flight = Some(Frame {
-            msg,
-            sent,
-            start: now,
-            arrival,
-        });
+        packet.first_start.get_or_insert(now);
+        c.in_flight = Some(Frame { packet, arrival });
         Ok(Some(arrival))
     }
 
-    /// The message on channel `ch` has arrived (at the time [`Network::transmit`] returned): the
-    /// channel is free again. `None` if nothing was on it.
-    pub fn arrive(&mut self, ch: ChannelId) -> Option<Delivery<M>> {
+    /// The message on channel `ch` has arrived at its far end (at the time
+    /// [`Network::transmit`] returned): the channel is free again. `None` if nothing was on it.
+    pub fn arrive(&mut self, ch: ChannelId) -> Option<Arrival<M>> {
         let c = &mut self.channels[ch.0];
-        let frame = c.in_flight.take()?;
-        Some(Delivery {
-            from: c.from,
-            to: c.to,
-            msg: frame.msg,
-            sent: frame.sent,
-            transmit_start: frame.start,
+        let Frame { packet, .. } = c.in_flight.take()?;
+        let on_bus = matches!(self.media[c.medium], Medium::Bus(_));
+        let transmit_start = packet.first_start.unwrap_or(packet.sent);
+        let Packet {
+            payload,
+            src,
+            dst,
+            bytes,
+            sent,
+            first_start,
+        } = packet;
+        Some(match (payload, dst) {
+            (Payload::Copies(copies), _) => Arrival::Broadcast(Broadcast {
+                from: src,
+                copies,
+                sent,
+                transmit_start,
+            }),
+            (Payload::One(msg), Some(to)) if on_bus || to == c.to => Arrival::Delivered(Delivery {
+                from: src,
+                to,
+                msg,
+                sent,
+                transmit_start,
+            }),
+            (payload, dst) => Arrival::Transit(Transit {
+                at: c.to,
+                packet: Packet {
+                    payload,
+                    src,
+                    dst,
+                    bytes,
+                    sent,
+                    first_start,
+                },
+            }),
         })
     }
 
-    /// The earliest time a message could arrive at `at` or be held on a channel into it, at `now`:
-    /// the arrival of a message on the channel, `now` if one waits to go on it, else the earliest
-    /// time its sender could post one, which `earliest_send(sender, at)` says. A channel from
-    /// `quiet` (the processor asking, which sends nothing new before its own horizon) counts as
-    /// never. `SimTime::MAX` if nothing can come.
+    /// A message in transit at an intermediate processor goes on, at `now` (its forwarding
+    /// done): it joins the FIFO of the next hop's channel, which is returned for the caller to
+    /// [transmit](Network::transmit).
+    pub fn forward(
+        &mut self,
+        transit: Transit<M>,
+        now: SimTime,
+    ) -> Result<ChannelId, NetworkError> {
+        let Transit { at, packet } = transit;
+        let to = packet.dst.unwrap_or(at);
+        let Some(ch) = self.first_hop(at, to) else {
+            return Err(NetworkError::NoRoute { from: at, to });
+        };
+        let _ = now; // the packet keeps the time it was first posted
+        self.channels[ch.0].waiting.push_back(packet);
+        Ok(ch)
+    }
+
+    /// The earliest time a message could arrive at `at` or be held on a channel into it, at `now`
+    /// (a lower bound: the lookahead horizon must never pass a real arrival).
+    ///
+    /// On a processor tree's lines: per line into `at`, the arrival of a message on it, `now` if
+    /// one waits to go on it, else the earliest time its sender could post one, which
+    /// `earliest_send(sender, at)` says. A channel from `quiet` (the processor asking, which
+    /// sends nothing new before its own horizon) counts as never.
+    ///
+    /// On a pool's lines the same per line, where `earliest_send` need only look at the sender
+    /// itself (its work in progress, whether it reacts to arrivals): on a hypercube or mesh a
+    /// message passing through the sender is forwarded no earlier than `now` plus the forwarding
+    /// cost; on a fully connected network a pair that has not talked yet posts no earlier than
+    /// `now + s`. On a bus: the arrival of the frame on the bus if it is for `at`, else the end of
+    /// the frame on the bus (or `now`) plus the shortest frame's time. `SimTime::MAX` if nothing
+    /// can come.
     pub fn earliest_arrival(
         &self,
         at: ProcId,
@@ -295,6 +616,35 @@ impl<M: Message> Network<M> {
         earliest_send: impl Fn(ProcId, ProcId) -> SimTime,
     ) -> SimTime {
         let mut t = SimTime::MAX;
+        match self.kind {
+            Kind::Pool(PoolNetwork::Bus(bus)) => {
+                let c = &self.channels[0];
+                let mut free = now;
+                if let Some(frame) = &c.in_flight {
+                    let p = &frame.packet;
+                    let for_me = match p.dst {
+                        Some(to) => to == at,
+                        None => p.src != at,
+                    };
+                    if for_me {
+                        t = frame.arrival;
+                    }
+                    free = free.max(frame.arrival);
+                }
+                let next = free.checked_add(bus.frame_time(0)).unwrap_or(SimTime::MAX);
+                return t.min(next);
+            }
+            Kind::Pool(PoolNetwork::FullyConnected)
+                if self.incoming[at.index()].len() + 1 < self.processors =>
+            {
+                t = now.checked_add(self.setup).unwrap_or(SimTime::MAX);
+            }
+            _ => {}
+        }
+        let forwarded = match self.routing() {
+            Some(r) => now.checked_add(r.cost).unwrap_or(SimTime::MAX),
+            None => SimTime::MAX,
+        };
         for &ch in &self.incoming[at.index()] {
             let c = &self.channels[ch.0];
             let bound = if let Some(frame) = &c.in_flight {
@@ -305,14 +655,14 @@ impl<M: Message> Network<M> {
                 // A message the asking processor sends later arrives after its horizon anyway.
                 SimTime::MAX
             } else {
-                earliest_send(c.from, at)
+                earliest_send(c.from, at).min(forwarded)
             };
             t = t.min(bound);
         }
         t
     }
 
-    /// Messages posted but not yet on their channel, as (sender, receiver) per channel that has
+    /// Messages posted but not yet on their channel, as (sender, receiver) per line that has
     /// any: at the end of a run, each is held for a receiver that never became ready to read.
     pub fn held(&self) -> impl Iterator<Item = (ProcId, ProcId)> + '_ {
         self.channels

@@ -42,7 +42,7 @@ fn one_message_takes_bytes_over_rate_from_its_post() {
     // 4 bytes at 960 bytes/s: 4 166 666.7 ns, rounded up.
     assert_eq!(arrival, SimTime(2_000_000 + line_ns(4, 960)));
     assert_eq!(arrival, SimTime(6_166_667));
-    let d = net.arrive(c).unwrap();
+    let d = net.arrive(c).unwrap().delivery().unwrap();
     assert_eq!(
         d,
         Delivery {
@@ -54,7 +54,7 @@ fn one_message_takes_bytes_over_rate_from_its_post() {
         }
     );
     // The channel is free again, and empty.
-    assert_eq!(net.arrive(c), None);
+    assert!(net.arrive(c).is_none());
     assert_eq!(net.transmit(c, arrival, always), Ok(None));
     assert_eq!(net.held().count(), 0);
 }
@@ -78,10 +78,13 @@ fn each_direction_is_a_fifo_one_frame_at_a_time() {
     assert_eq!(a1, SimTime(10 + line_ns(12, rate)));
     // The line is busy until the first one has arrived: nothing else starts.
     assert_eq!(net.transmit(c, SimTime(11), always), Ok(None));
-    assert_eq!(net.arrive(c).unwrap().msg, M("first", 12));
+    assert_eq!(
+        net.arrive(c).unwrap().delivery().unwrap().msg,
+        M("first", 12)
+    );
     let a2 = net.transmit(c, a1, always).unwrap().unwrap();
     assert_eq!(a2, a1 + SimTime(line_ns(2, rate)));
-    let d2 = net.arrive(c).unwrap();
+    let d2 = net.arrive(c).unwrap().delivery().unwrap();
     assert_eq!(
         (d2.msg, d2.sent, d2.transmit_start),
         (M("second", 2), SimTime(5), a1)
@@ -90,7 +93,10 @@ fn each_direction_is_a_fifo_one_frame_at_a_time() {
     let late = a2 + SimTime(1_000);
     let a3 = net.transmit(c, late, always).unwrap().unwrap();
     assert_eq!(a3, late + SimTime(line_ns(6, rate)));
-    assert_eq!(net.arrive(c).unwrap().msg, M("third", 6));
+    assert_eq!(
+        net.arrive(c).unwrap().delivery().unwrap().msg,
+        M("third", 6)
+    );
     assert_eq!(net.transmit(c, a3, always), Ok(None));
 }
 
@@ -108,8 +114,11 @@ fn both_directions_carry_at_once() {
     let t_up = net.transmit(up, SimTime::ZERO, always).unwrap().unwrap();
     assert_eq!(t_down, SimTime(line_ns(12, rate)));
     assert_eq!(t_up, SimTime(line_ns(4, rate)));
-    assert_eq!(net.arrive(up).unwrap().msg, M("up", 4));
-    assert_eq!(net.arrive(down).unwrap().msg, M("down", 12));
+    assert_eq!(net.arrive(up).unwrap().delivery().unwrap().msg, M("up", 4));
+    assert_eq!(
+        net.arrive(down).unwrap().delivery().unwrap().msg,
+        M("down", 12)
+    );
 }
 
 #[test]
@@ -134,7 +143,10 @@ fn rts_cts_holds_a_message_to_a_child_until_it_is_ready() {
     let arrival = net.transmit(down, SimTime(30), always).unwrap().unwrap();
     assert_eq!(arrival, SimTime(30 + line_ns(4, 960)));
     assert_eq!(net.held().count(), 0);
-    assert_eq!(net.arrive(down).unwrap().transmit_start, SimTime(30));
+    assert_eq!(
+        net.arrive(down).unwrap().delivery().unwrap().transmit_start,
+        SimTime(30)
+    );
     // Messages to the parent are never held: readiness is not even asked.
     let up = net.post(P1, P0, M("result", 4), SimTime(40)).unwrap();
     let asked_parent = |_: ProcId| -> bool { panic!("a message to the parent waits for no RTS") };
@@ -196,7 +208,7 @@ fn earliest_arrival_takes_the_soonest_channel_into_a_processor() {
         net.earliest_arrival(P0, Some(P2), SimTime(2_000), sends),
         arrival
     );
-    net.arrive(c).unwrap();
+    net.arrive(c).unwrap().delivery().unwrap();
     assert_eq!(net.earliest_arrival(P0, Some(P2), arrival, sends), arrival);
     // Child 2 hears only from the master.
     assert_eq!(
@@ -213,7 +225,7 @@ fn a_tree_network_joins_only_parents_and_children() {
     // Fanout 3, length 2: 9 processors; 0's children 1, 2 (level 1) and 3, 4 (level 2); 1's
     // children 5, 6; 2's children 7, 8.
     let tree = ProcessorTree::new(3, 2);
-    let net: Network<M> = Network::tree(&tree, &[LinkSpec::ideal()]);
+    let mut net: Network<M> = Network::tree(&tree, &[LinkSpec::ideal()]);
     for (parent, child) in tree.edges() {
         for (from, to) in [(parent, child), (child, parent)] {
             let route = net.route(from, to).expect("a line along every edge");
@@ -224,7 +236,6 @@ fn a_tree_network_joins_only_parents_and_children() {
     }
     assert_eq!(net.incoming(P0).len(), tree.children(P0).len());
     // Siblings, and a processor and its grandchild, have no line.
-    let mut net = net;
     let grandchild = tree.children(P1)[0];
     for (from, to) in [(P1, P2), (P0, grandchild), (grandchild, P0), (P1, P1)] {
         assert!(net.route(from, to).is_none());
@@ -251,10 +262,10 @@ fn lines_take_the_spec_of_their_level() {
     }
     // RTS/CTS only on the slow (level 2) lines, toward the child.
     let c = net.post(P0, P1, M("x", 6), SimTime::ZERO).unwrap();
-    net.arrive(c).unwrap();
+    net.arrive(c).unwrap().delivery().unwrap();
     assert!(net.transmit(c, SimTime(1), |_| false).unwrap().is_some());
     let c = net.post(P0, P2, M("x", 6), SimTime::ZERO).unwrap();
-    net.arrive(c).unwrap();
+    net.arrive(c).unwrap().delivery().unwrap();
     assert_eq!(net.transmit(c, SimTime(1), |_| false), Ok(None));
 }
 
