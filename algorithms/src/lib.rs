@@ -40,7 +40,7 @@ pub mod search;
 pub mod trees;
 
 // The modules users name by path, at the crate root as before the folders existed.
-pub use schemes::{alone, parabelle, pmws, pstaged, pvsplit, scheme, treesplit};
+pub use schemes::{alone, parabelle, pmws, pstaged, pvsplit, scheme, treesplit, ybwc};
 pub use search::sss;
 pub use trees::{campbell, rng, synthetic};
 
@@ -65,3 +65,4 @@ pub use sss::{Abs, Dual, Sab, Sss, StagedSss};
 pub use synthetic::{Ordering, SynMove, SynMoves, SynNode, SyntheticSpec, SyntheticTree};
 pub use trees::{negamax, Eval, GameTree, MoveList, Value, INF};
 pub use treesplit::{TreeSplit, TreeSplitConfig, TreeSplitRole, TsMsg};
+pub use ybwc::{Victim, Ybwc, YbwcConfig, YbwcCounts, YbwcMsg, YbwcRole};
