@@ -87,7 +87,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 /// How an idle processor chooses whom to ask for work.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Victim {
     /// Uniformly among the other processors, from the processor's seeded random stream.
     Random,
