@@ -587,6 +587,8 @@ pub struct YbwcRole<'t, T: GameTree> {
     helper_cursor: usize,
     /// The next request goes to a helper (helpful master alternates).
     helper_turn: bool,
+    /// Processor 0: owns the root.
+    owns_root: bool,
     root_value: Option<Value>,
     finished_at: Option<SimTime>,
     counts: YbwcCounts,
@@ -820,10 +822,7 @@ impl<'t, T: GameTree> Program for YbwcRole<'t, T> {
 
     fn pending(&self) -> Option<String> {
         let e = self.engine.borrow();
-        if self.config.depth > 0
-            && self.root_value.is_none()
-            && e.tasks.iter().any(|t| t.owner.is_none())
-        {
+        if self.owns_root && self.root_value.is_none() {
             return Some(format!("the root value ({} tasks)", e.tasks.len()));
         }
         if !e.tasks.is_empty() {
@@ -880,6 +879,7 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Ybwc {
                 last_asked: p,
                 helper_cursor: 0,
                 helper_turn: true,
+                owns_root: p == 0,
                 root_value: None,
                 finished_at: None,
                 counts: YbwcCounts::default(),
