@@ -55,13 +55,14 @@ fn main() {
          interrupt 1 ms; every processor interrupt-driven; {seeds} trees; speedup = mean over \
          trees of makespan(1) / makespan(P)"
     );
-    println!("| network | P | speedup | efficiency | nodes / nodes(1) | msgs / node | inter-node msgs | requests | NONE | sons given | wall s |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| network | P | speedup | efficiency | nodes / nodes(1) | msgs / node | inter-node msgs | requests | NONE | sons given | aborts | windows | wall s |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, network, link) in networks {
         let mut base: Vec<(SimTime, u64)> = Vec::new();
         for p in [1usize, 2, 4, 8, 16, 64] {
             let (mut speed, mut nodes_ratio, mut msgs, mut nodes_all) = (0.0, 0.0, 0u64, 0u64);
             let (mut inter, mut req, mut none, mut given) = (0u64, 0u64, 0u64, 0u64);
+            let (mut aborts, mut windows) = (0u64, 0u64);
             let wall = Instant::now();
             for seed in 0..seeds {
                 let spec = SyntheticSpec {
@@ -94,10 +95,12 @@ fn main() {
                 req += f.get("ybwc_requests").unwrap_or(0);
                 none += f.get("ybwc_nones").unwrap_or(0);
                 given += f.get("ybwc_given").unwrap_or(0);
+                aborts += f.get("ybwc_aborts").unwrap_or(0);
+                windows += f.get("ybwc_windows").unwrap_or(0);
             }
             let k = seeds as f64;
             println!(
-                "| {name} | {p} | {:.2} | {:.2} | {:.2} | {:.3} | {} | {} | {} | {} | {:.1} |",
+                "| {name} | {p} | {:.2} | {:.2} | {:.2} | {:.3} | {} | {} | {} | {} | {} | {} | {:.1} |",
                 speed / k,
                 speed / k / p as f64,
                 nodes_ratio / k,
@@ -106,6 +109,8 @@ fn main() {
                 req / seeds,
                 none / seeds,
                 given / seeds,
+                aborts / seeds,
+                windows / seeds,
                 wall.elapsed().as_secs_f64()
             );
         }

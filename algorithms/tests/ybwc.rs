@@ -120,7 +120,7 @@ fn random_config(rng: &mut SplitMix64, depth: u32, seed: u64) -> YbwcConfig {
 #[test]
 fn ybwc_returns_negamax_on_every_tree_count_and_network() {
     let mut rng = SplitMix64::seed_from_u64(17);
-    let (mut runs, mut given) = (0u64, 0u64);
+    let (mut runs, mut given, mut aborts, mut windows) = (0u64, 0u64, 0u64, 0u64);
     for seed in 0..1000u64 {
         let tree = random_tree(&mut rng, seed);
         let depth = tree.spec().depth;
@@ -152,15 +152,23 @@ fn ybwc_returns_negamax_on_every_tree_count_and_network() {
                 if n == 1 {
                     assert_eq!(run.stats.messages.count.iter().sum::<u64>(), 0);
                 }
-                given += run.roles.iter().map(|r| r.counts().given).sum::<u64>();
+                let counts: Vec<YbwcCounts> = run.roles.iter().map(|r| r.counts()).collect();
+                given += counts.iter().map(|c| c.given).sum::<u64>();
+                aborts += counts.iter().map(|c| c.aborts).sum::<u64>();
+                let w = counts.iter().map(|c| c.windows).sum::<u64>();
+                if !config.window_updates {
+                    assert_eq!(w, 0, "seed {seed}: WINDOW sent with window updates off");
+                }
+                windows += w;
                 runs += 1;
             }
         }
     }
-    // Work was really shared: many sons were handed out.
+    // Work was really shared (many sons handed out), and cutoffs and bounds reached helpers.
+    eprintln!("{runs} runs, {given} sons given, {aborts} aborts, {windows} window updates");
     assert!(
-        runs > 15_000 && given > 2 * runs,
-        "{runs} runs, {given} sons given"
+        runs > 15_000 && given > 2 * runs && aborts > runs / 10 && windows > runs / 10,
+        "{runs} runs, {given} sons given, {aborts} aborts, {windows} window updates"
     );
 }
 

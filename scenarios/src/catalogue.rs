@@ -416,7 +416,13 @@ impl Algorithm {
                 about: "Young Brothers Wait (Feldmann, Monien, Mysliwietz, Vornberger; the 1991 survey): a node's eldest son is searched first, then its younger brothers go to processors that ask for work; idle processors send work requests to a victim (`V`: `Random`, default, drawn from a stream seeded by the tree's root key, or `RoundRobin`), cutoffs abort a node's helpers, `window_updates` (default true) sends improved bounds to them, `helpful_master` (default true) lets a processor waiting for its helpers search work it asks for meanwhile (`ybwc`, `ybwc_rr`, `…_nowindow`, `…_nohelp`)",
                 runs_where: "a pool of processors (any processor addresses any other: `hardware.network`); of the processor trees, one or two processors",
                 runs_on: RunsOn::Pool,
-                columns: &["ybwc_requests", "ybwc_nones", "ybwc_given"],
+                columns: &[
+                    "ybwc_requests",
+                    "ybwc_nones",
+                    "ybwc_given",
+                    "ybwc_aborts",
+                    "ybwc_windows",
+                ],
                 ..base(format!(
                     "ybwc{}{}{}",
                     if victim == Victim::RoundRobin { "_rr" } else { "" },

@@ -264,6 +264,10 @@ struct Engine<'t, T: GameTree> {
     next_job: u64,
     /// Sons handed out (WORK sent).
     given: u64,
+    /// ABORTs sent.
+    aborts: u64,
+    /// WINDOWs sent.
+    windows: u64,
 }
 
 impl<'t, T: GameTree> Engine<'t, T> {
@@ -375,6 +379,7 @@ impl<'t, T: GameTree> Engine<'t, T> {
             }
             let f = &task.frames[k];
             if changed_k && updates && f.alpha < f.beta {
+                self.windows += f.helpers.len() as u64;
                 for h in &f.helpers {
                     sends.push(Outgoing::Send(
                         h.proc,
@@ -409,6 +414,7 @@ impl<'t, T: GameTree> Engine<'t, T> {
         let task = &mut self.tasks[ti];
         task.call = None;
         for f in &task.frames[k..] {
+            self.aborts += f.helpers.len() as u64;
             for h in &f.helpers {
                 self.outbox
                     .push(Outgoing::Send(h.proc, YbwcMsg::Abort { job: h.job }));
@@ -499,6 +505,7 @@ impl<'t, T: GameTree> Engine<'t, T> {
         if let Some(ti) = self.find(from, job) {
             let task = self.tasks.remove(ti);
             for f in &task.frames {
+                self.aborts += f.helpers.len() as u64;
                 for h in &f.helpers {
                     self.outbox
                         .push(Outgoing::Send(h.proc, YbwcMsg::Abort { job: h.job }));
@@ -566,6 +573,10 @@ pub struct YbwcCounts {
     pub nones: u64,
     /// Sons handed out (WORK sent).
     pub given: u64,
+    /// ABORTs sent.
+    pub aborts: u64,
+    /// WINDOWs sent.
+    pub windows: u64,
 }
 
 /// The role every processor runs (see the module doc).
@@ -607,8 +618,11 @@ impl<'t, T: GameTree> YbwcRole<'t, T> {
     }
     /// What this processor counted.
     pub fn counts(&self) -> YbwcCounts {
+        let e = self.engine.borrow();
         YbwcCounts {
-            given: self.engine.borrow().given,
+            given: e.given,
+            aborts: e.aborts,
+            windows: e.windows,
             ..self.counts
         }
     }
@@ -869,6 +883,8 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Ybwc {
                     outbox: Vec::new(),
                     next_job: 0,
                     given: 0,
+                    aborts: 0,
+                    windows: 0,
                 })),
                 config: self.0,
                 running: false,
@@ -896,10 +912,14 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Ybwc {
             c.requests += k.requests;
             c.nones += k.nones;
             c.given += k.given;
+            c.aborts += k.aborts;
+            c.windows += k.windows;
         }
         Figures::default()
             .with("ybwc_requests", c.requests)
             .with("ybwc_nones", c.nones)
             .with("ybwc_given", c.given)
+            .with("ybwc_aborts", c.aborts)
+            .with("ybwc_windows", c.windows)
     }
 }
