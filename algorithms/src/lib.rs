@@ -45,7 +45,7 @@ pub mod trees;
 
 // The modules users name by path, at the crate root as before the folders existed.
 pub use schemes::{
-    alone, aphid, baudet, mwf, parabelle, pmws, pstaged, pvsplit, scheme, treesplit,
+    alone, aphid, baudet, mwf, parabelle, pmws, pstaged, pvsplit, scheme, treesplit, ybwc,
 };
 pub use search::sss;
 pub use trees::{campbell, rng, synthetic};
@@ -76,3 +76,4 @@ pub use sss::{Abs, Dual, Sab, Sss, StagedSss};
 pub use synthetic::{Ordering, SynMove, SynMoves, SynNode, SyntheticSpec, SyntheticTree};
 pub use trees::{negamax, Eval, GameTree, MoveList, Value, INF};
 pub use treesplit::{TreeSplit, TreeSplitConfig, TreeSplitRole, TsMsg};
+pub use ybwc::{Victim, Ybwc, YbwcConfig, YbwcCounts, YbwcMsg, YbwcRole};

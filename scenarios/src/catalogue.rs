@@ -19,7 +19,7 @@ use algorithms::{
     GameTree, Ins, Mwf, MwfConfig, NegaScout, PStagedSss, PStagedSssConfig, Palphabeta,
     ParabelleConfig, ParabelleScheme, Plain, PmwsConfig, PmwsIxScheme, PmwsScheme, Pns, PvSplit,
     PvSplitConfig, Sab, Scheme, SchemeError, Scout, Sss, StagedSss, Storage, TableConfig,
-    TableKind, TreeSplit, TreeSplitConfig, INF,
+    TableKind, TreeSplit, TreeSplitConfig, Victim, Ybwc, YbwcConfig, INF,
 };
 use serde::Deserialize;
 use sim_hw::{MachineConfig, ReadPolicies, ReadPolicy};
@@ -145,6 +145,19 @@ pub enum Algorithm {
         #[serde(default)]
         defer: bool,
     },
+    /// Young Brothers Wait (Feldmann, Monien, Mysliwietz, Vornberger; `ybwc`) on a pool of
+    /// processors: a node's eldest son first, then its younger brothers for whoever asks.
+    Ybwc {
+        /// Whom an idle processor asks for work: `Random` (default) or `RoundRobin`.
+        #[serde(default = "random_victim")]
+        victim: Victim,
+        /// Improved bounds sent to the helpers of a split point. Default true.
+        #[serde(default = "yes")]
+        window_updates: bool,
+        /// A processor waiting for its helpers helps (asks for work). Default true.
+        #[serde(default = "yes")]
+        helpful_master: bool,
+    },
 }
 
 fn aphid_top() -> u32 {
@@ -157,6 +170,14 @@ fn mwf_split() -> u32 {
 
 fn baudet_delta() -> u32 {
     algorithms::baudet::DEFAULT_DELTA
+}
+
+fn random_victim() -> Victim {
+    Victim::Random
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn two() -> u32 {
@@ -252,6 +273,9 @@ pub enum RunsOn {
     AnyTree,
     /// One processor only (a sequential search).
     OneProcessor,
+    /// A pool of processors, any of which addresses any other (`ybwc`); of the processor
+    /// trees, only those whose lines join every pair: one or two processors.
+    Pool,
     /// One processor, or a master and its slaves (staged SSS*'s parallel version): the
     /// paper's trees of length 1 and any of Campbell's (those deeper than 1 are skipped by
     /// [`Applies::Staged`]).
@@ -547,6 +571,31 @@ impl Algorithm {
                     format!("aphid({top})")
                 })
             },
+            Algorithm::Ybwc {
+                victim,
+                window_updates,
+                helpful_master,
+            } => Entry {
+                reads: campbell_reads,
+                reaches_running: Some("work requests, aborts and window updates"),
+                syntax: "`Ybwc(victim: V, window_updates: B, helpful_master: B)`",
+                about: "Young Brothers Wait (Feldmann, Monien, Mysliwietz, Vornberger; the 1991 survey): a node's eldest son is searched first, then its younger brothers go to processors that ask for work; idle processors send work requests to a victim (`V`: `Random`, default, drawn from a stream seeded by the tree's root key, or `RoundRobin`), cutoffs abort a node's helpers, `window_updates` (default true) sends improved bounds to them, `helpful_master` (default true) lets a processor waiting for its helpers search work it asks for meanwhile (`ybwc`, `ybwc_rr`, `…_nowindow`, `…_nohelp`)",
+                runs_where: "a pool of processors (any processor addresses any other: `hardware.network`); of the processor trees, one or two processors",
+                runs_on: RunsOn::Pool,
+                columns: &[
+                    "ybwc_requests",
+                    "ybwc_nones",
+                    "ybwc_given",
+                    "ybwc_aborts",
+                    "ybwc_windows",
+                ],
+                ..base(format!(
+                    "ybwc{}{}{}",
+                    if victim == Victim::RoundRobin { "_rr" } else { "" },
+                    if window_updates { "" } else { "_nowindow" },
+                    if helpful_master { "" } else { "_nohelp" }
+                ))
+            },
             Algorithm::Sab { top } | Algorithm::Abs { top } => {
                 let short = if matches!(self, Algorithm::Sab { .. }) {
                     "sab"
@@ -583,7 +632,7 @@ impl Algorithm {
 
     /// Every algorithm of the catalogue, with its default options, in the order `gtsim
     /// algorithms` lists them.
-    pub const ALL: [Algorithm; 19] = [
+    pub const ALL: [Algorithm; 20] = [
         Algorithm::Pmws,
         Algorithm::Parabelle {
             table: TableKind::None,
@@ -618,6 +667,11 @@ impl Algorithm {
             broadcast: true,
             research: false,
             defer: false,
+        },
+        Algorithm::Ybwc {
+            victim: Victim::Random,
+            window_updates: true,
+            helpful_master: true,
         },
     ];
 
@@ -671,6 +725,10 @@ impl Algorithm {
             (RunsOn::OneProcessor | RunsOn::OneOrMasterAndSlaves, p) if !p.is_uniprocessor() => {
                 sequential()
             }
+            (RunsOn::Pool, p) if p.build().len() > 2 => Some(format!(
+                "{self} runs on a pool of processors (any processor addresses any other), not on {}: a processor tree joins only parents and children",
+                ptree.describe()
+            )),
             _ => None,
         }
     }
@@ -825,6 +883,23 @@ impl Algorithm {
                 tree,
                 config,
             ),
+            // The victims' random streams are seeded by the tree's root key: each tree of a
+            // sweep draws its own, and the same scenario gives the same runs.
+            Algorithm::Ybwc {
+                victim,
+                window_updates,
+                helpful_master,
+            } => go(
+                columns,
+                &Ybwc(YbwcConfig {
+                    victim,
+                    window_updates,
+                    helpful_master,
+                    ..YbwcConfig::new(depth, tree.key(&tree.root()))
+                }),
+                tree,
+                config,
+            ),
         }
     }
 }
@@ -933,6 +1008,7 @@ mod tests {
             Algorithm::Mwf { .. } => 16,
             Algorithm::Aphid { .. } => 17,
             Algorithm::PmwsIx { .. } => 18,
+            Algorithm::Ybwc { .. } => 19,
         }
     }
 
@@ -976,6 +1052,17 @@ mod tests {
         }
         for (refined, update) in [(true, false), (false, true), (true, true)] {
             all.push(Algorithm::PvSplit { refined, update });
+        }
+        for victim in [Victim::Random, Victim::RoundRobin] {
+            for window_updates in [false, true] {
+                for helpful_master in [false, true] {
+                    all.push(Algorithm::Ybwc {
+                        victim,
+                        window_updates,
+                        helpful_master,
+                    });
+                }
+            }
         }
         for k in [1, 3, 4] {
             all.push(Algorithm::StagedSss { stage: k });

@@ -168,6 +168,11 @@ enum Action<P: Program> {
         out: P::Out,
         nodes: NodeCounts,
     },
+    /// Waiting a stated time doing nothing (category idle_sync), then `on_done(out)`.
+    Wait {
+        time: SimTime,
+        out: P::Out,
+    },
     /// The interrupt handler for an arrived message (interrupt-driven processors only).
     Handle {
         from: ProcId,
@@ -192,6 +197,7 @@ impl<P: Program> Action<P> {
             }
             Action::Compute { .. } | Action::Search(_) => Category::Search,
             Action::Handle { .. } => Category::Interrupt,
+            Action::Wait { .. } => Category::IdleSync,
         }
     }
 }
@@ -293,6 +299,13 @@ impl<P: Program> Cx<'_, P> {
             out,
             nodes: work.nodes,
         });
+    }
+    /// Waits `time` doing nothing (category `idle_sync`: a timer, e.g. a back-off before asking
+    /// again for work), then hands `out` back through `on_done`. Like a computation, the wait is
+    /// the processor's current action: a processor that reads when idle does not read during it,
+    /// an interrupt delays its end.
+    pub fn wait(&mut self, time: SimTime, out: P::Out) {
+        self.actions.push(Action::Wait { time, out });
     }
     /// Queues `search`, which the machine advances step by step; its result comes back through
     /// `on_done`. Messages read while it runs can change it ([`Cx::search_mut`],
@@ -857,6 +870,7 @@ impl<P: Program> Machine<P> {
                             }
                             *time
                         }
+                        Action::Wait { time, .. } => *time,
                         Action::Search(_) => unreachable!("handled above"),
                     },
                 };
@@ -1026,6 +1040,12 @@ impl<P: Program> Machine<P> {
             ReadPolicy::Interrupt if isolated => return SimTime::MAX,
             _ => {}
         }
+        if !p.inbox.is_empty() {
+            // A polling board with a message already waiting (it arrived while the board was
+            // busy with something other than its search, e.g. a send): its next poll point
+            // reads it, as a step-by-step run does.
+            return now;
+        }
         if self.zero_delay {
             // A message can be set up and delivered in no time: the lookahead is (almost) nil,
             // and finding the little there is costs more than one event per step.
@@ -1097,7 +1117,7 @@ impl<P: Program> Machine<P> {
                 Ok(ch) => self.try_transmit(ch, now, false, queue),
                 Err(e) => self.fail(e.into()),
             },
-            Action::Compute { out, .. } => {
+            Action::Compute { out, .. } | Action::Wait { out, .. } => {
                 let actions = self.callback(me, now, |p, cx| p.on_done(out, cx));
                 if slot.in_isr {
                     self.enqueue_isr(me, actions);

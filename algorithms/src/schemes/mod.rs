@@ -14,3 +14,4 @@ pub mod pstaged;
 pub mod pvsplit;
 pub mod scheme;
 pub mod treesplit;
+pub mod ybwc;
