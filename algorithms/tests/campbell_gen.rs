@@ -456,3 +456,29 @@ fn leaf_value_histogram() {
         }
     }
 }
+
+/// A fixed root score S (Appendix 2: "either a fixed value or chosen randomly") is every tree's
+/// root value and the search finds it; outside 1..=127 it is refused; left out, trees draw their
+/// own S and the rest of the tree comes from the seed either way.
+#[test]
+fn a_fixed_root_score_is_the_roots_value() {
+    let spec = CampbellSpec {
+        width: 5,
+        depth: 4,
+        ordering: Ordering::Random,
+    };
+    let mut drawn = std::collections::BTreeSet::new();
+    for seed in 1..=40 {
+        let fixed = CampbellTree::with_root_score(spec.clone(), seed, Some(64)).unwrap();
+        assert_eq!(fixed.value(), 64);
+        let mut ab = AlphaBeta::new(&fixed, fixed.root(), -INF, INF, spec.depth);
+        let (value, _) = run_alone(&mut ab, &CostModel::campbell());
+        assert_eq!(value, 64, "seed {seed}");
+        drawn.insert(CampbellTree::new(spec.clone(), seed).unwrap().value());
+    }
+    assert!(drawn.len() > 10, "drawn root scores vary: {drawn:?}");
+    for bad in [0, 128, -1] {
+        let e = CampbellTree::with_root_score(spec.clone(), 1, Some(bad)).unwrap_err();
+        assert!(e.contains("between 1 and 127"), "{e}");
+    }
+}

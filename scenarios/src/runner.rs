@@ -269,7 +269,8 @@ pub fn simulate_run(plan: &Plan, key: RunKey, rec: Recording) -> Result<Outcome,
                 depth: spec.depth,
                 ordering: spec.ordering.clone(),
             };
-            let tree = CampbellTree::new(spec, seed).map_err(tree_error)?;
+            let tree = CampbellTree::with_root_score(spec, seed, plan.campbell_root_score())
+                .map_err(tree_error)?;
             let expected = tree.value();
             simulate_on(plan, key, rec, &tree, expected)
         }

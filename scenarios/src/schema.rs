@@ -345,6 +345,9 @@ pub enum Workload {
         /// Where the best move of a node lies: `Random`, `FirstBest(p: …)`,
         /// `Geometric(p: …)` or `Perfect`.
         ordering: Ordering,
+        /// The root value S, fixed (1..=127); left out, drawn per tree uniformly on 1..=127.
+        #[serde(default)]
+        root_score: Option<i64>,
     },
     /// Real chess positions (the `chess` crate's tree: legal moves, material and piece-square
     /// evaluation with capture quiescence), each searched to `depth` plies. Positions take the

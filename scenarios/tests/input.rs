@@ -550,3 +550,59 @@ fn check_estimates_the_open_list_of_best_first_searches() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Campbell's root value S "either a fixed value or chosen randomly" (Appendix 2): fixed by
+/// `workload.root_score`, every tree's root value is it; outside 1..=127 it is an error at the
+/// field; left out, each tree draws its own.
+#[test]
+fn campbell_root_score_fixes_every_trees_root_value() {
+    let dir = scratch("root-score");
+    let scenario = |root: &str| {
+        format!(
+            r#"(
+    name: "fixed-s",
+    hardware: (costs: (k: Ns(0), e: Ns(1), s: Ns(0), interrupt: Ns(0)), link: Ideal),
+    workload: Campbell(width: 4, depth: 3, ordering: Random{root}),
+    search: (algorithm: Ab, progressive_deepening: false),
+    sweep: (fanout: [1], seeds: Range(start: 1, count: 12)),
+    outputs: (plots: false),
+)"#
+        )
+    };
+    let roots = |root: &str| -> Vec<String> {
+        let f = write(&dir, "s.ron", scenario(root));
+        let out_dir = dir.join("out");
+        let _ = std::fs::remove_dir_all(&out_dir);
+        let out = gtsim(&[
+            "run",
+            f.to_str().unwrap(),
+            "--quiet",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{out:?}");
+        let csv = std::fs::read_to_string(out_dir.join("results.csv")).unwrap();
+        let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+        let at = header.iter().position(|c| *c == "root_value").unwrap();
+        csv.lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(at).unwrap().to_string())
+            .collect()
+    };
+    let fixed = roots(", root_score: 64");
+    assert_eq!(fixed.len(), 12);
+    assert!(fixed.iter().all(|v| v == "64"), "{fixed:?}");
+    let drawn = roots("");
+    assert!(drawn.iter().any(|v| v != "64"), "{drawn:?}");
+    for bad in ["0", "128", "-3"] {
+        let f = write(&dir, "bad.ron", scenario(&format!(", root_score: {bad}")));
+        let out = gtsim(&["check", f.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{bad}: {err}");
+        assert!(
+            err.contains("bad.ron:4:") && err.contains("workload.root_score") && err.contains(bad),
+            "{bad}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

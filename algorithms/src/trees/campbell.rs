@@ -183,8 +183,28 @@ fn unit(r: u64) -> f64 {
 }
 
 impl CampbellTree {
-    /// The tree of `spec` and `seed`, or what is wrong with `spec`.
+    /// The tree of `spec` and `seed`, or what is wrong with `spec`; its root value S drawn
+    /// uniformly on `1..=127` from the seed (module doc, "S").
     pub fn new(spec: CampbellSpec, seed: u64) -> Result<Self, String> {
+        Self::with_root_score(spec, seed, None)
+    }
+
+    /// As [`CampbellTree::new`], with the root value S fixed at `root_score` (`1..=127`) when
+    /// given: Appendix 2 lets S be "either a fixed value or chosen randomly", and the thesis's
+    /// own aspiration test (p. 29) set it to 64. Everything else is drawn from the seed as with
+    /// a random S.
+    pub fn with_root_score(
+        spec: CampbellSpec,
+        seed: u64,
+        root_score: Option<Value>,
+    ) -> Result<Self, String> {
+        if let Some(s) = root_score {
+            if !(1..=127).contains(&s) {
+                return Err(format!(
+                    "the root score must be between 1 and 127 (gen draws rand() % score, and values are bytes), got {s}"
+                ));
+            }
+        }
         if !(1..=MAX_WIDTH).contains(&spec.width) {
             return Err(format!(
                 "width must be between 1 and {MAX_WIDTH}, got {}",
@@ -232,7 +252,7 @@ impl CampbellTree {
         );
         // S, "either a fixed value or chosen randomly" (Appendix 2, p. 70): chosen randomly,
         // uniform on 1..=127, the range Figure 14 allows (module doc, "S").
-        let s = (mix64(key ^ ROOT_SALT) % 127) as Value + 1;
+        let s = root_score.unwrap_or((mix64(key ^ ROOT_SALT) % 127) as Value + 1);
         Ok(CampbellTree {
             spec,
             best,

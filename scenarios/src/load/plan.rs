@@ -83,6 +83,14 @@ impl Plan {
     pub fn name(&self) -> &str {
         &self.scenario.name.0
     }
+    /// The root value of Campbell's trees when the scenario fixes it (`workload.root_score`);
+    /// None to draw it per tree.
+    pub fn campbell_root_score(&self) -> Option<algorithms::Value> {
+        match &self.scenario.workload {
+            crate::schema::Workload::Campbell { root_score, .. } => root_score.map(|s| s as _),
+            _ => None,
+        }
+    }
     /// Short tag of the tree source for results: `synthetic`, `campbell` or `chess`.
     pub fn tree_label(&self) -> &'static str {
         match self.generator {

@@ -127,6 +127,7 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
             width,
             depth,
             ordering,
+            ..
         } => (
             Generator::Campbell,
             width,
@@ -170,6 +171,18 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
             &["sweep", "positions"],
             "only chess workloads have positions: remove sweep.positions (synthetic and Campbell trees are chosen by sweep.seeds)".into(),
         ));
+    }
+    if let Workload::Campbell {
+        root_score: Some(s),
+        ..
+    } = &scenario.workload
+    {
+        if !(1..=127).contains(s) {
+            return Err(cx.at(
+                &["workload", "root_score"],
+                format!("expected a root score from 1 to 127 (gen draws rand() % score; values are bytes), found {s}"),
+            ));
+        }
     }
     if generator == Generator::Campbell && !scenario.sweep.horizon_noise.is_empty() {
         return Err(cx.at(
