@@ -457,7 +457,7 @@ impl MachineConfig {
             return r;
         }
         let host = match &self.platform {
-            Platform::Tree(t) => !t.children(p).is_empty(),
+            Platform::Tree(t) | Platform::Overlay { tree: t, .. } => !t.children(p).is_empty(),
             Platform::Pool { .. } => p == ProcId::MASTER,
         };
         if host {
@@ -586,6 +586,14 @@ impl<P: Program> Machine<P> {
                     message: e.to_string(),
                 },
             )?,
+            Platform::Overlay { tree, network } => {
+                Network::pool(tree.len(), network, config.links[0], config.costs.s).map_err(
+                    |e| MachineError::Invariant {
+                        proc: ProcId::MASTER,
+                        message: e.to_string(),
+                    },
+                )?
+            }
         };
         let procs = programs
             .into_iter()
@@ -1058,7 +1066,7 @@ impl<P: Program> Machine<P> {
     /// `quiet` (the processor asking) sends nothing new before its own horizon: the network's
     /// answer, asking back when each sender could send.
     fn earliest_arrival(&self, q: ProcId, quiet: Option<ProcId>, now: SimTime) -> SimTime {
-        if self.config.platform.tree().is_some() {
+        if self.config.platform.pool_network().is_none() {
             self.network
                 .earliest_arrival(q, quiet, now, |from, to| self.earliest_send(from, to, now))
         } else {

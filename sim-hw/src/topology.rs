@@ -207,6 +207,18 @@ pub enum Platform {
         /// How they are joined.
         network: PoolNetwork,
     },
+    /// A processor tree laid over a pool network: the scheme sees the tree (each processor's
+    /// parent and children, the read policies of hosts and boards), but its messages travel the
+    /// network's routes (a shared bus, lines between every pair that talks, hypercube or mesh
+    /// hops). This is how a tree scheme (pmws, tree-splitting, APHID's master and slaves) runs
+    /// on the machines of the newer schemes; on `FullyConnected` lines it is the processor tree
+    /// itself, with a line per parent–child pair.
+    Overlay {
+        /// The scheme's processor tree: its processors are the pool's.
+        tree: ProcessorTree,
+        /// How they are joined.
+        network: PoolNetwork,
+    },
 }
 
 impl Platform {
@@ -222,6 +234,7 @@ impl Platform {
         match self {
             Platform::Tree(t) => t.len(),
             Platform::Pool { processors, .. } => *processors,
+            Platform::Overlay { tree, .. } => tree.len(),
         }
     }
     /// Never true for a machine that can run (a tree has its root processor; a pool is checked
@@ -229,18 +242,18 @@ impl Platform {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-    /// The processor tree, if this is one.
+    /// The processor tree the scheme sees, if there is one (a tree, or a tree over a pool).
     pub fn tree(&self) -> Option<&ProcessorTree> {
         match self {
-            Platform::Tree(t) => Some(t),
+            Platform::Tree(t) | Platform::Overlay { tree: t, .. } => Some(t),
             Platform::Pool { .. } => None,
         }
     }
-    /// The pool's network, if this is a pool.
+    /// The pool network messages travel, if not a processor tree's own lines.
     pub fn pool_network(&self) -> Option<&PoolNetwork> {
         match self {
             Platform::Tree(_) => None,
-            Platform::Pool { network, .. } => Some(network),
+            Platform::Pool { network, .. } | Platform::Overlay { network, .. } => Some(network),
         }
     }
 }

@@ -155,7 +155,7 @@ pub trait Scheme<'t, T: GameTree + 't> {
     ///         -> Result<Vec<Role>, DeployError> {
     ///         match platform {
     ///             Platform::Pool { processors, .. } => Ok((0..*processors).map(|_| Role).collect()),
-    ///             Platform::Tree(_) => Err(DeployError::Shape { scheme: self.name(),
+    ///             _ => Err(DeployError::Shape { scheme: self.name(),
     ///                                      needs: "a pool of processors".into() }),
     ///         }
     ///     }
@@ -164,7 +164,9 @@ pub trait Scheme<'t, T: GameTree + 't> {
     /// ```
     fn deploy_on(&self, tree: &'t T, platform: &Platform) -> Result<Vec<Self::Role>, DeployError> {
         match platform {
-            Platform::Tree(ptree) => self.deploy(tree, ptree),
+            Platform::Tree(ptree) | Platform::Overlay { tree: ptree, .. } => {
+                self.deploy(tree, ptree)
+            }
             Platform::Pool { .. } => Err(DeployError::Shape {
                 scheme: self.name(),
                 needs: "a processor tree, not a pool of processors".into(),
