@@ -705,8 +705,9 @@ impl Algorithm {
     }
 
     /// Whether the algorithm can ever run on this processor tree (None) or why not: a scenario
-    /// that asks for it is an error.
-    pub fn unsupported(self, ptree: &PTree) -> Option<String> {
+    /// that asks for it is an error. `pool`: the machine has a pool network (then a pool
+    /// scheme runs on a pool of as many processors, and a tree scheme on the tree laid over it).
+    pub fn unsupported(self, ptree: &PTree, pool: bool) -> Option<String> {
         let sequential = || {
             Some(format!(
                 "{self} is a sequential search: it runs on one processor, not on {}",
@@ -725,8 +726,12 @@ impl Algorithm {
             (RunsOn::OneProcessor | RunsOn::OneOrMasterAndSlaves, p) if !p.is_uniprocessor() => {
                 sequential()
             }
-            (RunsOn::Pool, p) if p.build().len() > 2 => Some(format!(
-                "{self} runs on a pool of processors (any processor addresses any other), not on {}: a processor tree joins only parents and children",
+            (RunsOn::Pool, PTree::Campbell { .. }) if !ptree.is_uniprocessor() => Some(format!(
+                "{self} runs on a pool of processors (sweep.processors or sweep.fanout with hardware.network), not on Campbell's processor tree {}",
+                ptree.describe()
+            )),
+            (RunsOn::Pool, p) if !pool && p.build().len() > 2 => Some(format!(
+                "{self} runs on a pool of processors (any processor addresses any other), not on {}: a processor tree joins only parents and children; set hardware.network (FullyConnected, Hypercube, Mesh or Bus)",
                 ptree.describe()
             )),
             _ => None,
@@ -1113,12 +1118,14 @@ mod tests {
             length: 1,
         };
         let deep = PTree::Campbell { depth: 2, width: 2 };
-        assert!(Algorithm::Pmws.unsupported(&f4).is_none());
-        assert!(Algorithm::Pmws.unsupported(&deep).is_some());
-        assert!(Algorithm::Ab.unsupported(&f4).is_some());
-        assert!(Algorithm::Ab.unsupported(&PTree::UNIPROCESSOR).is_none());
+        assert!(Algorithm::Pmws.unsupported(&f4, false).is_none());
+        assert!(Algorithm::Pmws.unsupported(&deep, false).is_some());
+        assert!(Algorithm::Ab.unsupported(&f4, false).is_some());
+        assert!(Algorithm::Ab
+            .unsupported(&PTree::UNIPROCESSOR, false)
+            .is_none());
         let staged = Algorithm::StagedSss { stage: 2 };
-        assert!(staged.unsupported(&deep).is_none());
+        assert!(staged.unsupported(&deep, false).is_none());
         assert!(staged.not_applicable(&deep, 4).is_some());
         assert!(staged.not_applicable(&f4, 2).is_some());
         assert!(staged.not_applicable(&f4, 3).is_none());

@@ -6,7 +6,9 @@
 use algorithms::Scheme;
 use algorithms::{Figures, Value};
 use sim_core::RunStats;
-use sim_hw::{CostModel, LinkSpec, MachineConfig, ProcessorTree, ReadPolicies};
+use sim_hw::{
+    CostModel, LinkSpec, MachineConfig, Platform, PoolNetwork, ProcessorTree, ReadPolicies, Routing,
+};
 
 /// The processor tree of a run, as the scenario describes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -63,18 +65,113 @@ impl PTree {
     }
 }
 
+/// The pool network of a scenario (`hardware.network` other than `Tree`), for any processor
+/// count of its sweep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NetworkPlan {
+    /// The same network at every processor count.
+    Fixed(PoolNetwork),
+    /// A mesh (or torus) as nearly square as each processor count allows, width ≥ height.
+    SquareMesh {
+        /// Wrap-around lines.
+        torus: bool,
+        /// How intermediate processors forward.
+        routing: Routing,
+    },
+}
+
+impl NetworkPlan {
+    /// The network of a machine of `processors` processors.
+    pub fn at(self, processors: usize) -> PoolNetwork {
+        match self {
+            NetworkPlan::Fixed(n) => n,
+            NetworkPlan::SquareMesh { torus, routing } => {
+                let (width, height) = square(processors.max(1) as u32);
+                PoolNetwork::Mesh {
+                    width,
+                    height,
+                    torus,
+                    routing,
+                }
+            }
+        }
+    }
+    /// The network in a few words, for reports: `fully connected lines`, `hypercube
+    /// (software forwarding, 300 µs)`, `bus (1250000 bytes/s, …)`.
+    pub fn describe(self) -> String {
+        let routing = |r: Routing| {
+            format!(
+                "{} forwarding, {} per hop",
+                match r.forwarding {
+                    sim_hw::Forwarding::Software => "software",
+                    sim_hw::Forwarding::Hardware => "hardware",
+                },
+                crate::util::duration_words(r.cost)
+            )
+        };
+        match self {
+            NetworkPlan::Fixed(PoolNetwork::FullyConnected) => {
+                "point-to-point lines between every pair that talks".into()
+            }
+            NetworkPlan::Fixed(PoolNetwork::Hypercube(r)) => format!("hypercube ({})", routing(r)),
+            NetworkPlan::Fixed(PoolNetwork::Mesh {
+                width,
+                height,
+                torus,
+                routing: r,
+            }) => format!(
+                "{width} × {height} {} ({})",
+                if torus { "torus" } else { "mesh" },
+                routing(r)
+            ),
+            NetworkPlan::SquareMesh { torus, routing: r } => format!(
+                "nearly square {} ({})",
+                if torus { "torus" } else { "mesh" },
+                routing(r)
+            ),
+            NetworkPlan::Fixed(PoolNetwork::Bus(b)) => format!(
+                "shared bus ({} bytes/s, {} header bytes, {}-byte minimum frame)",
+                b.rate, b.header_bytes, b.min_frame_bytes
+            ),
+        }
+    }
+}
+
+/// The most nearly square `width × height = n`, width ≥ height.
+pub fn square(n: u32) -> (u32, u32) {
+    let mut h = (n as f64).sqrt() as u32;
+    while h > 1 && !n.is_multiple_of(h) {
+        h -= 1;
+    }
+    let h = h.max(1);
+    (n / h, h)
+}
+
+/// The platform a run uses: `ptree`'s own lines without a pool network; on one, a pool of
+/// as many processors for a pool scheme, else `ptree` laid over it.
+pub fn platform(ptree: ProcessorTree, network: Option<NetworkPlan>, pool_scheme: bool) -> Platform {
+    match network {
+        None => Platform::Tree(ptree),
+        Some(n) if pool_scheme => Platform::pool(ptree.len(), n.at(ptree.len())),
+        Some(n) => Platform::Overlay {
+            network: n.at(ptree.len()),
+            tree: ptree,
+        },
+    }
+}
+
 /// The machine a run uses: the plan's costs, lines (a rate per processor count, a link per
-/// level) and read policies, on `ptree`.
+/// level) and read policies, on `platform`.
 pub fn machine_config(
-    ptree: ProcessorTree,
+    platform: Platform,
     costs: CostModel,
     links: &LinkPlan,
     reads: ReadPolicies,
     batching: bool,
 ) -> MachineConfig {
-    let processors = ptree.len() as u64;
+    let processors = platform.len() as u64;
     let levels = links.levels.iter().map(|l| l.at(processors)).collect();
-    let mut config = MachineConfig::new(ptree, costs, links.levels[0].at(processors));
+    let mut config = MachineConfig::on(platform, costs, links.levels[0].at(processors));
     config.links = levels;
     config.reads = reads;
     config.batching = batching;

@@ -1,7 +1,7 @@
 //! Runs a plan: every (fanout, seed) pair plus the uniprocessor baseline of every seed, in
 //! parallel across cores, with results identical to a one-thread run.
 
-use crate::dispatch::{machine_config, AlgorithmRun, PTree};
+use crate::dispatch::{machine_config, platform, AlgorithmRun, PTree};
 use crate::load::{Generator, Plan};
 use crate::positions::ChessPosition;
 use crate::results::{
@@ -310,10 +310,12 @@ pub fn simulate_on<T: GameTree>(
     let seed = key.seed;
     let ptree = key.ptree.build();
     let fanout = ptree.fanout();
-    let mut machine = machine_config(ptree, plan.costs, &plan.links, plan.reads, plan.batching);
+    let algorithm = plan.algorithms[key.algorithm];
+    let pool_scheme = algorithm.entry().runs_on == crate::catalogue::RunsOn::Pool;
+    let platform = platform(ptree, plan.network, pool_scheme);
+    let mut machine = machine_config(platform, plan.costs, &plan.links, plan.reads, plan.batching);
     machine.record_intervals = rec.intervals;
     machine.record_messages = rec.messages;
-    let algorithm = plan.algorithms[key.algorithm];
     let AlgorithmRun {
         root_value,
         stats,

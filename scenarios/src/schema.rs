@@ -206,6 +206,81 @@ pub struct Hardware {
     /// `link`. Default: `link` at every level.
     #[serde(default)]
     pub link_below: Option<Link>,
+    /// How processors are joined: `Tree` (a line of `link` per parent–child pair, the
+    /// default), or a pool network over which any processor addresses any other:
+    /// `FullyConnected` (a line of `link` between every pair that talks), `Hypercube(..)`,
+    /// `Mesh(..)` (store-and-forward over lines of `link`) or `Bus(..)` (one shared medium;
+    /// `link` is not used). Tree schemes run on a pool network as their processor tree laid
+    /// over it (their messages take its routes); pool schemes (`ybwc`) need one.
+    #[serde(default)]
+    pub network: Option<Network>,
+}
+
+/// How processors are joined (`hardware.network`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Network {
+    /// The processor tree's own lines, one per parent–child pair (`link`, `link_below`).
+    Tree,
+    /// A full-duplex line of `link` between every pair of processors (built when a pair first
+    /// talks); every route is one hop.
+    FullyConnected,
+    /// A binary hypercube (the processor count must be a power of two) of `link` lines;
+    /// dimension-order routing, store-and-forward.
+    Hypercube {
+        /// Who forwards a message at an intermediate processor: `Software` (its CPU, in
+        /// category message, preempting its work) or `Hardware` (a router: a pure delay).
+        forwarding: Forwarding,
+        /// The forwarding cost per message per intermediate processor.
+        forward_cost: Duration,
+    },
+    /// A 2-D mesh (or torus) of `link` lines; XY routing, store-and-forward.
+    Mesh {
+        /// Processors per row. Default (with `height` left out too): the most nearly square
+        /// width × height of each processor count, width ≥ height.
+        #[serde(default)]
+        width: Option<Positive>,
+        /// Rows. Default: as `width`.
+        #[serde(default)]
+        height: Option<Positive>,
+        /// Wrap-around lines at the edges. Default false.
+        #[serde(default)]
+        torus: bool,
+        /// As for `Hypercube`.
+        forwarding: Forwarding,
+        /// As for `Hypercube`.
+        forward_cost: Duration,
+    },
+    /// One shared medium of the Ethernet class: one frame at a time, FIFO by request time, no
+    /// collisions; a broadcast is one frame.
+    Bus {
+        /// Bytes per second (1250000 for 10 Mbit/s Ethernet).
+        rate: Positive,
+        /// Framing bytes added to every message. Default 26 (Ethernet: preamble 8, addresses
+        /// 12, type 2, CRC 4).
+        #[serde(default = "ethernet_header", deserialize_with = "num::u64")]
+        header_bytes: u64,
+        /// Smallest frame in bytes, header included; shorter frames are padded. Default 64
+        /// (Ethernet's minimum frame).
+        #[serde(default = "ethernet_min_frame", deserialize_with = "num::u64")]
+        min_frame_bytes: u64,
+    },
+}
+
+/// Who forwards a message at an intermediate processor of a hypercube or mesh.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub enum Forwarding {
+    /// The forwarding processor's CPU (the transputers routed in software).
+    Software,
+    /// A router beside each processor: a delay, the CPU is not charged.
+    Hardware,
+}
+
+fn ethernet_header() -> u64 {
+    26
+}
+fn ethernet_min_frame() -> u64 {
+    64
 }
 
 /// When processors read their lines: those with children (`hosts`) and the others (`boards`).
@@ -413,6 +488,11 @@ pub struct Sweep {
     /// each non-terminal processor, `depth` levels. Default: none.
     #[serde(default)]
     pub ptree: Vec<PTreeShape>,
+    /// Processor counts of machines of any network: a pool scheme (`ybwc`) runs on a pool of
+    /// that many, a tree scheme on a master and that many − 1 children (the paper's tree of
+    /// that fanout and length 1). Not together with `fanout` or `ptree`. Default: none.
+    #[serde(default)]
+    pub processors: Vec<Positive>,
     /// Algorithms to run instead of `search.algorithm`. Default: `search.algorithm`.
     #[serde(default)]
     pub algorithm: Vec<Algorithm>,

@@ -4,38 +4,18 @@
 use super::locate::Source;
 use super::ScenarioError;
 use crate::catalogue::Algorithm;
-use crate::dispatch::{LevelLink, LinkPlan, PTree};
+use crate::dispatch::{LevelLink, LinkPlan, NetworkPlan, PTree};
 use crate::schema::{self, Duration, Hardware, Link};
 use sim_core::SimTime;
-use sim_hw::{cycles, CostModel, LinkSpec, ReadPolicies, ReadPolicy, SerialInterface};
+use sim_hw::{
+    cycles, BusSpec, CostModel, Forwarding, LinkSpec, PoolNetwork, ReadPolicies, ReadPolicy,
+    Routing, SerialInterface,
+};
 
 /// The cost model of `hw`, every duration converted to nanoseconds; the leaf evaluation cost
 /// must be positive.
 pub(super) fn costs(cx: &Source, hw: &Hardware) -> Result<CostModel, ScenarioError> {
-    let clock = hw.clock_hz.0;
-    // Every duration in whole nanoseconds; cycles that make more than u64 nanoseconds are an
-    // error at their field, never a wrap (the time units are bounded by the schema).
-    let dur = |field: &str, d: &Duration| -> Result<SimTime, ScenarioError> {
-        Ok(match *d {
-            Duration::Ns(n) => SimTime(n),
-            Duration::Us(a) => SimTime((a.0 * 1e3).round() as u64),
-            Duration::Ms(a) => SimTime((a.0 * 1e6).round() as u64),
-            Duration::S(a) => SimTime((a.0 * 1e9).round() as u64),
-            Duration::Cycles(c) => {
-                let ns = (c as u128 * 1_000_000_000 + clock as u128 / 2) / clock as u128;
-                if ns > u64::MAX as u128 {
-                    return Err(cx.at(
-                        &["hardware", "costs", field],
-                        format!(
-                            "Cycles({c}) at {clock} Hz is {ns} ns, more than the largest simulated time ({} ns)",
-                            u64::MAX
-                        ),
-                    ));
-                }
-                cycles(c, clock)
-            }
-        })
-    };
+    let dur = |field: &str, d: &Duration| duration(cx, hw, &["hardware", "costs", field], d);
     let c = &hw.costs;
     let costs = CostModel {
         k: dur("k", &c.k)?,
@@ -52,6 +32,128 @@ pub(super) fn costs(cx: &Source, hw: &Hardware) -> Result<CostModel, ScenarioErr
         ));
     }
     Ok(costs)
+}
+
+/// A duration of `hw` in whole nanoseconds; cycles that make more than u64 nanoseconds are an
+/// error at `field`, never a wrap (the time units are bounded by the schema).
+fn duration(
+    cx: &Source,
+    hw: &Hardware,
+    field: &[&str],
+    d: &Duration,
+) -> Result<SimTime, ScenarioError> {
+    let clock = hw.clock_hz.0;
+    Ok(match *d {
+        Duration::Ns(n) => SimTime(n),
+        Duration::Us(a) => SimTime((a.0 * 1e3).round() as u64),
+        Duration::Ms(a) => SimTime((a.0 * 1e6).round() as u64),
+        Duration::S(a) => SimTime((a.0 * 1e9).round() as u64),
+        Duration::Cycles(c) => {
+            let ns = (c as u128 * 1_000_000_000 + clock as u128 / 2) / clock as u128;
+            if ns > u64::MAX as u128 {
+                return Err(cx.at(
+                    field,
+                    format!(
+                        "Cycles({c}) at {clock} Hz is {ns} ns, more than the largest simulated time ({} ns)",
+                        u64::MAX
+                    ),
+                ));
+            }
+            cycles(c, clock)
+        }
+    })
+}
+
+/// The pool network of `hw.network` (None for the processor tree's own lines), checked against
+/// every machine of the sweep (`ptrees`, whose counts come from `count_field`): a hypercube
+/// needs a power of two processors, a mesh of given width and height exactly their product.
+/// A pool network takes one kind of line: not the SCI (a processor tree's device) and not
+/// `link_below`.
+pub(super) fn network(
+    cx: &Source,
+    hw: &Hardware,
+    ptrees: &[PTree],
+    count_field: &[&str],
+) -> Result<Option<NetworkPlan>, ScenarioError> {
+    let at = &["hardware", "network"];
+    let routing =
+        |forwarding: &schema::Forwarding, cost: &Duration| -> Result<Routing, ScenarioError> {
+            Ok(Routing {
+                forwarding: match forwarding {
+                    schema::Forwarding::Software => Forwarding::Software,
+                    schema::Forwarding::Hardware => Forwarding::Hardware,
+                },
+                cost: duration(cx, hw, &["hardware", "network", "forward_cost"], cost)?,
+            })
+        };
+    let plan = match &hw.network {
+        None | Some(schema::Network::Tree) => return Ok(None),
+        Some(schema::Network::FullyConnected) => NetworkPlan::Fixed(PoolNetwork::FullyConnected),
+        Some(schema::Network::Hypercube {
+            forwarding,
+            forward_cost,
+        }) => NetworkPlan::Fixed(PoolNetwork::Hypercube(routing(forwarding, forward_cost)?)),
+        Some(schema::Network::Mesh {
+            width,
+            height,
+            torus,
+            forwarding,
+            forward_cost,
+        }) => {
+            let routing = routing(forwarding, forward_cost)?;
+            match (width, height) {
+                (None, None) => NetworkPlan::SquareMesh {
+                    torus: *torus,
+                    routing,
+                },
+                (Some(w), Some(h)) if w.0 <= u32::MAX as u64 && h.0 <= u32::MAX as u64 => {
+                    NetworkPlan::Fixed(PoolNetwork::Mesh {
+                        width: w.0 as u32,
+                        height: h.0 as u32,
+                        torus: *torus,
+                        routing,
+                    })
+                }
+                (Some(_), Some(_)) => {
+                    return Err(cx.at(at, "a mesh's width and height must each be at most 4294967295".into()))
+                }
+                _ => {
+                    return Err(cx.at(
+                        at,
+                        "give a mesh both width and height, or neither (then each processor count gets the most nearly square mesh)".into(),
+                    ))
+                }
+            }
+        }
+        Some(schema::Network::Bus {
+            rate,
+            header_bytes,
+            min_frame_bytes,
+        }) => NetworkPlan::Fixed(PoolNetwork::Bus(BusSpec {
+            rate: rate.0,
+            header_bytes: *header_bytes,
+            min_frame_bytes: *min_frame_bytes,
+        })),
+    };
+    if matches!(hw.link, Link::Sci { .. }) {
+        return Err(cx.at(
+            &["hardware", "link"],
+            "the SCI is the master's serial interface on a processor tree (hardware.network: Tree); a pool network's lines are Serial(..) or Ideal".into(),
+        ));
+    }
+    if hw.link_below.is_some() {
+        return Err(cx.at(
+            &["hardware", "link_below"],
+            "a pool network has one kind of line (hardware.link): link_below is for the levels of a processor tree (hardware.network: Tree)".into(),
+        ));
+    }
+    for p in std::iter::once(&PTree::UNIPROCESSOR).chain(ptrees) {
+        let n = p.build().len();
+        if let Err(e) = plan.at(n).check(n) {
+            return Err(cx.at(at, format!("{e} ({} lists {n})", count_field.join("."))));
+        }
+    }
+    Ok(Some(plan))
 }
 
 /// The machine's lines and read policies (the parts of a [`super::Plan`] of those names).

@@ -192,6 +192,14 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     })?;
     let sweep::ProcessorTrees { fanouts, ptrees } =
         sweep::processor_trees(&cx, &scenario, &algorithms)?;
+    let count_field: &[&str] = if !scenario.sweep.processors.is_empty() {
+        &["sweep", "processors"]
+    } else if !scenario.sweep.fanout.is_empty() {
+        &["sweep", "fanout"]
+    } else {
+        &["sweep", "ptree"]
+    };
+    let network = hardware::network(&cx, &scenario.hardware, &ptrees, count_field)?;
     let machine = hardware::machine(&cx, &scenario.hardware, &ptrees, &algorithms)?;
     let seeds = sweep::seeds(&cx, &scenario.sweep, &trees)?;
     let config_count = sweep::config_count(
@@ -239,6 +247,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         algorithms,
         ptrees,
         links: machine.links,
+        network,
         reads: machine.reads,
         batching: true,
         warnings,

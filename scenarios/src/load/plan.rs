@@ -2,7 +2,7 @@
 //! estimates of the sweep's size and wall time.
 
 use crate::catalogue::Algorithm;
-use crate::dispatch::{LinkPlan, PTree};
+use crate::dispatch::{LinkPlan, NetworkPlan, PTree};
 use crate::schema::Scenario;
 use algorithms::{Ordering, SyntheticSpec};
 use sim_hw::{CostModel, LinkSpec, ReadPolicies};
@@ -69,6 +69,8 @@ pub struct Plan {
     pub ptrees: Vec<PTree>,
     /// The lines, level by level, with their rates per processor count.
     pub links: LinkPlan,
+    /// The pool network (`hardware.network`), None for the processor tree's own lines.
+    pub network: Option<NetworkPlan>,
     /// When processors read their lines.
     pub reads: ReadPolicies,
     /// Lookahead batching (`gtsim run --step-by-step` turns it off).

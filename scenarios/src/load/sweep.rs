@@ -175,23 +175,47 @@ pub(super) fn processor_trees(
     // The processor trees: the paper's (fanout, length), then Campbell's (depth, width).
     let mut fanouts = Vec::new();
     let mut ptrees = Vec::new();
-    if scenario.sweep.fanout.is_empty() && scenario.sweep.ptree.is_empty() {
+    let sweep = &scenario.sweep;
+    if sweep.fanout.is_empty() && sweep.ptree.is_empty() && sweep.processors.is_empty() {
         return Err(cx.at(
             &["sweep", "fanout"],
-            "the sweep lists no processor tree: give sweep.fanout (processor counts) or sweep.ptree ((depth, width) pairs)".into(),
+            "the sweep lists no processor tree: give sweep.fanout (processor counts), sweep.ptree ((depth, width) pairs) or sweep.processors (machine sizes)".into(),
         ));
     }
-    for f in &scenario.sweep.fanout {
+    let by_processors = !sweep.processors.is_empty();
+    if by_processors {
+        if !sweep.fanout.is_empty() || !sweep.ptree.is_empty() {
+            return Err(cx.at(
+                &["sweep", "processors"],
+                "give processor counts once: sweep.processors, or sweep.fanout and sweep.ptree, not both".into(),
+            ));
+        }
+        if scenario.hardware.length.0 != 1 {
+            return Err(cx.at(
+                &["hardware", "length"],
+                format!(
+                    "sweep.processors gives tree schemes a master and its children (length 1), not length {}: use sweep.fanout for deeper processor trees",
+                    scenario.hardware.length.0
+                ),
+            ));
+        }
+    }
+    let field = if by_processors {
+        "processors"
+    } else {
+        "fanout"
+    };
+    for f in sweep.fanout.iter().chain(&sweep.processors) {
         if f.0 > MAX_FANOUT {
             return Err(cx.at(
-                &["sweep", "fanout"],
-                format!("fanout {} is above the limit of {MAX_FANOUT}", f.0),
+                &["sweep", field],
+                format!("{field} {} is above the limit of {MAX_FANOUT}", f.0),
             ));
         }
         if fanouts.contains(&(f.0 as u32)) {
             return Err(cx.at(
-                &["sweep", "fanout"],
-                format!("fanout {} is listed twice", f.0),
+                &["sweep", field],
+                format!("{field} {} is listed twice", f.0),
             ));
         }
         let processors = f.0.checked_pow(scenario.hardware.length.0.min(64) as u32);
@@ -234,10 +258,17 @@ pub(super) fn processor_trees(
         }
         ptrees.push(p);
     }
+    let pool = matches!(
+        scenario.hardware.network,
+        Some(ref n) if !matches!(n, crate::schema::Network::Tree)
+    );
     for a in algorithms {
         for p in &ptrees {
-            if let Some(why) = a.unsupported(p) {
+            if let Some(why) = a.unsupported(p, pool) {
                 let field: &[&str] = match p {
+                    PTree::Paper { .. } if a.entry().runs_on == crate::catalogue::RunsOn::Pool => {
+                        &["hardware", "network"]
+                    }
                     PTree::Paper { .. } => &["hardware", "length"],
                     PTree::Campbell { .. } => &["sweep", "ptree"],
                 };

@@ -31,6 +31,14 @@ fn describe(plan: &Plan) -> String {
         ),
         sim_hw::LinkKind::Ideal => "ideal (no transmission time)".into(),
     };
+    // On a pool network: the network, and its lines unless it is a bus (which has none).
+    let link = match plan.network {
+        None => link,
+        Some(n @ crate::dispatch::NetworkPlan::Fixed(sim_hw::PoolNetwork::Bus(_))) => {
+            format!("none; network: {}", n.describe())
+        }
+        Some(n) => format!("{link}; network: {}", n.describe()),
+    };
     let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
     let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
     let read = |r: sim_hw::ReadPolicy| match r {
