@@ -32,7 +32,7 @@ fn the_line_rate_follows_the_processor_count_and_the_level() {
     assert_eq!(plan.reads.boards, ReadPolicy::Poll { every: 7 });
     assert_eq!(plan.reads.hosts, ReadPolicy::Interrupt);
     let rate = |p: PTree, level: usize| {
-        let m = machine_config(p.build(), plan.costs, &plan.links, plan.reads, true);
+        let m = machine_config(p.build().into(), plan.costs, &plan.links, plan.reads, true);
         match m.link_at(level).kind {
             LinkKind::Serial { rate } => rate,
             LinkKind::Ideal => 0,
