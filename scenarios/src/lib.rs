@@ -39,6 +39,7 @@ pub mod reference;
 pub mod results;
 pub mod runner;
 pub mod schema;
+pub mod schemes;
 pub mod study;
 pub mod tables;
 pub mod timeline;

@@ -727,6 +727,9 @@ pub struct Summary {
     /// The paper's estimate of the synchronization overhead for this configuration: eq. (14)
     /// f/2(w+1) for odd depths, 3f/4(w−1) for even depths.
     pub sync_estimate: f64,
+    /// Mean messages sent per run (every Table I category) over the mean nodes searched
+    /// (leaves and interior nodes, all processors).
+    pub messages_per_node: f64,
 }
 
 /// Mean, standard error of the mean and count; the standard error is NaN (undefined) for
@@ -766,6 +769,10 @@ pub struct RunFigures {
     idle_overhead: f64,
     /// NaN when the search keeps no OPEN list.
     open_peak: f64,
+    /// Messages sent, every category.
+    messages: f64,
+    /// Leaves and interior nodes searched.
+    nodes: f64,
 }
 
 impl RunFigures {
@@ -788,6 +795,12 @@ impl RunFigures {
             message_overhead: r.message_overhead,
             idle_overhead: r.idle_overhead,
             open_peak: r.figure("open_peak").map_or(f64::NAN, |p| p as f64),
+            messages: (r.msgs_at_node
+                + r.msgs_inter_node
+                + r.msgs_inter_level
+                + r.msgs_inter_iteration
+                + r.msgs_interactive) as f64,
+            nodes: (r.leaf_nodes + r.interior_nodes) as f64,
         }
     }
 }
@@ -892,6 +905,7 @@ pub fn summarize_fanout(
         open_peak: m(|r| r.open_peak).0,
         elapsed_s: tf * 1e-9,
         sync_estimate,
+        messages_per_node: m(|r| r.messages).0 / m(|r| r.nodes).0,
     }
 }
 

@@ -627,6 +627,20 @@ pub struct Outputs {
     /// root width. Default false; an error on other plans.
     #[serde(default)]
     pub fig7: bool,
+    /// Compare the sweep's parallel schemes: schemes.png (speedup against processors, one line
+    /// per scheme, log–log), schemes-overheads.png (search, communication and synchronization
+    /// overhead per scheme at `at` processors, stacked bars) and report.md's tables of both.
+    /// Default: none.
+    #[serde(default)]
+    pub schemes: Option<SchemesOutput>,
+}
+
+/// `outputs.schemes`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SchemesOutput {
+    /// The processor count of the overhead bars and table; one of the sweep's.
+    pub at: Positive,
 }
 
 impl Default for Outputs {
@@ -639,6 +653,7 @@ impl Default for Outputs {
             minimal_chart: None,
             per_position: false,
             fig7: false,
+            schemes: None,
         }
     }
 }

@@ -232,6 +232,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         chess,
         &fanouts,
         &ptrees,
+        configs.len(),
     )?);
     warnings.extend(sweep::skipped(&file, &algorithms, &ptrees, &dims.depths));
     warnings.extend(machine.warnings.iter().cloned());

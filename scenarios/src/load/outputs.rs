@@ -132,6 +132,7 @@ pub(super) fn charts(
     chess: bool,
     fanouts: &[u32],
     ptrees: &[PTree],
+    configs: usize,
 ) -> Result<Vec<String>, ScenarioError> {
     let file = cx.file;
     let mut warnings = Vec::new();
@@ -159,6 +160,8 @@ pub(super) fn charts(
             "sync-overhead.png",
             "timeline.png",
             "fig7.png",
+            "schemes.png",
+            "schemes-overheads.png",
         ];
         if !plain
             || !name.ends_with(".png")
@@ -173,6 +176,23 @@ pub(super) fn charts(
         if !ptrees.iter().all(|p| p.is_uniprocessor()) {
             warnings.push(format!(
                 "{file}: outputs.minimal_chart is drawn only for plans of sequential searches (every processor tree a uniprocessor); this plan has others, so it is not drawn"
+            ));
+        }
+    }
+    if let Some(schemes) = &outputs.schemes {
+        let at = schemes.at.0;
+        if !fanouts.iter().any(|&f| f as u64 == at) {
+            return Err(cx.at(
+                &["outputs", "schemes", "at"],
+                format!(
+                    "{at} processors is not a processor count of the sweep (sweep.processors or sweep.fanout: {})",
+                    fanouts.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        }
+        if configs > 1 {
+            warnings.push(format!(
+                "{file}: outputs.schemes: schemes.png and schemes-overheads.png draw the first of the sweep's {configs} tree configurations; report.md has tables for each (use vary for a folder per configuration)"
             ));
         }
     }

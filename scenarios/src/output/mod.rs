@@ -137,6 +137,11 @@ pub fn finish_outputs(
         md.push_str(&study.markdown());
         folder.put("sync-overhead.csv", study.csv().as_bytes())?;
     }
+    let compare_schemes = plan.scenario.outputs.schemes.map(|s| s.at.0 as u32);
+    if let Some(at) = compare_schemes {
+        md.push_str("\n");
+        md.push_str(&crate::schemes::markdown(plan, summaries, at));
+    }
     // The plots, linked (and shown) from the report.
     let mut pngs: Vec<(&str, &str)> = Vec::new();
     if plots && schemes {
@@ -170,6 +175,16 @@ pub fn finish_outputs(
         pngs.push((
             "sync-overhead.png",
             "Synchronization overhead against the estimates",
+        ));
+    }
+    if compare_schemes.is_some() {
+        pngs.push((
+            "schemes.png",
+            "Speedup against processors, one line per scheme (log-log)",
+        ));
+        pngs.push((
+            "schemes-overheads.png",
+            "Search, communication and synchronization overhead per scheme",
         ));
     }
     if timeline.is_some() {
@@ -226,6 +241,14 @@ pub fn finish_outputs(
     }
     if let Some(study) = &study {
         folder.draw("sync-overhead.png", |p| study.plot(p))?;
+    }
+    if let Some(at) = compare_schemes {
+        let chart = crate::schemes::speedup_chart(plan, summaries);
+        folder.draw("schemes.png", |p| plots::log_log_chart(p, &chart))?;
+        let bars = crate::schemes::overheads_chart(plan, summaries, at);
+        folder.draw("schemes-overheads.png", |p| {
+            plots::stacked_bar_chart(p, &bars)
+        })?;
     }
     if let Some((name, charts)) = &minimal_chart {
         let title = format!("{}: leaf nodes as % of the minimal tree", plan.name());
