@@ -139,7 +139,7 @@ pub fn finish_outputs(
     }
     let compare_schemes = plan.scenario.outputs.schemes.map(|s| s.at.0 as u32);
     if let Some(at) = compare_schemes {
-        md.push_str("\n");
+        md.push('\n');
         md.push_str(&crate::schemes::markdown(plan, summaries, at));
     }
     // The plots, linked (and shown) from the report.
