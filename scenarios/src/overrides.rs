@@ -67,10 +67,15 @@ impl Assignment {
                 reason: "vary cannot be set or varied".into(),
             });
         }
-        Ok(Assignment {
-            path: keys,
-            value: value.into(),
-        })
+        // A machine is named by a string: its name alone is taken as one (`machine=parabelle-1985`
+        // for `machine="parabelle-1985"`); a name holding a quote or backslash must be quoted.
+        let value =
+            if keys == ["machine"] && !value.starts_with('"') && !value.contains(['"', '\\']) {
+                format!("\"{value}\"")
+            } else {
+                value.to_string()
+            };
+        Ok(Assignment { path: keys, value })
     }
 
     /// The dotted path.

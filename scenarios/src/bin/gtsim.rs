@@ -810,6 +810,8 @@ fn folder_name(assignments: &[scenarios::overrides::Assignment]) -> String {
         .collect::<Vec<_>>()
         .join(",")
         .chars()
+        // A string value (a machine's name) without its quotes.
+        .filter(|&c| c != '"')
         .map(|c| {
             if c.is_ascii_alphanumeric() || "._=,-".contains(c) {
                 c

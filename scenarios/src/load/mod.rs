@@ -126,8 +126,28 @@ pub fn load_variants(
         file: file.clone(),
         source,
     };
-    let with_machine = machine::resolve(src, path)?;
-    let base = crate::overrides::apply(&with_machine, sets).map_err(set_err)?;
+    // A machine named by `--set machine=…` or `vary` replaces the file's before it is resolved
+    // into a hardware section; every other field is set after, so that it reaches the
+    // machine's fields.
+    let is_machine = |a: &&crate::overrides::Assignment| a.path == ["machine"];
+    let resolved = |assignments: &[crate::overrides::Assignment]| -> Result<String, ScenarioError> {
+        let machines: Vec<_> = sets
+            .iter()
+            .chain(assignments)
+            .filter(is_machine)
+            .cloned()
+            .collect();
+        let others: Vec<_> = sets
+            .iter()
+            .chain(assignments)
+            .filter(|a| !is_machine(a))
+            .cloned()
+            .collect();
+        let named = crate::overrides::apply(src, &machines).map_err(set_err)?;
+        let with_machine = machine::resolve(&named, path)?;
+        crate::overrides::apply(&with_machine, &others).map_err(set_err)
+    };
+    let base = resolved(&[])?;
     let plan = parse(&base, path)?;
     let vary = plan.scenario.vary.0.clone();
     if vary.is_empty() {
@@ -157,13 +177,14 @@ pub fn load_variants(
     combos
         .into_iter()
         .map(|assignments| {
-            let text = crate::overrides::apply(&base, &assignments).map_err(set_err)?;
             let label = crate::overrides::describe(&assignments);
-            let plan = parse(&text, path).map_err(|e| ScenarioError::Variant {
+            let variant_error = |e| ScenarioError::Variant {
                 file: file.clone(),
-                assignments: label,
+                assignments: label.clone(),
                 inner: Box::new(e),
-            })?;
+            };
+            let text = resolved(&assignments).map_err(variant_error)?;
+            let plan = parse(&text, path).map_err(variant_error)?;
             Ok(Variant { assignments, plan })
         })
         .collect()
