@@ -67,7 +67,7 @@ mod timeline;
 
 pub use bars::{stacked_bar_chart, BarChart, Segment};
 pub use fig7::{fig7, Curve, Fig7, Overhead};
-pub use line::{line_chart, log_log_chart, panels, LineChart, LineStyle, Series};
+pub use line::{line_chart, log_log_chart, log_log_panels, panels, LineChart, LineStyle, Series};
 pub use palette::{category_color, PALETTE};
 pub use timeline::{timeline, TimelineRow};
 

@@ -139,7 +139,17 @@ pub fn line_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
 /// As [`line_chart`].
 pub fn log_log_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
     validate(path, chart)?;
-    let logged = LineChart {
+    let logged = logged(chart);
+    let drawing = log_drawing(&logged);
+    output::write_png(path, CHART_SIZE, |root| {
+        draw_chart(root, &logged, &drawing, &FULL, 0)
+    })
+}
+
+/// `chart` with base-2 logarithms of its coordinates (a point with one ≤ 0 is left out) and no
+/// error bars, for a drawing on log axes.
+fn logged(chart: &LineChart) -> LineChart {
+    LineChart {
         series: chart
             .series
             .iter()
@@ -161,15 +171,35 @@ pub fn log_log_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
             .collect(),
         integer_x: false,
         ..chart.clone()
-    };
-    let drawing = Drawing {
+    }
+}
+
+/// The drawing of a [`logged`] chart: ticks at powers of two, the y axis not from zero.
+fn log_drawing(logged: &LineChart) -> Drawing {
+    Drawing {
         y_from_zero: false,
         log2_axes: true,
-        ..Drawing::plain(&logged)
-    };
-    output::write_png(path, CHART_SIZE, |root| {
-        draw_chart(root, &logged, &drawing, &FULL, 0)
-    })
+        ..Drawing::plain(logged)
+    }
+}
+
+/// Draws several charts as [`panels`] does, each with both axes logarithmic as in
+/// [`log_log_chart`].
+///
+/// # Errors
+/// As [`line_chart`].
+pub fn log_log_panels(
+    path: &Path,
+    title: &str,
+    charts: &[LineChart],
+    columns: usize,
+) -> Result<(), PlotError> {
+    for chart in charts {
+        validate(path, chart)?;
+    }
+    let logged: Vec<LineChart> = charts.iter().map(logged).collect();
+    let drawings: Vec<Drawing> = logged.iter().map(log_drawing).collect();
+    draw_panels(path, title, &logged, &drawings, columns)
 }
 
 /// Draws several charts in a grid of `columns` columns (each panel 640×440) under an overall
@@ -189,6 +219,17 @@ pub fn panels(
     for chart in charts {
         validate(path, chart)?;
     }
+    let drawings: Vec<Drawing> = charts.iter().map(Drawing::plain).collect();
+    draw_panels(path, title, charts, &drawings, columns)
+}
+
+fn draw_panels(
+    path: &Path,
+    title: &str,
+    charts: &[LineChart],
+    drawings: &[Drawing],
+    columns: usize,
+) -> Result<(), PlotError> {
     let columns = columns.clamp(1, charts.len().max(1));
     let rows = charts.len().div_ceil(columns).max(1);
     let title_font = font::bold(FULL.title + 2.0);
@@ -213,14 +254,13 @@ pub fn panels(
             return Ok(());
         }
         // Panels in one grid row reserve the same legend height, so their plots line up.
-        let drawings: Vec<Drawing> = charts.iter().map(Drawing::plain).collect();
         let legend_heights: Vec<u32> = charts
             .iter()
-            .zip(&drawings)
+            .zip(drawings)
             .map(|(c, d)| legend(c, d, &PANEL, PANEL_SIZE.0).height())
             .collect();
         let cells = body.split_evenly((rows, columns));
-        for (i, ((cell, chart), drawing)) in cells.iter().zip(charts).zip(&drawings).enumerate() {
+        for (i, ((cell, chart), drawing)) in cells.iter().zip(charts).zip(drawings).enumerate() {
             let row = i / columns;
             let reserve = legend_heights
                 .iter()

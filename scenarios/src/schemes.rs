@@ -12,20 +12,18 @@ use crate::load::Plan;
 use crate::results::{fixed, mean_se, Summary, UNDEFINED};
 use plots::{BarChart, LineChart, LineStyle, Segment, Series};
 
-/// The summaries of one tree configuration, grouped per algorithm in plan order.
-fn per_algorithm<'a>(plan: &Plan, config: &[&'a Summary]) -> Vec<(String, Vec<&'a Summary>)> {
+/// The summaries of one tree configuration, grouped per algorithm in the order the summaries
+/// first name them (plan order), each sorted by processors.
+fn per_algorithm<'a>(config: &[&'a Summary]) -> Vec<(String, Vec<&'a Summary>)> {
     let mut out: Vec<(String, Vec<&Summary>)> = Vec::new();
-    for a in &plan.algorithms {
-        let name = a.name();
-        let mut rows: Vec<&Summary> = config
-            .iter()
-            .copied()
-            .filter(|s| s.algorithm == name)
-            .collect();
-        rows.sort_by_key(|s| s.processors);
-        if !rows.is_empty() && !out.iter().any(|(n, _)| *n == name) {
-            out.push((name, rows));
+    for s in config {
+        match out.iter_mut().find(|(n, _)| *n == s.algorithm) {
+            Some((_, rows)) => rows.push(s),
+            None => out.push((s.algorithm.clone(), vec![s])),
         }
+    }
+    for (_, rows) in &mut out {
+        rows.sort_by_key(|s| s.processors);
     }
     out
 }
@@ -46,13 +44,17 @@ fn configs(summaries: &[Summary]) -> Vec<Vec<&Summary>> {
 
 fn title(plan: &Plan, s: &Summary) -> String {
     format!(
-        "w = {}, d = {}, ordering {}, horizon noise {}, {} {}s",
-        s.width,
-        s.depth,
-        s.ordering,
-        s.horizon_noise,
+        "{}, {} {}s",
+        config_words(s),
         plan.seeds.len(),
         plan.seed_word()
+    )
+}
+
+fn config_words(s: &Summary) -> String {
+    format!(
+        "w = {}, d = {}, ordering {}, horizon noise {}",
+        s.width, s.depth, s.ordering, s.horizon_noise
     )
 }
 
@@ -63,7 +65,14 @@ pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
     let Some(config) = configs.first() else {
         return LineChart::default();
     };
-    let groups = per_algorithm(plan, config);
+    let mut chart = speedup_lines(config);
+    chart.title = format!("{}: speedup, {}", plan.name(), title(plan, config[0]));
+    chart
+}
+
+/// The lines of [`speedup_chart`] for one configuration, untitled.
+fn speedup_lines(config: &[&Summary]) -> LineChart {
+    let groups = per_algorithm(config);
     let mut series: Vec<Series> = groups
         .iter()
         .enumerate()
@@ -92,7 +101,7 @@ pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         markers: false,
     });
     LineChart {
-        title: format!("{}: speedup, {}", plan.name(), title(plan, config[0])),
+        title: String::new(),
         x_label: "processors".into(),
         y_label: "speedup over the same scheme on one processor".into(),
         series,
@@ -107,7 +116,7 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary], at: u32) -> BarChart 
     let Some(config) = configs.first() else {
         return BarChart::default();
     };
-    let rows: Vec<&Summary> = per_algorithm(plan, config)
+    let rows: Vec<&Summary> = per_algorithm(config)
         .into_iter()
         .filter_map(|(_, rows)| rows.into_iter().find(|s| s.processors == at))
         .collect();
@@ -158,7 +167,7 @@ pub fn markdown(plan: &Plan, summaries: &[Summary], at: u32) -> String {
     );
     let pct = |m: f64, se: f64| mean_se(100.0 * m, 100.0 * se, 1);
     for config in configs(summaries) {
-        let groups = per_algorithm(plan, &config);
+        let groups = per_algorithm(&config);
         out.push_str(&format!(
             "\n### {} on {at} processors\n\n\
              | scheme | speedup | efficiency | time % | = search % | + communication % | + synchronization % | search % (leaves) | messages per node |\n\
@@ -214,4 +223,80 @@ pub fn markdown(plan: &Plan, summaries: &[Summary], at: u32) -> String {
         }
     }
     out
+}
+
+/// A `vary` run of a scheme comparison: for its index report.md, the speedup of every scheme at
+/// `at` processors in every combination (rows: schemes, columns: combinations) with each
+/// scheme's rank in that combination, per tree configuration. `combos` holds each
+/// combination's label and summaries, in run order.
+pub fn vary_markdown(combos: &[(String, Vec<Summary>)], at: u32) -> String {
+    let mut out = format!(
+        "\n## Schemes compared across the combinations\n\n\
+         Speedup on {at} processors (each scheme over itself on one processor, mean over \
+         seeds) and, in parentheses, its rank among the schemes of that combination (1 = \
+         fastest). `schemes.png` here draws every combination's speedups side by side; each \
+         combination's folder has its overhead bars and tables.\n"
+    );
+    let Some((_, first)) = combos.first() else {
+        return out;
+    };
+    for config in configs(first) {
+        let key = config_words(config[0]);
+        out.push_str(&format!("\n### {key}\n\n| scheme |"));
+        for (label, _) in combos {
+            out.push_str(&format!(" {label} |"));
+        }
+        out.push_str("\n|---|");
+        for _ in combos {
+            out.push_str("---|");
+        }
+        out.push('\n');
+        // Per combination: each scheme's speedup at `at`, and its rank.
+        let columns: Vec<Vec<(String, f64, usize)>> = combos
+            .iter()
+            .map(|(_, summaries)| {
+                let mut v: Vec<(String, f64)> = summaries
+                    .iter()
+                    .filter(|s| config_words(s) == key && s.processors == at)
+                    .map(|s| (s.algorithm.clone(), s.speedup))
+                    .collect();
+                let mut order: Vec<usize> = (0..v.len()).collect();
+                order.sort_by(|&a, &b| v[b].1.total_cmp(&v[a].1));
+                let mut ranked = vec![0; v.len()];
+                for (rank, &i) in order.iter().enumerate() {
+                    ranked[i] = rank + 1;
+                }
+                v.drain(..)
+                    .zip(ranked)
+                    .map(|((a, x), r)| (a, x, r))
+                    .collect()
+            })
+            .collect();
+        for (name, _) in per_algorithm(&config) {
+            out.push_str(&format!("| {name} |"));
+            for column in &columns {
+                match column.iter().find(|(a, _, _)| *a == name) {
+                    Some((_, x, r)) => out.push_str(&format!(" {} ({r}) |", fixed(*x, 2))),
+                    None => out.push_str(&format!(" {UNDEFINED} |")),
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A `vary` run of a scheme comparison: one log–log speedup panel per combination (the first
+/// tree configuration of each), titled by the combination.
+pub fn vary_charts(combos: &[(String, Vec<Summary>)]) -> Vec<LineChart> {
+    combos
+        .iter()
+        .filter_map(|(label, summaries)| {
+            let configs = configs(summaries);
+            let config = configs.first()?;
+            let mut chart = speedup_lines(config);
+            chart.title = label.clone();
+            Some(chart)
+        })
+        .collect()
 }

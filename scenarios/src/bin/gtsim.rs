@@ -753,6 +753,15 @@ fn run_variants(
         variants.len()
     );
     let mut folders: Vec<String> = Vec::new();
+    // A scheme comparison (outputs.schemes): every combination's summaries, for the tables and
+    // the chart across them.
+    let compare_at = variants[0]
+        .plan
+        .scenario
+        .outputs
+        .schemes
+        .map(|s| s.at.0 as u32);
+    let mut compared: Vec<(String, Vec<scenarios::Summary>)> = Vec::new();
     for v in variants {
         let mut folder = folder_name(&v.assignments);
         while folders.contains(&folder) {
@@ -775,6 +784,24 @@ fn run_variants(
             index.push_str(&scenarios::results::summary_table(s));
             index.push('\n');
         }
+        if compare_at.is_some() {
+            compared.push((label, summaries));
+        }
+    }
+    if let Some(at) = compare_at {
+        // Before the combinations' own tables: the comparison is what the run is for.
+        let at_first = index.find("\n## ").unwrap_or(index.len());
+        index.insert_str(at_first, &scenarios::schemes::vary_markdown(&compared, at));
+        let charts = scenarios::schemes::vary_charts(&compared);
+        let path = dir.join("schemes.png");
+        let title = format!("{name}: speedup against processors, per scheme");
+        let columns = if charts.len() > 4 {
+            3
+        } else {
+            charts.len().clamp(1, 2)
+        };
+        plots::log_log_panels(&path, &title, &charts, columns)
+            .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))?;
     }
     let write = |file: &str, text: &str| {
         let path = dir.join(file);

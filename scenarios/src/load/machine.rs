@@ -20,6 +20,19 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "campbell-ideal",
         include_str!("../../machines/campbell-ideal.ron"),
     ),
+    ("lines-960", include_str!("../../machines/lines-960.ron")),
+    (
+        "lines-10mbit",
+        include_str!("../../machines/lines-10mbit.ron"),
+    ),
+    (
+        "ethernet-10mbit",
+        include_str!("../../machines/ethernet-10mbit.ron"),
+    ),
+    (
+        "hypercube-10mbit",
+        include_str!("../../machines/hypercube-10mbit.ron"),
+    ),
 ];
 
 /// The description of a shipped machine: its leading comment, as one paragraph.
