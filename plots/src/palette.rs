@@ -5,8 +5,10 @@ use plotters::style::RGBColor;
 use sim_core::Category;
 
 /// Line-series colours, indexed by [`Series::color`](crate::Series::color) modulo the length:
-/// blue, vermillion, bluish green, reddish purple, orange, sky blue, near-black, brown.
-pub const PALETTE: [(u8, u8, u8); 8] = [
+/// blue, vermillion, bluish green, reddish purple, orange, sky blue, near-black, brown (Okabe &
+/// Ito), then indigo, olive, wine and lavender (after Paul Tol's muted scheme) for charts of many
+/// lines, such as a comparison of a dozen schemes.
+pub const PALETTE: [(u8, u8, u8); 12] = [
     (0, 114, 178),
     (213, 94, 0),
     (0, 158, 115),
@@ -15,6 +17,10 @@ pub const PALETTE: [(u8, u8, u8); 8] = [
     (86, 180, 233),
     (51, 51, 51),
     (140, 86, 75),
+    (51, 34, 136),
+    (153, 153, 51),
+    (136, 34, 85),
+    (117, 112, 179),
 ];
 
 /// The colour of palette entry `index` (wrapping around).

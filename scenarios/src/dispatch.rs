@@ -148,10 +148,13 @@ pub fn square(n: u32) -> (u32, u32) {
 }
 
 /// The platform a run uses: `ptree`'s own lines without a pool network; on one, a pool of
-/// as many processors for a pool scheme, else `ptree` laid over it.
+/// as many processors for a pool scheme, else `ptree` laid over it. One processor has no
+/// network (the uniprocessor baseline is the same whatever the network: a fixed mesh or a
+/// hypercube need not fit it).
 pub fn platform(ptree: ProcessorTree, network: Option<NetworkPlan>, pool_scheme: bool) -> Platform {
     match network {
         None => Platform::Tree(ptree),
+        Some(_) if ptree.len() == 1 => Platform::Tree(ptree),
         Some(n) if pool_scheme => Platform::pool(ptree.len(), n.at(ptree.len())),
         Some(n) => Platform::Overlay {
             network: n.at(ptree.len()),

@@ -147,7 +147,8 @@ pub(super) fn network(
             "a pool network has one kind of line (hardware.link): link_below is for the levels of a processor tree (hardware.network: Tree)".into(),
         ));
     }
-    for p in std::iter::once(&PTree::UNIPROCESSOR).chain(ptrees) {
+    // One processor has no network (see `dispatch::platform`).
+    for p in ptrees.iter().filter(|p| !p.is_uniprocessor()) {
         let n = p.build().len();
         if let Err(e) = plan.at(n).check(n) {
             return Err(cx.at(at, format!("{e} ({} lists {n})", count_field.join("."))));
