@@ -51,6 +51,23 @@ fn title(plan: &Plan, s: &Summary) -> String {
     )
 }
 
+/// The machine's network and lines in a few words, for chart titles: `960 bytes/s lines
+/// between every pair that talks`, `shared bus (…)`, `hypercube (…) of 1250000 bytes/s lines`.
+pub fn machine_words(plan: &Plan) -> String {
+    let lines = match plan.link.kind {
+        sim_hw::LinkKind::Serial { rate } => format!("{rate} bytes/s lines"),
+        sim_hw::LinkKind::Ideal => "ideal lines".into(),
+    };
+    match plan.network {
+        None => format!("processor trees of {lines}"),
+        Some(crate::dispatch::NetworkPlan::Fixed(sim_hw::PoolNetwork::FullyConnected)) => {
+            format!("{lines} between every pair that talks")
+        }
+        Some(n @ crate::dispatch::NetworkPlan::Fixed(sim_hw::PoolNetwork::Bus(_))) => n.describe(),
+        Some(n) => format!("{} of {lines}", n.describe()),
+    }
+}
+
 fn config_words(s: &Summary) -> String {
     format!(
         "w = {}, d = {}, ordering {}, horizon noise {}",
@@ -66,7 +83,12 @@ pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         return LineChart::default();
     };
     let mut chart = speedup_lines(config);
-    chart.title = format!("{}: speedup, {}", plan.name(), title(plan, config[0]));
+    chart.title = format!(
+        "{}: speedup on {}, {}",
+        plan.name(),
+        machine_words(plan),
+        title(plan, config[0])
+    );
     chart
 }
 
@@ -127,8 +149,9 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary], at: u32) -> BarChart 
     };
     BarChart {
         title: format!(
-            "{}: overheads on {at} processors, {}",
+            "{}: overheads on {at} processors, {}, {}",
             plan.name(),
+            machine_words(plan),
             title(plan, config[0])
         ),
         x_label: format!(
@@ -149,10 +172,7 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary], at: u32) -> BarChart 
 /// report.md's section: per tree configuration, the table at `at` processors (speedup,
 /// efficiency, the overheads, messages per node) and speedup per scheme and processor count.
 pub fn markdown(plan: &Plan, summaries: &[Summary], at: u32) -> String {
-    let network = match plan.network {
-        None => "the processor tree's own lines".to_string(),
-        Some(n) => n.describe(),
-    };
+    let network = machine_words(plan);
     let mut out = format!(
         "## Schemes compared\n\n\
          On {network}. Speedup is each scheme's time on one processor over its time on p \
