@@ -168,26 +168,133 @@ pub fn read(
                 format!("run {} of a sweep of {runs}", line.run),
             ));
         }
-        let mut kept = algorithms::Figures::default();
-        for (name, value) in line.figures {
-            let Some(&name) = figures.iter().find(|&&c| c == name) else {
-                return Err(corrupt(
-                    n + 1,
-                    format!("figure {name} is not one this sweep's algorithms report"),
-                ));
-            };
-            kept = kept.with(name, value);
-        }
-        done.push(Finished {
-            root_value: line.root_value,
-            value_reference: line.value_reference,
-            position: line.position,
-            root_move: line.root_move,
-            figures: kept,
-            totals: line.totals,
-        });
+        done.push(to_finished(line, figures).map_err(|why| corrupt(n + 1, why))?);
     }
     Ok(Some(done))
+}
+
+/// A run's line as the run it records; its figures must be among `figures`.
+fn to_finished(line: Line, figures: &[&'static str]) -> Result<Finished, String> {
+    let mut kept = algorithms::Figures::default();
+    for (name, value) in line.figures {
+        let Some(&name) = figures.iter().find(|&&c| c == name) else {
+            return Err(format!(
+                "figure {name} is not one this sweep's algorithms report"
+            ));
+        };
+        kept = kept.with(name, value);
+    }
+    Ok(Finished {
+        root_value: line.root_value,
+        value_reference: line.value_reference,
+        position: line.position,
+        root_move: line.root_move,
+        figures: kept,
+        totals: line.totals,
+    })
+}
+
+/// The first line of a shard's file (`gtsim run --shard i/n`: `shard.jsonl` in its folder).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ShardHeader {
+    /// The layout of the file.
+    pub gtsim_shard: u32,
+    /// The sweep's [`fingerprint`].
+    pub fingerprint: String,
+    /// Runs in the whole sweep.
+    pub runs: usize,
+    /// This shard: it holds the runs `i` with `i % of == shard`.
+    pub shard: usize,
+    /// Shards in all.
+    pub of: usize,
+    /// The scenario file as the command named it.
+    pub scenario: String,
+    /// The `--set` assignments, as given.
+    pub sets: Vec<String>,
+    /// Whether batching was off (`--step-by-step`).
+    pub step_by_step: bool,
+    /// The command line that made it.
+    pub command: Vec<String>,
+}
+
+/// The text of a shard's file: its header and its runs, `(index, run)` in plan order.
+pub fn shard_text(header: &ShardHeader, runs: &[(usize, Finished)]) -> String {
+    let mut text = serde_json::to_string(header).expect("a header serializes");
+    text.push('\n');
+    for (i, f) in runs {
+        text.push_str(&line(*i, f));
+    }
+    text
+}
+
+/// The header of a shard's file.
+pub fn shard_header(path: &Path) -> Result<ShardHeader, PartError> {
+    read_shard(path, None).map(|(h, _)| h)
+}
+
+/// Reads a shard's file: its header and, given the `figures` its sweep's algorithms report (see
+/// [`read`]), its runs, each checked to belong to the shard. The header's fingerprint is the
+/// caller's to check against the sweep it merges.
+pub fn read_shard(
+    path: &Path,
+    figures: Option<&[&'static str]>,
+) -> Result<(ShardHeader, Vec<(usize, Finished)>), PartError> {
+    let text = std::fs::read_to_string(path).map_err(|source| PartError::Io {
+        path: path.into(),
+        source,
+    })?;
+    let corrupt = |line: usize, why: String| PartError::Corrupt {
+        path: path.into(),
+        line,
+        why,
+    };
+    let mut lines = text.lines().enumerate();
+    let Some((_, first)) = lines.next() else {
+        return Err(corrupt(1, "empty: not a gtsim shard".into()));
+    };
+    let header: ShardHeader = serde_json::from_str(first)
+        .map_err(|e| corrupt(1, format!("not the first line of a gtsim shard: {e}")))?;
+    if header.gtsim_shard != LAYOUT {
+        return Err(PartError::Other {
+            path: path.into(),
+            why: format!(
+                "written in layout {} of shards, this gtsim reads layout {LAYOUT}",
+                header.gtsim_shard
+            ),
+        });
+    }
+    let Some(known) = figures else {
+        return Ok((header, Vec::new()));
+    };
+    let mut runs = Vec::new();
+    let mut expected = header.shard;
+    for (n, text) in lines {
+        let line: Line =
+            serde_json::from_str(text).map_err(|e| corrupt(n + 1, format!("not a run: {e}")))?;
+        if line.run != expected || line.run >= header.runs {
+            return Err(corrupt(
+                n + 1,
+                format!(
+                    "run {} where run {expected} of shard {} of {} was due",
+                    line.run, header.shard, header.of
+                ),
+            ));
+        }
+        expected += header.of;
+        let i = line.run;
+        runs.push((
+            i,
+            to_finished(line, known).map_err(|why| corrupt(n + 1, why))?,
+        ));
+    }
+    if expected < header.runs {
+        return Err(corrupt(
+            text.lines().count() + 1,
+            format!("cut short: run {expected} of the shard is missing"),
+        ));
+    }
+    Ok((header, runs))
 }
 
 /// A part file being written.

@@ -450,23 +450,7 @@ pub fn run_plan_resumable<E: From<RunError>>(
             done.len()
         ))));
     }
-    let n_seeds = plan.seeds.len();
-    let job = |i: usize| -> RunKey {
-        let g = starts.partition_point(|&s| s <= i) - 1;
-        let group = &groups[g];
-        let k = i - starts[g];
-        let (p, s) = (k / n_seeds, k % n_seeds);
-        RunKey {
-            config: group.config,
-            algorithm: group.algorithm,
-            ptree: if p == 0 {
-                PTree::UNIPROCESSOR
-            } else {
-                group.sweep[p - 1]
-            },
-            seed: plan.seeds[s],
-        }
-    };
+    let job = |i: usize| job_key(plan, &groups, &starts, i);
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -538,6 +522,105 @@ pub fn run_plan_resumable<E: From<RunError>>(
         ordered.stop();
         result
     })
+}
+
+/// Run `i` of the plan's jobs ([`jobs`]).
+fn job_key(plan: &Plan, groups: &[Group], starts: &[usize], i: usize) -> RunKey {
+    let n_seeds = plan.seeds.len();
+    let g = starts.partition_point(|&s| s <= i) - 1;
+    let group = &groups[g];
+    let k = i - starts[g];
+    let (p, s) = (k / n_seeds, k % n_seeds);
+    RunKey {
+        config: group.config,
+        algorithm: group.algorithm,
+        ptree: if p == 0 {
+            PTree::UNIPROCESSOR
+        } else {
+            group.sweep[p - 1]
+        },
+        seed: plan.seeds[s],
+    }
+}
+
+/// Simulates the runs of the plan whose indices (in the order [`run_plan_resumable`] hands
+/// them to its journal) are `indices`, on `threads` threads (0: one per core), and returns
+/// what each left, in the order of `indices`. A shard of a sweep (`gtsim run --shard`): the
+/// runs are the same as in a whole sweep, so shards merged make its records.
+pub fn run_jobs(
+    plan: &Plan,
+    threads: usize,
+    indices: &[usize],
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<Finished>, RunError> {
+    let (groups, total, starts) = jobs(plan);
+    if let Some(&i) = indices.iter().find(|&&i| i >= total) {
+        return Err(RunError::Threads(format!(
+            "run {i} asked of a sweep of {total} runs"
+        )));
+    }
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+    .min(indices.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let finished = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<Result<Finished, RunError>>>> = indices
+        .iter()
+        .map(|_| std::sync::Mutex::new(None))
+        .collect();
+    std::thread::scope(|scope| -> Result<(), RunError> {
+        let mut spawned = 0;
+        for t in 0..threads {
+            let worker = || loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(&i) = indices.get(k) else { break };
+                let key = job_key(plan, &groups, &starts, i);
+                let o = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    simulate_run(plan, key, Recording::default())
+                }))
+                .unwrap_or_else(|panic| {
+                    let message = panic
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "a panic".into());
+                    Err(RunError::Panic {
+                        run: key.describe(plan),
+                        message,
+                    })
+                });
+                let failed = o.is_err();
+                *results[k].lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some(o.map(|o| o.finished()));
+                progress(finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+                if failed {
+                    // The others stop at their next run: the shard fails as a whole.
+                    next.store(indices.len(), std::sync::atomic::Ordering::Relaxed);
+                }
+            };
+            match std::thread::Builder::new()
+                .name(format!("gtsim-shard-{t}"))
+                .spawn_scoped(scope, worker)
+            {
+                Ok(_) => spawned += 1,
+                Err(_) if spawned > 0 => break,
+                Err(e) => return Err(RunError::Threads(e.to_string())),
+            }
+        }
+        Ok(())
+    })?;
+    // The first failure in run order, else every run.
+    results
+        .into_iter()
+        .map(|r| {
+            r.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .unwrap_or_else(|| Err(RunError::Threads("a run was not simulated".into())))
+        })
+        .collect()
 }
 
 /// The jobs of a plan: per configuration and algorithm (a group), the uniprocessor baseline of

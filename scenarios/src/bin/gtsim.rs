@@ -54,6 +54,30 @@ enum Command {
         /// is the one an uninterrupted run writes, byte for byte.
         #[arg(long)]
         resume: bool,
+        /// Run one shard of the sweep: with --shard i/n, the runs i, i + n, i + 2n, … of the
+        /// plan (0 ≤ i < n), written to --out (required) as shard.jsonl; `gtsim merge` makes the
+        /// shards' folders into the output of the whole sweep. For sweeps spread over machines
+        /// (a Slurm array, xargs -P).
+        #[arg(long, value_name = "i/n", value_parser = parse_shard)]
+        shard: Option<(usize, usize)>,
+    },
+    /// Merge the folders of the shards of one sweep (`gtsim run FILE --shard i/n`) into its
+    /// output folder: results, report and charts byte for byte those of one whole run.
+    ///
+    /// Every shard 0..n-1 must be given once, made by this gtsim build from the same scenario,
+    /// input files and --set fields; the scenario is read again from the path the shards name.
+    Merge {
+        /// The output folder to write (as `gtsim run --out`).
+        out: PathBuf,
+        /// The shards' folders.
+        #[arg(required = true)]
+        shards: Vec<PathBuf>,
+        /// Worker threads (for the timeline run, if the scenario draws one).
+        #[arg(long, default_value_t = 0, value_parser = parse_threads)]
+        threads: usize,
+        /// Print nothing but errors.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Compare two results: the change of speedup and each overhead per configuration in both.
     ///
@@ -244,6 +268,12 @@ macro_rules! sayln {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
+        Command::Merge {
+            out,
+            shards,
+            threads,
+            quiet,
+        } => merge(out, shards, threads, quiet),
         Command::Compare { a, b, out } => {
             let ta = scenarios::compare::Table::read(&a).map_err(Failure::Input)?;
             let tb = scenarios::compare::Table::read(&b).map_err(Failure::Input)?;
@@ -316,9 +346,26 @@ fn run(cli: Cli) -> Result<(), Failure> {
             step_by_step,
             sets,
             resume,
+            shard,
         } => {
             let variants = scenarios::load::load_variants(&file, &sets)
                 .map_err(|e| Failure::Input(e.to_string()))?;
+            if shard.is_some() {
+                let why = if out.is_none() {
+                    Some("--shard needs --out: each shard writes a folder of its own")
+                } else if resume {
+                    Some("--shard and --resume: run the shard again")
+                } else if trace.is_some() {
+                    Some("--shard and --trace: trace the run with a whole (unsharded) command")
+                } else if variants.len() > 1 || !variants[0].assignments.is_empty() {
+                    Some("--shard with a vary section: shard each combination, picked with --set")
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    return Err(Failure::Input(why.into()));
+                }
+            }
             let opts = RunOpts {
                 threads,
                 quiet,
@@ -326,6 +373,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 step_by_step,
                 sets,
                 resume,
+                shard,
+                merged: None,
             };
             if variants.len() == 1 && variants[0].assignments.is_empty() {
                 let plan = variants.into_iter().next().expect("one").plan;
@@ -347,6 +396,145 @@ struct RunOpts {
     step_by_step: bool,
     sets: Vec<scenarios::overrides::Assignment>,
     resume: bool,
+    /// `--shard i/n`.
+    shard: Option<(usize, usize)>,
+    /// `gtsim merge`: every run of the sweep, from its shards, and the command line recorded.
+    merged: Option<(Vec<scenarios::runner::Finished>, Vec<String>)>,
+}
+
+/// `--shard i/n`: 0 ≤ i < n ≤ 1,000,000.
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected i/n with 0 <= i < n <= 1000000 (e.g. 0/4), not {s:?}");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || i >= n || n > 1_000_000 {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// The command line of a whole run that `shard`'s made: without `--shard`, with `out` as
+/// its `--out`.
+fn unsharded_command(shard: &[String], out: &std::path::Path) -> Vec<String> {
+    let mut cmd = Vec::new();
+    let mut args = shard.iter();
+    while let Some(a) = args.next() {
+        if a == "--shard" || a == "--out" {
+            args.next();
+            if a == "--out" {
+                cmd.push("--out".into());
+                cmd.push(out.display().to_string());
+            }
+        } else if a.starts_with("--shard=") {
+        } else if a.starts_with("--out=") {
+            cmd.push(format!("--out={}", out.display()));
+        } else {
+            cmd.push(a.clone());
+        }
+    }
+    cmd
+}
+
+/// `gtsim merge OUT SHARDS…`.
+fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Result<(), Failure> {
+    let file_of = |dir: &PathBuf| dir.join("shard.jsonl");
+    let first = scenarios::part::shard_header(&file_of(&shards[0]))
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    let sets: Vec<scenarios::overrides::Assignment> = first
+        .sets
+        .iter()
+        .map(|a| scenarios::overrides::Assignment::parse(a))
+        .collect::<Result<_, _>>()
+        .map_err(|e| Failure::Input(format!("{}: {e}", file_of(&shards[0]).display())))?;
+    let scenario = PathBuf::from(&first.scenario);
+    let variants = scenarios::load::load_variants(&scenario, &sets)
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    if variants.len() != 1 {
+        return Err(Failure::Input(format!(
+            "{}: the scenario now has a vary section: it is not the sweep the shards ran",
+            scenario.display()
+        )));
+    }
+    let mut plan = variants.into_iter().next().expect("one").plan;
+    plan.batching = !first.step_by_step;
+    let figures = scenarios::catalogue::results_columns(&plan.algorithms);
+    let mut provenance = scenarios::provenance::Provenance::new(&plan, Vec::new())
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    provenance.fields_set = sets.iter().map(|a| a.to_string()).collect();
+    let fingerprint = sweep_fingerprint(&plan, &provenance);
+    let total = scenarios::runner::job_count(&plan);
+    let mut runs: Vec<Option<scenarios::runner::Finished>> = (0..total).map(|_| None).collect();
+    let mut seen = vec![false; first.of];
+    for dir in &shards {
+        let path = file_of(dir);
+        let (header, shard_runs) = scenarios::part::read_shard(&path, Some(&figures))
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        if header.fingerprint != fingerprint || header.runs != total {
+            return Err(Failure::Input(format!(
+                "{}: a shard of another sweep (the scenario, a file it reads, a field set, --step-by-step or the gtsim build differ from {}'s now)",
+                path.display(),
+                scenario.display()
+            )));
+        }
+        if header.of != first.of || header.shard >= first.of {
+            return Err(Failure::Input(format!(
+                "{}: shard {}/{} beside shards of {}",
+                path.display(),
+                header.shard,
+                header.of,
+                first.of
+            )));
+        }
+        if std::mem::replace(&mut seen[header.shard], true) {
+            return Err(Failure::Input(format!(
+                "{}: shard {}/{} is given twice",
+                path.display(),
+                header.shard,
+                header.of
+            )));
+        }
+        for (i, f) in shard_runs {
+            runs[i] = Some(f);
+        }
+    }
+    if let Some(missing) = seen.iter().position(|s| !s) {
+        return Err(Failure::Input(format!(
+            "shard {missing}/{} is missing: merge needs every shard",
+            first.of
+        )));
+    }
+    let runs: Vec<scenarios::runner::Finished> = runs
+        .into_iter()
+        .collect::<Option<_>>()
+        .ok_or_else(|| Failure::Input("the shards do not hold every run".into()))?;
+    let opts = RunOpts {
+        threads,
+        quiet,
+        trace: None,
+        step_by_step: first.step_by_step,
+        sets,
+        resume: false,
+        shard: None,
+        merged: Some((runs, unsharded_command(&first.command, &out))),
+    };
+    run_plan(plan, &out, false, &opts, &[])?;
+    Ok(())
+}
+
+/// The fingerprint of a sweep of `plan` by this build (see `scenarios::part::fingerprint`).
+fn sweep_fingerprint(
+    plan: &scenarios::Plan,
+    provenance: &scenarios::provenance::Provenance,
+) -> String {
+    let inputs: Vec<&str> = std::iter::once(provenance.scenario.sha256.as_str())
+        .chain(provenance.reference.iter().map(|r| r.sha256.as_str()))
+        .chain(provenance.positions_file.iter().map(|r| r.sha256.as_str()))
+        .chain(provenance.fields_set.iter().map(String::as_str))
+        .collect();
+    scenarios::part::fingerprint(plan, &build_identity(), &inputs)
 }
 
 /// `check`'s report of one plan.
@@ -409,6 +597,8 @@ fn run_plan(
         step_by_step,
         ref sets,
         resume,
+        shard,
+        ref merged,
     } = *opts;
     let dir = dir.to_path_buf();
     plan.batching = !step_by_step;
@@ -434,14 +624,32 @@ fn run_plan(
     }
     // --resume changes nothing in the output (it is the output of the run it continues), so
     // the command line recorded leaves it out.
-    let command_line: Vec<String> = std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
-        .filter(|a| a != "--resume")
-        .collect();
-    let mut provenance = scenarios::provenance::Provenance::new(&plan, command_line)
+    // A merge records the command of the whole run its shards make up.
+    let command_line: Vec<String> = match merged {
+        Some((_, command)) => command.clone(),
+        None => std::env::args_os()
+            .map(|a| a.to_string_lossy().into_owned())
+            .filter(|a| a != "--resume")
+            .collect(),
+    };
+    let mut provenance = scenarios::provenance::Provenance::new(&plan, command_line.clone())
         .map_err(|e| Failure::Input(e.to_string()))?;
     provenance.fields_set = sets.iter().chain(varied).map(|a| a.to_string()).collect();
-    let (fingerprint, done) = kept_runs(&plan, &dir, &provenance, resume, quiet)?;
+    let (fingerprint, mut done) = kept_runs(&plan, &dir, &provenance, resume, quiet)?;
+    if let Some((runs, _)) = merged {
+        done = runs.clone();
+    }
+    if let Some((i, n)) = shard {
+        return run_shard(
+            &plan,
+            &dir,
+            opts,
+            (i, n),
+            &provenance,
+            fingerprint,
+            command_line,
+        );
+    }
     let mut folder = scenarios::OutputFolder::prepare(&dir).map_err(Failure::of_output)?;
     let runs = scenarios::runner::job_count(&plan);
     let part_path = scenarios::part::path_for(&dir);
@@ -608,6 +816,68 @@ fn run_plan(
     Ok(summaries)
 }
 
+/// Runs shard `(i, n)` of `plan` into the folder `dir` (shard.jsonl). Returns no summaries (a
+/// shard has none of its own).
+fn run_shard(
+    plan: &scenarios::Plan,
+    dir: &std::path::Path,
+    opts: &RunOpts,
+    (i, n): (usize, usize),
+    provenance: &scenarios::provenance::Provenance,
+    fingerprint: String,
+    command: Vec<String>,
+) -> Result<Vec<scenarios::Summary>, Failure> {
+    let total = scenarios::runner::job_count(plan);
+    let indices: Vec<usize> = (i..total).step_by(n).collect();
+    let mut folder = scenarios::OutputFolder::prepare(dir).map_err(Failure::of_output)?;
+    let started = std::time::Instant::now();
+    let bar = progress_bar(opts.quiet);
+    bar.set_length(indices.len() as u64);
+    let finished = scenarios::runner::run_jobs(plan, opts.threads, &indices, &|k| {
+        bar.set_position(k as u64)
+    })
+    .map_err(|e| Failure::Run(e.to_string()))?;
+    bar.finish_and_clear();
+    let header = scenarios::part::ShardHeader {
+        gtsim_shard: 1,
+        fingerprint,
+        runs: total,
+        shard: i,
+        of: n,
+        scenario: provenance.scenario.path.clone(),
+        sets: opts.sets.iter().map(|a| a.to_string()).collect(),
+        step_by_step: opts.step_by_step,
+        command,
+    };
+    let runs: Vec<(usize, scenarios::runner::Finished)> =
+        indices.into_iter().zip(finished).collect();
+    folder
+        .put(
+            "shard.jsonl",
+            scenarios::part::shard_text(&header, &runs).as_bytes(),
+        )
+        .map_err(Failure::of_output)?;
+    let files = folder
+        .commit(&format!(
+            "gtsim {}\nshard {i}/{n} of scenario {} (SHA-256 {})\n",
+            provenance.build(),
+            provenance.scenario.path,
+            provenance.scenario.sha256
+        ))
+        .map_err(Failure::of_output)?;
+    if !opts.quiet {
+        sayln!(
+            "shard {i}/{n}: {} of the sweep's {total} runs in {:.1} s; `gtsim merge OUT` with every shard's folder writes the whole output",
+            runs.len(),
+            started.elapsed().as_secs_f64()
+        );
+        for f in &files {
+            sayln!("  {}", f.display());
+        }
+    }
+    Ok(Vec::new())
+}
+
 /// The fingerprint of a run into `dir` and the finished runs it continues from: with `resume`,
 /// those an earlier run of the same sweep kept in its part file (none when there is no part
 /// file); without, a part file there is refused, so that an interrupted run's work is never
@@ -622,12 +892,7 @@ fn kept_runs(
     let path = scenarios::part::path_for(dir);
     let runs = scenarios::runner::job_count(plan);
     let figures = scenarios::catalogue::results_columns(&plan.algorithms);
-    let inputs: Vec<&str> = std::iter::once(provenance.scenario.sha256.as_str())
-        .chain(provenance.reference.iter().map(|r| r.sha256.as_str()))
-        .chain(provenance.positions_file.iter().map(|r| r.sha256.as_str()))
-        .chain(provenance.fields_set.iter().map(String::as_str))
-        .collect();
-    let fingerprint = scenarios::part::fingerprint(plan, &build_identity(), &inputs);
+    let fingerprint = sweep_fingerprint(plan, provenance);
     let done = match scenarios::part::read(&path, &fingerprint, runs, &figures) {
         Ok(Some(done)) if resume => {
             if !quiet {

@@ -1,0 +1,170 @@
+//! `gtsim run --shard i/n` and `gtsim merge`: shards merged write the output of one whole run,
+//! byte for byte; a merge refuses missing, repeated and foreign shards.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gtsim(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gtsim"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("gtsim runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gtsim-shards-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn shipped(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Every file of folder `a` (recursively) equals the file of the same name in `b`, and `b` has
+/// no other.
+fn same_folders(a: &Path, b: &Path) {
+    let names = |d: &Path| {
+        let mut v: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(a), names(b), "{} and {}", a.display(), b.display());
+    for n in names(a) {
+        let (x, y) = (a.join(&n), b.join(&n));
+        if x.is_dir() {
+            same_folders(&x, &y);
+        } else {
+            assert!(
+                std::fs::read(&x).unwrap() == std::fs::read(&y).unwrap(),
+                "{} differs",
+                x.display()
+            );
+        }
+    }
+}
+
+fn ok(o: &Output) {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn four_shards_merged_are_one_whole_run_byte_for_byte() {
+    // sync-overhead (its study, charts and timeline) and pmws-uniform (a reference table),
+    // made smaller by --set, which the shards and the merge carry.
+    for (scenario, sets) in [
+        (
+            "sync-overhead.ron",
+            vec![
+                "--set",
+                "sweep.seeds=Range(start: 1, count: 2)",
+                "--set",
+                "sweep.width=[8, 34]",
+                "--set",
+                "sweep.depth=[4, 5]",
+                "--set",
+                "sweep.fanout=[1, 2, 4, 8]",
+            ],
+        ),
+        (
+            "pmws-uniform.ron",
+            vec!["--set", "sweep.seeds=Range(start: 1, count: 3)"],
+        ),
+    ] {
+        let dir = scratch(scenario);
+        let file = shipped(scenario);
+        let run = |extra: &[&str]| {
+            let mut args = vec!["run", file.as_str()];
+            args.extend(extra);
+            args.extend(sets.iter().copied());
+            args.push("--quiet");
+            gtsim(&dir, &args)
+        };
+        ok(&run(&["--out", "out"]));
+        std::fs::rename(dir.join("out"), dir.join("whole")).unwrap();
+        for i in 0..4 {
+            let shard = format!("{i}/4");
+            let out = format!("s{i}");
+            ok(&run(&["--out", &out, "--shard", &shard]));
+            assert!(dir.join(&out).join("shard.jsonl").is_file());
+        }
+        // Given in any order.
+        ok(&gtsim(
+            &dir,
+            &["merge", "out", "s2", "s0", "s3", "s1", "--quiet"],
+        ));
+        same_folders(&dir.join("whole"), &dir.join("out"));
+        // No part file is left beside it.
+        assert!(!dir.join(".out.gtsim-part").exists());
+    }
+}
+
+#[test]
+fn a_merge_needs_every_shard_of_one_sweep_once() {
+    let dir = scratch("refused");
+    let file = shipped("pmws-uniform.ron");
+    let shard = |i: &str, out: &str, seeds: &str| {
+        ok(&gtsim(
+            &dir,
+            &[
+                "run", &file, "--out", out, "--shard", i, "--set", seeds, "--quiet",
+            ],
+        ))
+    };
+    let two = "sweep.seeds=Range(start: 1, count: 2)";
+    shard("0/3", "a0", two);
+    shard("1/3", "a1", two);
+    shard("2/3", "a2", two);
+    shard("2/3", "b2", "sweep.seeds=Range(start: 1, count: 3)");
+    let refused = |args: &[&str], words: &[&str]| {
+        let o = gtsim(&dir, args);
+        let e = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(!o.status.success(), "{args:?} merged");
+        for w in words {
+            assert!(e.contains(w), "{e} says {w:?}");
+        }
+        assert!(!dir.join("m").exists(), "nothing written");
+    };
+    refused(&["merge", "m", "a0", "a1"], &["shard 2/3 is missing"]);
+    refused(&["merge", "m", "a0", "a1", "a1", "a2"], &["given twice"]);
+    refused(&["merge", "m", "a0", "a1", "b2"], &["another sweep"]);
+    refused(&["merge", "m", "a0", "a1", "nowhere"], &["nowhere"]);
+    // The shards of one sweep merge.
+    ok(&gtsim(&dir, &["merge", "m", "a0", "a1", "a2", "--quiet"]));
+    let csv = std::fs::read_to_string(dir.join("m").join("results.csv")).unwrap();
+    // 2 seeds × 4 fanouts.
+    assert_eq!(csv.lines().count(), 1 + 2 * 4);
+    // Bad --shard values and combinations are refused before anything runs.
+    for (args, words) in [
+        (
+            vec!["run", &file, "--out", "x", "--shard", "3/3"],
+            "expected i/n",
+        ),
+        (
+            vec!["run", &file, "--out", "x", "--shard", "1/0"],
+            "expected i/n",
+        ),
+        (vec!["run", &file, "--shard", "0/2"], "needs --out"),
+        (
+            vec!["run", &file, "--out", "x", "--shard", "0/2", "--resume"],
+            "--resume",
+        ),
+    ] {
+        let o = gtsim(&dir, &args);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains(words),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(!dir.join("x").exists());
+    }
+}
