@@ -334,6 +334,6 @@ fn pvsplit_returns_negamax_on_1000_trees_every_processor_count_and_network() {
 
 #[test]
 fn pvsplit_batched_runs_equal_step_by_step_runs_on_every_network() {
-    let runs = common::batching_check(34, 500, pvsplit_shape, random_pvsplit, true);
+    let runs = common::batching_check(34, 500, pvsplit_shape, random_pvsplit);
     assert!(runs >= 350, "{runs} runs");
 }

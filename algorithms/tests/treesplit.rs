@@ -40,7 +40,6 @@ fn treesplit_batched_runs_equal_step_by_step_runs_on_every_network() {
         400,
         |rng, p, _| Some(common::any_shape(rng, p)),
         random_update,
-        true,
     );
     assert_eq!(runs, 400);
 }

@@ -349,44 +349,21 @@ where
 }
 
 /// `trees` random runs with batching on and off, on stars of a random processor count over a
-/// random network kind: equal in every column but the event count.
+/// random network kind: equal in every column but the event count ([`batching_check`]).
 pub fn batching_changes_nothing_but_events<S, F>(seed: u64, trees: u64, make: F)
 where
     S: for<'t> Scheme<'t, SyntheticTree>,
     F: Fn(&SyntheticTree, &mut SplitMix64) -> S,
 {
-    batching_check(seed, trees, |rng, p, _| Some(star(rng, p)), make, true);
-}
-
-/// [`batching_changes_nothing_but_events`], with masters (processors with children) that never
-/// poll: sim-hw's lookahead lets a polling processor's search batch run past poll points while
-/// messages already wait in its inbox (they arrived while it was computing between searches),
-/// where a step-by-step run reads them at the first poll point. Schemes whose master both
-/// searches and computes between searches (mwf) meet it; see the branch's report.
-pub fn batching_changes_nothing_but_events_without_polling_masters<S, F>(
-    seed: u64,
-    trees: u64,
-    make: F,
-) where
-    S: for<'t> Scheme<'t, SyntheticTree>,
-    F: Fn(&SyntheticTree, &mut SplitMix64) -> S,
-{
-    batching_check(seed, trees, |rng, p, _| Some(star(rng, p)), make, false);
+    batching_check(seed, trees, |rng, p, _| Some(star(rng, p)), make);
 }
 
 /// Batched and step-by-step runs of `trees` random trees, each on a random processor count of
 /// [`PROCESSORS`] with the processor tree `shape` draws (`None`: skipped) over a random network
 /// kind: the same root value and move, makespan, per-processor categories, nodes and
 /// intervals, messages (counts and log), markers and scheme figures; the batched run handles no
-/// more events. With `polling_masters` false, hosts that would poll read on interrupt instead.
-/// Every network kind has been used at least `trees / 40` times. Returns the number of runs.
-pub fn batching_check<S, P, F>(
-    seed: u64,
-    trees: u64,
-    shape: P,
-    make: F,
-    polling_masters: bool,
-) -> usize
+/// more events. Every network kind has been used at least `trees / 40` times. Returns the number of runs.
+pub fn batching_check<S, P, F>(seed: u64, trees: u64, shape: P, make: F) -> usize
 where
     S: for<'t> Scheme<'t, SyntheticTree>,
     P: Fn(&mut SplitMix64, u32, &SyntheticTree) -> Option<ProcessorTree>,
@@ -404,9 +381,6 @@ where
         };
         let platform = random_platform(&mut rng, &ptree);
         let mut on = machine_on(&mut rng, platform);
-        if !polling_masters && matches!(on.reads.hosts, ReadPolicy::Poll { .. }) {
-            on.reads.hosts = ReadPolicy::Interrupt;
-        }
         on.record_intervals = true;
         on.record_messages = true;
         *kinds.entry(kind(&on.platform)).or_default() += 1;
