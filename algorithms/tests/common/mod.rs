@@ -26,8 +26,8 @@ pub const PROCESSORS: [u32; 5] = [1, 2, 3, 4, 8];
 /// networks a tree can be laid over.
 pub const KINDS: [&str; 5] = ["tree lines", "fully connected", "hypercube", "mesh", "bus"];
 
-/// The kind of network `platform`'s messages travel, one of [`KINDS`] ("pool" prefixed for a
-/// pool without a processor tree).
+/// The kind of network `platform`'s messages travel, one of [`KINDS`] (a pool without a
+/// processor tree is named by its network).
 pub fn kind(platform: &Platform) -> &'static str {
     match platform.pool_network() {
         None => KINDS[0],
@@ -35,15 +35,6 @@ pub fn kind(platform: &Platform) -> &'static str {
         Some(PoolNetwork::Hypercube(_)) => KINDS[2],
         Some(PoolNetwork::Mesh { .. }) => KINDS[3],
         Some(PoolNetwork::Bus(_)) => KINDS[4],
-    }
-}
-
-/// How many of [`KINDS`] fit `n` processors: all but the hypercube unless `n` is a power of two.
-pub fn kinds_for(n: usize) -> usize {
-    if n.is_power_of_two() {
-        KINDS.len()
-    } else {
-        KINDS.len() - 1
     }
 }
 
