@@ -51,7 +51,7 @@ fn aphid_returns_negamax_on_1000_trees_and_every_processor_count() {
 
 #[test]
 fn aphid_batched_runs_equal_step_by_step_runs() {
-    common::batching_changes_nothing_but_events(6, 200, random_top);
+    common::batching_changes_nothing_but_events(6, 400, random_top);
 }
 
 /// With more than one processor the master repeats passes until one is certain: on trees whose

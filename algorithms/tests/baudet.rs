@@ -53,7 +53,7 @@ fn baudet_returns_negamax_on_1000_trees_and_every_processor_count() {
 
 #[test]
 fn baudet_batched_runs_equal_step_by_step_runs() {
-    common::batching_changes_nothing_but_events(2, 200, |tree, rng| {
+    common::batching_changes_nothing_but_events(2, 400, |tree, rng| {
         let mut s = random_delta(rng);
         s.0.depth = tree.spec().depth;
         s

@@ -1,5 +1,8 @@
-//! pmws returns the negamax value and accounts all its time (the sequential searches are tested
-//! in `sequential.rs`).
+//! pmws returns the negamax value and accounts all its time, on processor trees' own lines and
+//! on every network kind a tree can be laid over; batching changes nothing but the event count
+//! (the sequential searches are tested in `sequential.rs`).
+
+mod common;
 
 use algorithms::*;
 use rand::{Rng, SeedableRng};
@@ -122,4 +125,26 @@ fn pmws_with_one_processor_is_sequential_pvs() {
             stats.makespan.as_nanos()
         );
     }
+}
+
+fn random_pmws(tree: &SyntheticTree, rng: &mut algorithms::rng::SplitMix64) -> PmwsScheme {
+    PmwsScheme(PmwsConfig {
+        depth: tree.spec().depth,
+        progressive: rng.random_bool(0.5),
+    })
+}
+
+#[test]
+fn pmws_returns_negamax_on_1000_trees_every_processor_count_and_network() {
+    let runs = common::returns_negamax_everywhere(21, 1000, random_pmws, |_, run, _| {
+        assert!(run.roles[0]
+            .finished_at()
+            .is_some_and(|t| t <= run.stats.makespan));
+    });
+    assert_eq!(runs, 5000);
+}
+
+#[test]
+fn pmws_batched_runs_equal_step_by_step_runs_on_every_network() {
+    common::batching_changes_nothing_but_events(22, 400, random_pmws);
 }

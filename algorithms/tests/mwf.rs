@@ -27,8 +27,7 @@ fn mwf_returns_negamax_on_1000_trees_and_every_processor_count() {
 
 #[test]
 fn mwf_batched_runs_equal_step_by_step_runs() {
-    // Not with polling masters: a lookahead limitation of sim-hw (see common).
-    common::batching_changes_nothing_but_events_without_polling_masters(4, 200, random_split);
+    common::batching_changes_nothing_but_events(4, 400, random_split);
 }
 
 /// On a perfectly ordered tree every first successor is best, so no speculative work is ever

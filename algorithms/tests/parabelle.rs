@@ -1,7 +1,10 @@
 //! Parabelle (pmws + refutation table + transposition tables) returns the negamax value on
 //! synthetic trees with every table kind (they have no transpositions, so a table can only
 //! reorder moves and reuse a node's own earlier result), accounts all its time, and gives the
-//! same results batched and step by step.
+//! same results batched and step by step, on processor trees' own lines and on every network
+//! kind a tree can be laid over.
+
+mod common;
 
 use algorithms::*;
 use rand::{Rng, SeedableRng};
@@ -243,5 +246,91 @@ fn the_best_root_moves_refutation_line_is_the_principal_variation() {
                 7000 + n
             );
         }
+    }
+}
+
+fn random_parabelle(
+    tree: &SyntheticTree,
+    rng: &mut algorithms::rng::SplitMix64,
+) -> ParabelleScheme {
+    let (kind, storage) = TABLES[rng.random_range(0..TABLES.len())];
+    // Tiny tables make replacements frequent.
+    let entries = [8192, 16, 3][rng.random_range(0..3)];
+    ParabelleScheme(config(
+        tree.spec().depth,
+        rng.random_bool(0.7),
+        kind,
+        storage,
+        entries,
+    ))
+}
+
+#[test]
+fn parabelle_returns_negamax_on_1000_trees_every_processor_count_and_network() {
+    let runs =
+        common::returns_negamax_everywhere(23, 1000, random_parabelle, |tree, run, value| {
+            let scheme = ParabelleScheme(ParabelleConfig {
+                depth: tree.spec().depth,
+                progressive: false,
+                table: TableConfig::default(),
+            });
+            // The move chosen is a best move: its own value is the root value.
+            if let Some(m) = scheme.root_move(&run.roles) {
+                let root = tree.root();
+                let child = tree.play(&root, tree.moves(&root).get(m));
+                assert_eq!(-negamax(tree, &child, tree.spec().depth - 1), value);
+            }
+        });
+    assert_eq!(runs, 5000);
+}
+
+#[test]
+fn parabelle_batched_runs_equal_step_by_step_runs_on_every_network() {
+    common::batching_changes_nothing_but_events(24, 400, random_parabelle);
+}
+
+/// The global table makes children's probes and stores cross messages posted and relayed at
+/// the same instant (zero-cost interior steps, routers on a hypercube or mesh): batched runs
+/// must take those steps in the order a step-by-step run does. (sim-hw ran a batch's zero-time
+/// steps at once, so a child's probe could join a line before a message relayed at the same
+/// instant, where step by step it joined after it: different makespans.)
+#[test]
+fn global_table_batched_runs_equal_step_by_step_runs_on_routed_networks() {
+    let mut rng = algorithms::rng::SplitMix64::seed_from_u64(25);
+    for n in 0..600u64 {
+        let tree = common::random_tree(&mut rng, n);
+        let storage = [Storage::All, Storage::Partial][rng.random_range(0..2)];
+        let cfg = config(
+            tree.spec().depth,
+            rng.random_bool(0.7),
+            TableKind::Global,
+            storage,
+            16,
+        );
+        let p = [2, 4, 8][rng.random_range(0..3)];
+        let ptree = common::star(&mut rng, p);
+        let network = common::networks(&mut rng, p as usize)
+            .into_iter()
+            .find(|n| n.routing().is_some())
+            .unwrap();
+        let mut on = common::machine_on(
+            &mut rng,
+            sim_hw::Platform::Overlay {
+                tree: ptree,
+                network,
+            },
+        );
+        on.record_messages = true;
+        let mut off = on.clone();
+        off.batching = false;
+        let scheme = ParabelleScheme(cfg);
+        let a = run_scheme(&scheme, &tree, on).unwrap();
+        let b = run_scheme(&scheme, &tree, off).unwrap();
+        let at = format!("tree {n}, {cfg:?} on {p} over {network:?}");
+        assert_eq!(a.stats.makespan, b.stats.makespan, "{at}");
+        for (x, y) in a.stats.procs.iter().zip(&b.stats.procs) {
+            assert_eq!(x.times, y.times, "{at}");
+        }
+        assert_eq!(a.stats.message_log, b.stats.message_log, "{at}");
     }
 }

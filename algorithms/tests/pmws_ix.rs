@@ -42,7 +42,7 @@ fn pmws_section_ix_options_return_negamax_on_1000_trees_and_every_processor_coun
 
 #[test]
 fn pmws_section_ix_batched_runs_equal_step_by_step_runs() {
-    common::batching_changes_nothing_but_events_without_polling_masters(8, 200, with_options);
+    common::batching_changes_nothing_but_events(8, 400, with_options);
 }
 
 /// Off, the options change nothing: the same run as pmws. Each on its own (children that read

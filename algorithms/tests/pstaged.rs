@@ -2,7 +2,10 @@
 //! depth 1: negamax's root value on random synthetic and Campbell trees, processor trees,
 //! machines and read policies, with every processor's time accounted; identical statistics from
 //! two runs; with one slave exactly sequential staged SSS*'s leaves and interior nodes; refused
-//! where it does not apply.
+//! where it does not apply; on stars laid over every network kind, the same value and time
+//! accounts, and batched runs equal to step-by-step runs.
+
+mod common;
 
 use algorithms::rng::SplitMix64;
 use algorithms::*;
@@ -335,4 +338,28 @@ fn several_slaves_search_at_once() {
             "{spec:?}: {par} with 4 slaves, {seq} alone"
         );
     }
+}
+
+/// Stage depths from 1 to one less than the search's (the scheme needs a deeper search).
+fn random_stage(tree: &SyntheticTree, rng: &mut SplitMix64) -> PStagedSss {
+    let depth = tree.spec().depth;
+    PStagedSss(PStagedSssConfig {
+        depth,
+        stage: rng.random_range(1..depth),
+    })
+}
+
+#[test]
+fn parallel_staged_sss_returns_negamax_on_1000_trees_every_processor_count_and_network() {
+    let runs = common::returns_negamax_everywhere(35, 1000, random_stage, |_, run, _| {
+        assert!(run.roles[0]
+            .finished_at()
+            .is_some_and(|t| t <= run.stats.makespan));
+    });
+    assert_eq!(runs, 5000);
+}
+
+#[test]
+fn parallel_staged_sss_batched_runs_equal_step_by_step_runs_on_every_network() {
+    common::batching_changes_nothing_but_events(36, 400, random_stage);
 }

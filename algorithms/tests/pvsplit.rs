@@ -1,7 +1,10 @@
 //! Principal variation splitting (Campbell Fig. 12, M&P Fig. 3) and Campbell's refinement:
 //! negamax's root value on every tree, processor tree, machine and read policy, with every
 //! processor's time accounted; exactly alpha-beta's nodes where the algorithm must do exactly
-//! alpha-beta's work; refused where it does not apply.
+//! alpha-beta's work; refused where it does not apply; on processor trees laid over every
+//! network kind, the same value and time accounts, and batched runs equal to step-by-step runs.
+
+mod common;
 
 use algorithms::rng::SplitMix64;
 use algorithms::*;
@@ -296,4 +299,41 @@ fn pvsplit_returns_negamax_on_campbells_chapter_5_trees() {
             }
         }
     }
+}
+
+/// A processor tree of `p` processors (any shape) that pvsplit applies to: shallower than the
+/// search (else a star); none for one processor (pvsplit needs a processor tree of depth 1 at
+/// least).
+fn pvsplit_shape(rng: &mut SplitMix64, p: u32, tree: &SyntheticTree) -> Option<ProcessorTree> {
+    if p == 1 {
+        return None;
+    }
+    let shape = common::any_shape(rng, p);
+    if shape.depth() < tree.spec().depth {
+        Some(shape)
+    } else {
+        Some(common::star(rng, p))
+    }
+}
+
+fn random_pvsplit(tree: &SyntheticTree, rng: &mut SplitMix64) -> PvSplit {
+    PvSplit(configs(tree.spec().depth)[rng.random_range(0..4)])
+}
+
+#[test]
+fn pvsplit_returns_negamax_on_1000_trees_every_processor_count_and_network() {
+    let (runs, coverage) =
+        common::returns_negamax_on(33, 1000, pvsplit_shape, random_pvsplit, |_, run, _| {
+            assert!(run.roles[0]
+                .finished_at()
+                .is_some_and(|t| t <= run.stats.makespan));
+        });
+    assert_eq!(runs, 4000);
+    coverage.assert_every_kind(&[2, 3, 4, 8], 50);
+}
+
+#[test]
+fn pvsplit_batched_runs_equal_step_by_step_runs_on_every_network() {
+    let runs = common::batching_check(34, 500, pvsplit_shape, random_pvsplit);
+    assert!(runs >= 350, "{runs} runs");
 }

@@ -3,12 +3,14 @@
 //! lines and read policies; every processor's time accounted; batched runs equal step-by-step
 //! runs; refused where it cannot run; a 1,024-processor hypercube run completes.
 
+mod common;
+
 use algorithms::rng::SplitMix64;
 use algorithms::*;
 use rand::{Rng, SeedableRng};
 use sim_core::{MsgKind, SimTime};
 use sim_hw::{
-    BusSpec, CostModel, Forwarding, LinkSpec, MachineConfig, PoolNetwork, ProcessorTree,
+    CostModel, Forwarding, LinkSpec, MachineConfig, Platform, PoolNetwork, ProcessorTree,
     ReadPolicy, Routing,
 };
 
@@ -36,70 +38,11 @@ fn random_tree(rng: &mut SplitMix64, seed: u64) -> SyntheticTree {
     SyntheticTree::new(spec, seed).unwrap()
 }
 
-/// The network kinds that fit `n` processors: fully connected, a hypercube (n a power of two,
-/// software or hardware forwarding), a mesh (n × 1, or 2 × n/2 for even n; torus or not) and an
-/// Ethernet-class bus.
-fn networks(rng: &mut SplitMix64, n: usize) -> Vec<PoolNetwork> {
-    let routing = Routing {
-        forwarding: if rng.random_bool(0.5) {
-            Forwarding::Software
-        } else {
-            Forwarding::Hardware
-        },
-        cost: SimTime(rng.random_range(0..4)),
-    };
-    let mut v = vec![PoolNetwork::FullyConnected];
-    if n.is_power_of_two() {
-        v.push(PoolNetwork::Hypercube(routing));
-    }
-    let (width, height) = if n.is_multiple_of(2) && n > 2 {
-        (2, n as u32 / 2)
-    } else {
-        (n as u32, 1)
-    };
-    v.push(PoolNetwork::Mesh {
-        width,
-        height,
-        torus: rng.random_bool(0.5),
-        routing,
-    });
-    v.push(PoolNetwork::Bus(BusSpec {
-        rate: rng.random_range(100_000_000..2_000_000_000),
-        header_bytes: rng.random_range(0..30),
-        min_frame_bytes: rng.random_range(0..64),
-    }));
-    v
-}
-
 /// Campbell's costs on ideal lines, or random costs, serial lines and read policies per
-/// processor, so that requests, results, aborts and windows cross at awkward moments.
-fn machine(rng: &mut SplitMix64, n: usize, network: PoolNetwork, ideal: bool) -> MachineConfig {
-    if ideal {
-        return MachineConfig::pool(n, network, CostModel::campbell(), LinkSpec::ideal());
-    }
-    let costs = CostModel {
-        k: SimTime(rng.random_range(0..5)),
-        e: SimTime(rng.random_range(1..20)),
-        q: SimTime::ZERO,
-        probe: SimTime::ZERO,
-        s: SimTime(rng.random_range(0..5)),
-        interrupt: SimTime(rng.random_range(0..5)),
-    };
-    let link = LinkSpec::serial(
-        rng.random_range(100_000_000..2_000_000_000),
-        rng.random_bool(0.5),
-    );
-    let policies = [
-        ReadPolicy::Interrupt,
-        ReadPolicy::Poll { every: 1 },
-        ReadPolicy::Poll { every: 7 },
-        ReadPolicy::WhenIdle,
-    ];
-    let mut config = MachineConfig::pool(n, network, costs, link);
-    config.read_by_processor = (0..n)
-        .map(|_| policies[rng.random_range(0..policies.len())])
-        .collect();
-    config
+/// processor (so that requests, results, aborts and windows cross at awkward moments), on a pool
+/// of `n` processors over `network`.
+fn machine(rng: &mut SplitMix64, n: usize, network: PoolNetwork) -> MachineConfig {
+    common::machine_on(rng, Platform::pool(n, network))
 }
 
 fn random_config(rng: &mut SplitMix64, depth: u32, seed: u64) -> YbwcConfig {
@@ -126,10 +69,10 @@ fn ybwc_returns_negamax_on_every_tree_count_and_network() {
         let depth = tree.spec().depth;
         let expected = negamax(&tree, &tree.root(), depth);
         for n in COUNTS {
-            for network in networks(&mut rng, n) {
+            for network in common::networks(&mut rng, n) {
                 let config = random_config(&mut rng, depth, seed);
-                let ideal = rng.random_bool(0.3);
-                let machine = machine(&mut rng, n, network, ideal);
+                let machine = machine(&mut rng, n, network);
+                let ideal = machine.links[0] == LinkSpec::ideal();
                 let run = run_scheme(&Ybwc(config), &tree, machine)
                     .unwrap_or_else(|e| panic!("seed {seed}, {config:?} on {n} {network:?}: {e}"));
                 assert_eq!(
@@ -199,11 +142,10 @@ fn batching_on_and_off_give_the_same_runs_but_for_the_event_count() {
         let tree = random_tree(&mut rng, seed);
         let depth = tree.spec().depth;
         let n = COUNTS[rng.random_range(0..COUNTS.len())];
-        let nets = networks(&mut rng, n);
+        let nets = common::networks(&mut rng, n);
         let network = nets[rng.random_range(0..nets.len())];
         let config = random_config(&mut rng, depth, seed);
-        let ideal = rng.random_bool(0.2);
-        let mut on = machine(&mut rng, n, network, ideal);
+        let mut on = machine(&mut rng, n, network);
         on.record_intervals = true;
         on.record_messages = true;
         let mut off = on.clone();

@@ -928,6 +928,7 @@ impl<P: Program> Machine<P> {
     ) {
         let horizon = self.horizon(me, now);
         let costs = self.config.costs;
+        let alone = self.procs.len() == 1;
         let proc = &mut self.procs[me.index()];
         let poll_every = match proc.read {
             ReadPolicy::Poll { every } => every.max(1) as u64,
@@ -968,6 +969,14 @@ impl<P: Program> Machine<P> {
         let stop_anywhere = poll_every == 0 || !self.config.batching;
         while !overflow && search.done.is_none() {
             if progressed && stop_anywhere && t >= horizon {
+                break;
+            }
+            if progressed && t == now && !alone {
+                // The last step took no time: a step-by-step run takes the next one at an event
+                // of its own at this instant, after every event already due now and every event
+                // the caller still schedules for now (a message another processor posts, or a
+                // router relays, may join a line before this search's next message does), so
+                // this batch stops here too. (A uniprocessor has no other events.)
                 break;
             }
             let cost = match search.search.step() {

@@ -211,8 +211,11 @@ pub enum Platform {
     /// parent and children, the read policies of hosts and boards), but its messages travel the
     /// network's routes (a shared bus, lines between every pair that talks, hypercube or mesh
     /// hops). This is how a tree scheme (pmws, tree-splitting, APHID's master and slaves) runs
-    /// on the machines of the newer schemes; on `FullyConnected` lines it is the processor tree
-    /// itself, with a line per parent–child pair.
+    /// on the machines of the newer schemes. On `FullyConnected` lines it is the processor tree
+    /// itself, with a line per parent–child pair, but for RTS/CTS: a pool's lines hold a message
+    /// for its receiver in both directions, a tree's only from parent to child, so with RTS/CTS
+    /// a child's message to a host that polls or reads when idle waits for it to be ready to
+    /// read (with no RTS/CTS, or hosts that read on interrupt, the runs are the same).
     Overlay {
         /// The scheme's processor tree: its processors are the pool's.
         tree: ProcessorTree,
