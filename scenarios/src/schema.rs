@@ -293,6 +293,21 @@ pub enum Link {
         /// `{4: 480}` (the paper halved the rate with four processors). Default: none.
         #[serde(default)]
         rate_by_processors: std::collections::BTreeMap<u64, Positive>,
+        /// The interface as a device: characters per second it moves itself, over all its
+        /// ports and both directions together; ports slow down when together they need more.
+        /// Default: unlimited (each port at `rate`, whatever the others do).
+        #[serde(default)]
+        capacity: Option<Positive>,
+        /// CPU time of the host (the master) per character it reads from or writes to the
+        /// interface's buffers (added to each arriving message's interrupt handler and to each
+        /// sent message's setup). Default 0.
+        #[serde(default = "zero")]
+        host_char: Duration,
+        /// CPU time of a child board per character it sends or receives (a bare board buffers
+        /// two characters, so it takes each as it comes): added to a sent message's setup, and
+        /// charged as message time, preempting its work, when a message arrives. Default 0.
+        #[serde(default = "zero")]
+        board_char: Duration,
     },
     /// A plain serial line per parent-child pair, no port limit.
     Serial {
