@@ -305,7 +305,8 @@ pub enum Link {
         host_char: Duration,
         /// CPU time of a child board per character it sends or receives (a bare board buffers
         /// two characters, so it takes each as it comes): added to a sent message's setup, and
-        /// charged as message time, preempting its work, when a message arrives. Default 0.
+        /// charged as message time, preempting its work, when a message arrives (on an
+        /// interrupt-driven board: added to its interrupt handler). Default 0.
         #[serde(default = "zero")]
         board_char: Duration,
     },

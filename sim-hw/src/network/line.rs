@@ -35,7 +35,8 @@ pub struct SciSpec {
     /// CPU time of a child board (the child end) per character it sends or receives: a bare
     /// board buffers two characters, so it takes each one as it comes (an interrupt per
     /// character). Added to the setup of a sent message; a received message costs the board
-    /// `bytes * board_char` of preempting CPU time (category message) before it is read.
+    /// `bytes * board_char` of preempting CPU time (category message) before it is read, or
+    /// on an interrupt-driven board, as the host's characters, of its interrupt handler.
     pub board_char: SimTime,
 }
 
