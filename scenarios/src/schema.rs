@@ -563,6 +563,13 @@ pub struct Outputs {
     /// root width. Default false; an error on other plans.
     #[serde(default)]
     pub fig7: bool,
+    /// Chess, with a `vary` section: the paper's tables (files beside the scenario, in Table
+    /// II's or Table III's layout) to set every combination of the varied costs against, as
+    /// `cost-inference.png` and a section of the vary folder's report.md (which values of the
+    /// costs the paper does not state reproduce its time overheads and its speedups). Default:
+    /// none.
+    #[serde(default)]
+    pub inference: Vec<String>,
 }
 
 impl Default for Outputs {
@@ -575,6 +582,7 @@ impl Default for Outputs {
             minimal_chart: None,
             per_position: false,
             fig7: false,
+            inference: Vec::new(),
         }
     }
 }

@@ -753,6 +753,12 @@ fn run_variants(
         variants.len()
     );
     let mut folders: Vec<String> = Vec::new();
+    // For the cost inference (outputs.inference): each combination's plan and summaries.
+    let mut done: Vec<(
+        Vec<scenarios::overrides::Assignment>,
+        scenarios::Plan,
+        Vec<scenarios::Summary>,
+    )> = Vec::new();
     for v in variants {
         let mut folder = folder_name(&v.assignments);
         while folders.contains(&folder) {
@@ -763,6 +769,7 @@ fn run_variants(
         if !opts.quiet {
             sayln!("\nwith {label}:");
         }
+        let kept = (!v.plan.inference.is_empty()).then(|| v.plan.clone());
         let summaries = run_plan(v.plan, &dir.join(&folder), false, opts, &v.assignments)?;
         let csv_path = dir.join(&folder).join("results.csv");
         let csv = std::fs::read_to_string(&csv_path)
@@ -775,6 +782,13 @@ fn run_variants(
             index.push_str(&scenarios::results::summary_table(s));
             index.push('\n');
         }
+        if let Some(plan) = kept {
+            done.push((
+                parts.last().map(|p| p.0.clone()).unwrap_or_default(),
+                plan,
+                summaries,
+            ));
+        }
     }
     let write = |file: &str, text: &str| {
         let path = dir.join(file);
@@ -782,6 +796,26 @@ fn run_variants(
             .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))
     };
     write("results.csv", &scenarios::results::merge_varied_csv(&parts))?;
+    let combos: Vec<scenarios::inference::Combination> = done
+        .iter()
+        .map(|(a, plan, s)| scenarios::inference::Combination {
+            assignments: a,
+            plan,
+            summaries: s,
+        })
+        .collect();
+    if let Some(inf) = scenarios::inference::inference(&combos) {
+        let path = dir.join("cost-inference.png");
+        plots::panels(
+            &path,
+            "What the 1985 machine must have cost: the varied costs against the paper (dashed)",
+            &inf.charts,
+            3,
+        )
+        .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))?;
+        index.push('\n');
+        index.push_str(&inf.markdown);
+    }
     for f in &folders {
         remove_part(&scenarios::part::path_for(&dir.join(f)))?;
     }
