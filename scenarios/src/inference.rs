@@ -46,6 +46,8 @@ struct Target<'a> {
 
 /// The section of the vary folder's report.md and the charts of `cost-inference.png`.
 pub struct Inference {
+    /// The chart's title.
+    pub title: String,
     /// Markdown, starting with a level-2 heading.
     pub markdown: String,
     /// One panel per (target, metric).
@@ -274,6 +276,19 @@ pub fn inference(combos: &[Combination]) -> Option<Inference> {
         }
     }
 
+    // Which positions: a subset's averages are its own, not the paper's 24 positions'.
+    let ids: Vec<String> = plan.chess.as_ref().map_or_else(Vec::new, |c| {
+        plan.seeds
+            .iter()
+            .filter_map(|&n| c.positions.get(n as usize - 1).map(|p| p.id.clone()))
+            .collect()
+    });
+    let positions = format!(
+        "{} position{} ({})",
+        ids.len(),
+        if ids.len() == 1 { "" } else { "s" },
+        ids.join(", ")
+    );
     // The table: one row per combination.
     let mut md = String::from(
         "## What the 1985 machine must have cost\n\n\
@@ -282,6 +297,12 @@ pub fn inference(combos: &[Combination]) -> Option<Inference> {
          (eq. 11) and speedups are set beside the paper's. The scenarios' own costs do not come \
          from this table. Chart: [cost-inference.png](cost-inference.png).\n\n",
     );
+    md.push_str(&format!(
+        "The runs search {positions}. Their averages are those positions', not the averages over \
+         the paper's positions that its tables give: how each cost moves a figure (the slope of \
+         a line, the gap between lines) is the finding; its level against the paper's holds only \
+         as far as these positions are typical.\n\n"
+    ));
     let mut head = vec!["#".to_string()];
     head.extend(first.assignments.iter().map(|a| a.dotted()));
     for t in &targets {
@@ -361,6 +382,10 @@ pub fn inference(combos: &[Combination]) -> Option<Inference> {
         }
     }
     Some(Inference {
+        title: format!(
+            "What the 1985 machine must have cost: the varied costs on {}, the paper's figures dashed",
+            positions
+        ),
         markdown: md,
         charts,
     })

@@ -806,13 +806,8 @@ fn run_variants(
         .collect();
     if let Some(inf) = scenarios::inference::inference(&combos) {
         let path = dir.join("cost-inference.png");
-        plots::panels(
-            &path,
-            "What the 1985 machine must have cost: the varied costs against the paper (dashed)",
-            &inf.charts,
-            3,
-        )
-        .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))?;
+        plots::panels(&path, &inf.title, &inf.charts, 3)
+            .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))?;
         index.push('\n');
         index.push_str(&inf.markdown);
     }
