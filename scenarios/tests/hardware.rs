@@ -361,3 +361,58 @@ fn the_serial_interface_as_a_device_is_opt_in_and_checked_at_its_fields() {
         );
     }
 }
+
+/// The SCI device changes nothing between a batched run and a step-by-step one, where its
+/// costs preempt running searches: no RTS/CTS (messages reach busy boards), boards that poll or
+/// read when idle, an interface of small capacity.
+#[test]
+fn the_serial_interface_as_a_device_gives_the_same_results_step_by_step() {
+    for boards in ["Poll(every: 3)", "WhenIdle", "Interrupt"] {
+        let text = scenario(
+            &format!(
+                "costs: (k: Ms(8.0), e: Ms(25.65), s: Ms(2)),
+                 link: Sci(rate: 960, rts_cts: false, capacity: 1000, host_char: Us(50),
+                           board_char: Us(300)),
+                 reads: (hosts: Interrupt, boards: {boards})"
+            ),
+            "fanout: [1, 2, 3, 4]",
+        )
+        .replace(
+            "algorithm: TreeSplit(update: true), progressive_deepening: false",
+            "algorithm: Pmws, progressive_deepening: false",
+        )
+        .replace(
+            "sweep: (fanout",
+            "sweep: (algorithm: [Pmws, TreeSplit(update: true)], fanout",
+        );
+        let plan = scenarios::parse(&text, Path::new("hw.ron")).unwrap();
+        let mut off = plan.clone();
+        off.batching = false;
+        let a = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
+        let b = scenarios::run_plan(&off, 1, &|_, _| {}).unwrap();
+        assert_eq!(a.records.len(), 2 * 4 * 2, "{boards}");
+        let strip = |r: &scenarios::RunRecord| {
+            let mut v = serde_json::to_value(r).unwrap();
+            v.as_object_mut().unwrap().remove("events");
+            v
+        };
+        for (x, y) in a.records.iter().zip(&b.records) {
+            assert_eq!(strip(x), strip(y), "{boards}");
+        }
+        // The device did something: without it, the same runs' times differ.
+        let plain = text.replace(
+            "capacity: 1000, host_char: Us(50),\n                           board_char: Us(300)",
+            "",
+        );
+        assert_ne!(plain, text);
+        let plain = scenarios::parse(&plain, Path::new("hw.ron")).unwrap();
+        let c = scenarios::run_plan(&plain, 1, &|_, _| {}).unwrap();
+        assert!(
+            a.records
+                .iter()
+                .zip(&c.records)
+                .any(|(x, y)| x.elapsed_ns != y.elapsed_ns && x.fanout > 1),
+            "{boards}"
+        );
+    }
+}
