@@ -42,14 +42,14 @@ impl ChessRows {
 // ---------------------------------------------------------------------------------------------
 
 /// The table and storage of an algorithm (None: no table, Table II's searches).
-fn table_of(plan: &Plan, algorithm: &str) -> Option<(TableKind, Storage)> {
+pub(crate) fn table_of(plan: &Plan, algorithm: &str) -> Option<(TableKind, Storage)> {
     let spec = plan.algorithms.iter().find(|a| a.name() == algorithm)?;
     spec.entry().table
 }
 
 /// The paper's row for `algorithm` at fanout `f`: Table II's rows go with searches without a
 /// table, Table III's with Parabelle of the same table and storage.
-fn paper_row<'a>(
+pub(crate) fn paper_row<'a>(
     plan: &Plan,
     paper: &'a PaperTable,
     algorithm: &str,

@@ -28,6 +28,7 @@ pub mod catalogue;
 pub mod chess_report;
 pub mod compare;
 pub mod dispatch;
+pub mod inference;
 pub mod input;
 pub mod load;
 pub mod output;

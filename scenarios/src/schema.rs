@@ -368,6 +368,22 @@ pub enum Link {
         /// `{4: 480}` (the paper halved the rate with four processors). Default: none.
         #[serde(default)]
         rate_by_processors: std::collections::BTreeMap<u64, Positive>,
+        /// The interface as a device: characters per second it moves itself, over all its
+        /// ports and both directions together; ports slow down when together they need more.
+        /// Default: unlimited (each port at `rate`, whatever the others do).
+        #[serde(default)]
+        capacity: Option<Positive>,
+        /// CPU time of the host (the master) per character it reads from or writes to the
+        /// interface's buffers (added to each arriving message's interrupt handler and to each
+        /// sent message's setup). Default 0.
+        #[serde(default = "zero")]
+        host_char: Duration,
+        /// CPU time of a child board per character it sends or receives (a bare board buffers
+        /// two characters, so it takes each as it comes): added to a sent message's setup, and
+        /// charged as message time, preempting its work, when a message arrives (on an
+        /// interrupt-driven board: added to its interrupt handler). Default 0.
+        #[serde(default = "zero")]
+        board_char: Duration,
     },
     /// A plain serial line per parent-child pair, no port limit.
     Serial {
@@ -633,6 +649,13 @@ pub struct Outputs {
     /// Default: none.
     #[serde(default)]
     pub schemes: Option<SchemesOutput>,
+    /// Chess, with a `vary` section: the paper's tables (files beside the scenario, in Table
+    /// II's or Table III's layout) to set every combination of the varied costs against, as
+    /// `cost-inference.png` and a section of the vary folder's report.md (which values of the
+    /// costs the paper does not state reproduce its time overheads and its speedups). Default:
+    /// none.
+    #[serde(default)]
+    pub inference: Vec<String>,
 }
 
 /// `outputs.schemes`.
@@ -654,6 +677,7 @@ impl Default for Outputs {
             per_position: false,
             fig7: false,
             schemes: None,
+            inference: Vec::new(),
         }
     }
 }

@@ -251,3 +251,168 @@ fn machines_as_files_are_their_hardware_sections() {
     assert!(e.contains(&format!("s.ron:{line}:")), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The SCI as a device (issue 20): its fields reach every line of the run, at the rate of the
+/// processor count; left out, the lines are plain; bad values are errors at their field.
+#[test]
+fn the_serial_interface_as_a_device_is_opt_in_and_checked_at_its_fields() {
+    let sweep = "fanout: [1, 2, 4]";
+    let device = scenario(
+        "clock_hz: 10000000,
+         costs: (k: Ms(8.0), e: Ms(25.65), s: Ms(2)),
+         link: Sci(rate: 960, rate_by_processors: {4: 480}, capacity: 3840,
+                   host_char: Cycles(22), board_char: Us(18.4))",
+        sweep,
+    );
+    let plan = scenarios::parse(&device, Path::new("hw.ron")).unwrap();
+    let four = PTree::Paper {
+        fanout: 4,
+        length: 1,
+    };
+    let m = machine_config(four.build(), plan.costs, &plan.links, plan.reads, true);
+    let spec = m.link_at(0);
+    assert_eq!(spec.kind, LinkKind::Serial { rate: 480 });
+    assert_eq!(
+        spec.sci,
+        Some(sim_hw::SciSpec {
+            capacity: Some(3840),
+            host_char: sim_core::SimTime(2_200),
+            board_char: sim_core::SimTime(18_400),
+        })
+    );
+    // A board's characters show in its message time, exactly: per message it sent, s and its
+    // characters; per message it received, its characters.
+    let key = scenarios::runner::RunKey {
+        config: 0,
+        algorithm: 0,
+        ptree: four,
+        seed: 1,
+    };
+    let rec = scenarios::Recording {
+        intervals: false,
+        messages: true,
+    };
+    let with = scenarios::runner::simulate_run(&plan, key, rec).unwrap();
+    let message =
+        |s: &sim_core::RunStats, p: usize| s.procs[p].times.get(sim_core::Category::Message);
+    for p in 1..4 {
+        let log = &with.stats.message_log;
+        let sent = log.iter().filter(|m| m.from.index() == p);
+        let (count, sent_bytes) = sent.fold((0, 0), |(n, b), m| (n + 1, b + m.bytes));
+        let received: u64 = log
+            .iter()
+            .filter(|m| m.to.index() == p)
+            .map(|m| m.bytes)
+            .sum();
+        assert!(received > 0 && count > 0);
+        // Sent: message time. Received: message time on a board that reads when idle or polls,
+        // its interrupt handler's (here free) on one that is interrupt-driven.
+        let interrupt = with.stats.procs[p].times.get(sim_core::Category::Interrupt);
+        let (own, handler) = if plan.reads.boards == ReadPolicy::Interrupt {
+            (0, received * 18_400)
+        } else {
+            (received * 18_400, 0)
+        };
+        assert_eq!(
+            message(&with.stats, p),
+            count * 2_000_000 + sent_bytes * 18_400 + own,
+            "processor {p}"
+        );
+        assert_eq!(interrupt, handler, "processor {p}");
+    }
+    let plain_text = scenario(
+        "clock_hz: 10000000,
+         costs: (k: Ms(8.0), e: Ms(25.65), s: Ms(2)),
+         link: Sci(rate: 960, rate_by_processors: {4: 480})",
+        sweep,
+    );
+    let plain = scenarios::parse(&plain_text, Path::new("hw.ron")).unwrap();
+    assert_eq!(
+        machine_config(four.build(), plain.costs, &plain.links, plain.reads, true)
+            .link_at(0)
+            .sci,
+        None
+    );
+    let without = scenarios::runner::simulate_run(&plain, key, rec).unwrap();
+    assert!(message(&with.stats, 1) > message(&without.stats, 1));
+    for s in [&with.stats, &without.stats] {
+        for p in &s.procs {
+            assert_eq!(p.times.total(), s.makespan.as_nanos());
+        }
+    }
+
+    // Bad values: at their field.
+    for (field, bad) in [
+        ("capacity", "capacity: 0"),
+        ("host_char", "host_char: Cycles(18446744073709551615)"),
+        ("board_char", "board_char: 3"),
+    ] {
+        let text = scenario(
+            &format!("clock_hz: 1, costs: (k: Ms(8.0), e: Ms(25.65)), link: Sci(rate: 960, {bad})"),
+            sweep,
+        );
+        let e = scenarios::parse(&text, Path::new("hw.ron"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("hw.ron:"), "{field}: {e}");
+        assert!(
+            e.contains(&format!("hardware.link.{field}")),
+            "{field}: {e}"
+        );
+    }
+}
+
+/// The SCI device changes nothing between a batched run and a step-by-step one, where its
+/// costs preempt running searches: no RTS/CTS (messages reach busy boards), boards that poll or
+/// read when idle, an interface of small capacity.
+#[test]
+fn the_serial_interface_as_a_device_gives_the_same_results_step_by_step() {
+    for boards in ["Poll(every: 3)", "WhenIdle", "Interrupt"] {
+        let text = scenario(
+            &format!(
+                "costs: (k: Ms(8.0), e: Ms(25.65), s: Ms(2)),
+                 link: Sci(rate: 960, rts_cts: false, capacity: 1000, host_char: Us(50),
+                           board_char: Us(300)),
+                 reads: (hosts: Interrupt, boards: {boards})"
+            ),
+            "fanout: [1, 2, 3, 4]",
+        )
+        .replace(
+            "algorithm: TreeSplit(update: true), progressive_deepening: false",
+            "algorithm: Pmws, progressive_deepening: false",
+        )
+        .replace(
+            "sweep: (fanout",
+            "sweep: (algorithm: [Pmws, TreeSplit(update: true)], fanout",
+        );
+        let plan = scenarios::parse(&text, Path::new("hw.ron")).unwrap();
+        let mut off = plan.clone();
+        off.batching = false;
+        let a = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
+        let b = scenarios::run_plan(&off, 1, &|_, _| {}).unwrap();
+        assert_eq!(a.records.len(), 2 * 4 * 2, "{boards}");
+        let strip = |r: &scenarios::RunRecord| {
+            let mut v = serde_json::to_value(r).unwrap();
+            v.as_object_mut().unwrap().remove("events");
+            v
+        };
+        for (x, y) in a.records.iter().zip(&b.records) {
+            assert_eq!(strip(x), strip(y), "{boards}");
+        }
+        // The device did something: without it, the same runs' times differ.
+        let plain = text.replace(
+            "capacity: 1000, host_char: Us(50),\n                           board_char: Us(300)",
+            "",
+        );
+        assert_ne!(plain, text);
+        let plain = scenarios::parse(&plain, Path::new("hw.ron")).unwrap();
+        let c = scenarios::run_plan(&plain, 1, &|_, _| {}).unwrap();
+        assert!(
+            a.records
+                .iter()
+                .zip(&c.records)
+                .any(|(x, y)| x.elapsed_ns != y.elapsed_ns && x.fanout > 1),
+            "{boards}"
+        );
+    }
+}

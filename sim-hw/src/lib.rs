@@ -54,7 +54,7 @@ pub use machine::{
 };
 pub use network::{
     Arrival, Broadcast, BusSpec, ChannelId, Delivery, Forwarding, LinkKind, LinkSpec, Medium,
-    Message, Network, NetworkError, PoolError, PoolNetwork, PortsExceeded, Route, Routing,
+    Message, Network, NetworkError, PoolError, PoolNetwork, PortsExceeded, Route, Routing, SciSpec,
     SerialInterface, Transit,
 };
 pub use search::{run_alone, NoSearch, Search, Step};

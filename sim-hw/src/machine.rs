@@ -187,14 +187,22 @@ enum Action<P: Program> {
     },
     /// Forwarding a message in transit (software routing): CPU time of this processor.
     Forward(Transit<P::Msg>),
+    /// A board taking an arriving message's characters one by one (its line's serial interface
+    /// is a device with a per-character cost, [`crate::SciSpec::board_char`]); the message is
+    /// read after, as its read policy says.
+    Receive {
+        from: ProcId,
+        msg: P::Msg,
+    },
 }
 
 impl<P: Program> Action<P> {
     fn category(&self) -> Category {
         match self {
-            Action::Send { .. } | Action::Broadcast { .. } | Action::Forward(_) => {
-                Category::Message
-            }
+            Action::Send { .. }
+            | Action::Broadcast { .. }
+            | Action::Forward(_)
+            | Action::Receive { .. } => Category::Message,
             Action::Compute { .. } | Action::Search(_) => Category::Search,
             Action::Handle { .. } => Category::Interrupt,
             Action::Wait { .. } => Category::IdleSync,
@@ -863,8 +871,18 @@ impl<P: Program> Machine<P> {
                 let time = match slot.remaining {
                     Some(left) => left,
                     None => match &slot.action {
-                        Action::Send { .. } | Action::Broadcast { .. } => self.config.costs.s,
-                        Action::Handle { .. } => self.config.costs.interrupt,
+                        Action::Send { to, msg } => {
+                            let chars = self.network.char_cost(me, *to);
+                            plus(self.config.costs.s, per_char(chars, msg.bytes()))
+                        }
+                        Action::Broadcast { .. } => self.config.costs.s,
+                        Action::Handle { from, msg } => {
+                            let chars = self.network.char_cost(me, *from);
+                            plus(self.config.costs.interrupt, per_char(chars, msg.bytes()))
+                        }
+                        Action::Receive { from, msg } => {
+                            per_char(self.network.char_cost(me, *from), msg.bytes())
+                        }
                         Action::Forward(_) => {
                             self.network.routing().map_or(SimTime::ZERO, |r| r.cost)
                         }
@@ -1155,6 +1173,8 @@ impl<P: Program> Machine<P> {
                 Ok(ch) => self.try_transmit(ch, now, false, queue),
                 Err(e) => self.fail(e.into()),
             },
+            // Every character taken: the message waits to be read (the caller kicks `me`).
+            Action::Receive { from, msg } => self.procs[me.index()].inbox.push_back((from, msg)),
             Action::Search(_) => unreachable!("searches end in `search_batch_done`"),
         }
     }
@@ -1233,6 +1253,19 @@ impl<P: Program> Machine<P> {
         now: SimTime,
         queue: &mut EventQueue<HwEvent>,
     ) {
+        if self.procs[to.index()].read != ReadPolicy::Interrupt
+            && self.network.char_cost(to, from) > SimTime::ZERO
+        {
+            // A bare board took every character as it came: that CPU time preempts what it was
+            // doing (like an interrupt), and the message is read after it.
+            let receive = Slot {
+                action: Action::Receive { from, msg },
+                in_isr: true,
+                remaining: None,
+            };
+            self.interrupt(to, receive, now, queue);
+            return;
+        }
         let proc = &mut self.procs[to.index()];
         if proc.read != ReadPolicy::Interrupt {
             proc.inbox.push_back((from, msg));
@@ -1370,6 +1403,17 @@ impl<P: Program> Machine<P> {
             }
         }
     }
+}
+
+/// `bytes` characters at `each` per character (saturating: a sum past the largest time is
+/// then refused as a time overflow where it is added).
+fn per_char(each: SimTime, bytes: u64) -> SimTime {
+    SimTime(each.as_nanos().saturating_mul(bytes))
+}
+
+/// `a + b`, saturating (refused where the total is added to the clock).
+fn plus(a: SimTime, b: SimTime) -> SimTime {
+    SimTime(a.as_nanos().saturating_add(b.as_nanos()))
 }
 
 impl From<NetworkError> for MachineError {

@@ -458,3 +458,86 @@ fn rts_cts_at_time_zero_waits_for_the_work_the_child_starts_with() {
         .unwrap();
     assert_eq!(stats.message_log[0].transmit_start, SimTime(100));
 }
+
+/// Parabelle's serial interface as a device (issue 20): per-character CPU costs at each end.
+fn sci(link: LinkSpec, host_char: SimTime, board_char: SimTime) -> LinkSpec {
+    link.with_sci(sim_hw::SciSpec {
+        capacity: None,
+        host_char,
+        board_char,
+    })
+}
+
+const HOST_CHAR: SimTime = SimTime(2_200); // 22 cycles at 10 MHz
+const BOARD_CHAR: SimTime = SimTime(18_000); // 180 cycles at 10 MHz
+
+#[test]
+fn a_board_pays_per_character_to_send_and_the_host_in_its_interrupt() {
+    // The child sends 10 bytes to the master at time zero.
+    let child = Script {
+        sends: vec![(ProcId(0), 10)],
+        ..Script::idle()
+    };
+    let link = sci(LinkSpec::serial(960, false), HOST_CHAR, BOARD_CHAR);
+    let stats = machine(2, S, link, vec![Script::idle(), child]);
+    let m = &stats.message_log[0];
+    let setup = S.as_nanos() + 10 * BOARD_CHAR.as_nanos();
+    assert_eq!(m.sent, SimTime(setup));
+    assert_eq!(
+        m.arrived,
+        SimTime(setup + (10 * 1_000_000_000u64).div_ceil(960))
+    );
+    // The child's setup and its 10 characters are message time; the master's handler and its
+    // 10 characters are interrupt time.
+    assert_eq!(stats.procs[1].times.get(Category::Message), setup);
+    let handler = 300_000 + 10 * HOST_CHAR.as_nanos();
+    assert_eq!(stats.procs[0].times.get(Category::Interrupt), handler);
+    assert_eq!(stats.makespan, SimTime(m.arrived.as_nanos() + handler));
+
+    // Without the device, the same run costs only s and the handler.
+    let child = Script {
+        sends: vec![(ProcId(0), 10)],
+        ..Script::idle()
+    };
+    let plain = machine(
+        2,
+        S,
+        LinkSpec::serial(960, false),
+        vec![Script::idle(), child],
+    );
+    assert_eq!(plain.procs[1].times.get(Category::Message), S.as_nanos());
+    assert_eq!(plain.procs[0].times.get(Category::Interrupt), 300_000);
+}
+
+#[test]
+fn a_board_takes_every_arriving_character_even_while_it_computes() {
+    // The master sends 10 bytes at time zero; the child computes 50 ms from time zero (no
+    // RTS/CTS, so the message arrives during its computation) and then 1 ms for the message.
+    let master = Script {
+        sends: vec![(ProcId(1), 10)],
+        ..Script::idle()
+    };
+    let child = Script {
+        start_compute: SimTime::from_millis(50),
+        on_receive: SimTime::from_millis(1),
+        ..Script::idle()
+    };
+    let link = sci(LinkSpec::serial(960, false), HOST_CHAR, BOARD_CHAR);
+    let stats = machine(2, S, link, vec![master, child]);
+    let m = &stats.message_log[0];
+    let setup = S.as_nanos() + 10 * HOST_CHAR.as_nanos();
+    assert_eq!(m.sent, SimTime(setup));
+    assert_eq!(
+        m.arrived,
+        SimTime(setup + (10 * 1_000_000_000u64).div_ceil(960))
+    );
+    assert!(m.arrived < SimTime::from_millis(50));
+    // Taking the 10 characters preempts the computation, which ends 10 * 18 us later; then the
+    // child reads the message (it reads when idle) and computes 1 ms.
+    let receive = 10 * BOARD_CHAR.as_nanos();
+    let child = &stats.procs[1];
+    assert_eq!(child.times.get(Category::Message), receive);
+    assert_eq!(child.times.get(Category::Search), 51_000_000);
+    assert_eq!(stats.makespan, SimTime(51_000_000 + receive));
+    assert_eq!(stats.procs[0].times.get(Category::Message), setup);
+}

@@ -1027,6 +1027,12 @@ fn run_variants(
         .schemes
         .map(|s| s.at.0 as u32);
     let mut compared: Vec<(String, Vec<scenarios::Summary>)> = Vec::new();
+    // For the cost inference (outputs.inference): each combination's plan and summaries.
+    let mut done: Vec<(
+        Vec<scenarios::overrides::Assignment>,
+        scenarios::Plan,
+        Vec<scenarios::Summary>,
+    )> = Vec::new();
     for v in variants {
         let mut folder = folder_name(&v.assignments);
         while folders.contains(&folder) {
@@ -1037,6 +1043,7 @@ fn run_variants(
         if !opts.quiet {
             sayln!("\nwith {label}:");
         }
+        let kept = (!v.plan.inference.is_empty()).then(|| v.plan.clone());
         let summaries = run_plan(v.plan, &dir.join(&folder), false, opts, &v.assignments)?;
         let csv_path = dir.join(&folder).join("results.csv");
         let csv = std::fs::read_to_string(&csv_path)
@@ -1048,6 +1055,13 @@ fn run_variants(
         for s in scenarios::results::by_config(&summaries) {
             index.push_str(&scenarios::results::summary_table(s));
             index.push('\n');
+        }
+        if let Some(plan) = kept {
+            done.push((
+                parts.last().map(|p| p.0.clone()).unwrap_or_default(),
+                plan,
+                summaries.clone(),
+            ));
         }
         if compare_at.is_some() {
             compared.push((label, summaries));
@@ -1074,6 +1088,21 @@ fn run_variants(
             .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))
     };
     write("results.csv", &scenarios::results::merge_varied_csv(&parts))?;
+    let combos: Vec<scenarios::inference::Combination> = done
+        .iter()
+        .map(|(a, plan, s)| scenarios::inference::Combination {
+            assignments: a,
+            plan,
+            summaries: s,
+        })
+        .collect();
+    if let Some(inf) = scenarios::inference::inference(&combos) {
+        let path = dir.join("cost-inference.png");
+        plots::panels(&path, &inf.title, &inf.charts, 3)
+            .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))?;
+        index.push('\n');
+        index.push_str(&inf.markdown);
+    }
     for f in &folders {
         remove_part(&scenarios::part::path_for(&dir.join(f)))?;
     }

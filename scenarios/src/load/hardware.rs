@@ -9,8 +9,39 @@ use crate::schema::{self, Duration, Hardware, Link};
 use sim_core::SimTime;
 use sim_hw::{
     cycles, BusSpec, CostModel, Forwarding, LinkSpec, PoolNetwork, ReadPolicies, ReadPolicy,
-    Routing, SerialInterface,
+    Routing, SciSpec, SerialInterface,
 };
+
+/// A duration of the hardware section in whole nanoseconds; cycles (at `hw.clock_hz`) that make
+/// more than u64 nanoseconds are an error at `path`, never a wrap (the time units are bounded
+/// by the schema).
+fn duration(
+    cx: &Source,
+    hw: &Hardware,
+    path: &[&str],
+    d: &Duration,
+) -> Result<SimTime, ScenarioError> {
+    let clock = hw.clock_hz.0;
+    Ok(match *d {
+        Duration::Ns(n) => SimTime(n),
+        Duration::Us(a) => SimTime((a.0 * 1e3).round() as u64),
+        Duration::Ms(a) => SimTime((a.0 * 1e6).round() as u64),
+        Duration::S(a) => SimTime((a.0 * 1e9).round() as u64),
+        Duration::Cycles(c) => {
+            let ns = (c as u128 * 1_000_000_000 + clock as u128 / 2) / clock as u128;
+            if ns > u64::MAX as u128 {
+                return Err(cx.at(
+                    path,
+                    format!(
+                        "Cycles({c}) at {clock} Hz is {ns} ns, more than the largest simulated time ({} ns)",
+                        u64::MAX
+                    ),
+                ));
+            }
+            cycles(c, clock)
+        }
+    })
+}
 
 /// The cost model of `hw`, every duration converted to nanoseconds; the leaf evaluation cost
 /// must be positive.
@@ -32,36 +63,6 @@ pub(super) fn costs(cx: &Source, hw: &Hardware) -> Result<CostModel, ScenarioErr
         ));
     }
     Ok(costs)
-}
-
-/// A duration of `hw` in whole nanoseconds; cycles that make more than u64 nanoseconds are an
-/// error at `field`, never a wrap (the time units are bounded by the schema).
-fn duration(
-    cx: &Source,
-    hw: &Hardware,
-    field: &[&str],
-    d: &Duration,
-) -> Result<SimTime, ScenarioError> {
-    let clock = hw.clock_hz.0;
-    Ok(match *d {
-        Duration::Ns(n) => SimTime(n),
-        Duration::Us(a) => SimTime((a.0 * 1e3).round() as u64),
-        Duration::Ms(a) => SimTime((a.0 * 1e6).round() as u64),
-        Duration::S(a) => SimTime((a.0 * 1e9).round() as u64),
-        Duration::Cycles(c) => {
-            let ns = (c as u128 * 1_000_000_000 + clock as u128 / 2) / clock as u128;
-            if ns > u64::MAX as u128 {
-                return Err(cx.at(
-                    field,
-                    format!(
-                        "Cycles({c}) at {clock} Hz is {ns} ns, more than the largest simulated time ({} ns)",
-                        u64::MAX
-                    ),
-                ));
-            }
-            cycles(c, clock)
-        }
-    })
 }
 
 /// The pool network of `hw.network` (None for the processor tree's own lines), checked against
@@ -197,6 +198,9 @@ pub(super) fn machine(
                 rts_cts,
                 ports,
                 rate_by_processors,
+                capacity,
+                host_char,
+                board_char,
             } => {
                 // The SCI's rule lives in sim-hw; the message names the tree and the field.
                 let sci = SerialInterface {
@@ -209,7 +213,19 @@ pub(super) fn machine(
                         format!("the processor tree {most_label} {e} (hardware.{field}.ports)"),
                     ));
                 }
-                (LinkSpec::serial(rate.0, *rts_cts), rate_by_processors)
+                let mut spec = LinkSpec::serial(rate.0, *rts_cts);
+                // The interface as a device only if a field of it is set: left out, the lines
+                // are exactly the plain lines of before.
+                let host_char = duration(cx, hw, &["hardware", field, "host_char"], host_char)?;
+                let board_char = duration(cx, hw, &["hardware", field, "board_char"], board_char)?;
+                if capacity.is_some() || host_char > SimTime::ZERO || board_char > SimTime::ZERO {
+                    spec = spec.with_sci(SciSpec {
+                        capacity: capacity.map(|c| c.0),
+                        host_char,
+                        board_char,
+                    });
+                }
+                (spec, rate_by_processors)
             }
             Link::Serial {
                 rate,

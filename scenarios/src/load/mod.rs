@@ -246,6 +246,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         reference,
         paper,
         mut warnings,
+        inference,
     } = outputs::references(&cx, &scenario.outputs, path, chess, &fanouts)?;
     warnings.extend(outputs::charts(
         &cx,
@@ -265,6 +266,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let plan = Plan {
         chess: chess_set,
         paper,
+        inference,
         generator: trees.generator,
         algorithms,
         ptrees,

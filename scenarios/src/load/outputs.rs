@@ -85,6 +85,8 @@ pub(super) struct References {
     pub paper: Option<PaperTable>,
     /// The tables' warnings (rows for processor counts the sweep does not run, ...).
     pub warnings: Vec<String>,
+    /// The tables of `outputs.inference` (chess plans only).
+    pub inference: Vec<PaperTable>,
 }
 
 /// Reads the table named by `outputs.reference` (a file beside the scenario at `path`) for a
@@ -117,10 +119,32 @@ pub(super) fn references(
             Some(r)
         }
     };
+    let mut inference = Vec::new();
+    let at = ["outputs", "inference"];
+    for name in &outputs.inference {
+        if !chess {
+            return Err(cx.at(
+                &at,
+                "the cost inference compares chess runs with the paper's tables: a chess workload only".into(),
+            ));
+        }
+        let file_path = path.parent().unwrap_or(Path::new(".")).join(name);
+        let table =
+            crate::reference::read_paper_table(&file_path, fanouts).map_err(|m| cx.at(&at, m))?;
+        if matches!(table, PaperTable::PerBoard(_)) {
+            return Err(cx.at(
+                &at,
+                format!("{name}: a per-board table (Table IV's layout); the cost inference takes Table II's or Table III's"),
+            ));
+        }
+        warnings.extend(table.warnings().iter().cloned());
+        inference.push(table);
+    }
     Ok(References {
         reference,
         paper,
         warnings,
+        inference,
     })
 }
 

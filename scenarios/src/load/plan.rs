@@ -63,6 +63,8 @@ pub struct Plan {
     /// For chess plans: the paper's table named by `outputs.reference` (Table II, III or IV
     /// layout), read when the scenario is loaded.
     pub paper: Option<crate::reference::PaperTable>,
+    /// For chess plans: the paper's tables of `outputs.inference` (Table II or III layout).
+    pub inference: Vec<crate::reference::PaperTable>,
     /// The algorithms of the sweep (`sweep.algorithm`, or `search.algorithm`).
     pub algorithms: Vec<Algorithm>,
     /// The processor trees of the sweep: one per `sweep.fanout`, then one per `sweep.ptree`.

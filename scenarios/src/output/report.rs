@@ -26,8 +26,16 @@ fn describe(plan: &Plan) -> String {
     let c = &plan.costs;
     let link = match plan.link.kind {
         sim_hw::LinkKind::Serial { rate } => format!(
-            "serial, {rate} bytes/s per line{}",
-            if plan.link.rts_cts { ", RTS/CTS" } else { "" }
+            "serial, {rate} bytes/s per line{}{}",
+            if plan.link.rts_cts { ", RTS/CTS" } else { "" },
+            plan.link.sci.map_or(String::new(), |d| format!(
+                "; the serial interface as a device: {}, host {} µs and board {} µs per character",
+                d.capacity.map_or("unlimited capacity".into(), |c| format!(
+                    "{c} characters/s shared by its ports"
+                )),
+                d.host_char.as_nanos() as f64 / 1e3,
+                d.board_char.as_nanos() as f64 / 1e3
+            ))
         ),
         sim_hw::LinkKind::Ideal => "ideal (no transmission time)".into(),
     };

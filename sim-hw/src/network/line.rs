@@ -15,6 +15,31 @@ pub enum LinkKind {
     Ideal,
 }
 
+/// The serial interface a line's parent end hosts, modelled as a device (opt-in; `None` on a
+/// [`LinkSpec`] keeps the plain line): Parabelle's Central Data octal serial interface moves
+/// the characters of every port itself and hands the host whole buffers (section V), so it has
+/// a character capacity shared by all its ports, and each end of a line spends CPU time per
+/// character (ARCHITECTURE.md, "The serial interface as a device", has every figure's source).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SciSpec {
+    /// Characters per second the interface can move over all its ports of one host, both
+    /// directions together (`None`: unlimited). A frame on a port needs `bytes / capacity` of
+    /// the interface, served first come first served across the host's ports, and arrives no
+    /// earlier than that service ends (nor than its last byte crosses the line): one transfer
+    /// alone runs at the line rate while `capacity >= rate`, several at once slow down.
+    pub capacity: Option<u64>,
+    /// CPU time of the host (the parent end) per character of a message it reads from or writes
+    /// to the interface's buffers: added to the interrupt handler of an arriving message and to
+    /// the setup of a sent one.
+    pub host_char: SimTime,
+    /// CPU time of a child board (the child end) per character it sends or receives: a bare
+    /// board buffers two characters, so it takes each one as it comes (an interrupt per
+    /// character). Added to the setup of a sent message; a received message costs the board
+    /// `bytes * board_char` of preempting CPU time (category message) before it is read, or
+    /// on an interrupt-driven board, as the host's characters, of its interrupt handler.
+    pub board_char: SimTime,
+}
+
 /// A link's behaviour: its kind, and whether messages to a child wait for the child's
 /// request-to-send (RTS/CTS, section V: the bare SUN boards buffer only two characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,6 +49,10 @@ pub struct LinkSpec {
     /// When true, a message from a parent to a child is held until the child is ready to read
     /// (idle, waiting for input). When false, the protocol is "read immediately after write".
     pub rts_cts: bool,
+    /// The serial interface hosting the line, as a device with its own capacity and
+    /// per-character costs (`None`: a plain line, as before the device was modelled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sci: Option<SciSpec>,
 }
 
 impl LinkSpec {
@@ -32,6 +61,7 @@ impl LinkSpec {
         LinkSpec {
             kind: LinkKind::Ideal,
             rts_cts: false,
+            sci: None,
         }
     }
     /// A serial line of `rate` bytes per second in each direction, with or without RTS/CTS.
@@ -39,6 +69,23 @@ impl LinkSpec {
         LinkSpec {
             kind: LinkKind::Serial { rate },
             rts_cts,
+            sci: None,
+        }
+    }
+    /// The same link hosted by a serial interface modelled as a device ([`SciSpec`]).
+    pub fn with_sci(self, sci: SciSpec) -> Self {
+        LinkSpec {
+            sci: Some(sci),
+            ..self
+        }
+    }
+    /// CPU time per character for the processor at one end of the line: the host's if
+    /// `parent_end`, else the child board's (zero without a device).
+    pub fn char_cost(&self, parent_end: bool) -> SimTime {
+        match self.sci {
+            Some(sci) if parent_end => sci.host_char,
+            Some(sci) => sci.board_char,
+            None => SimTime::ZERO,
         }
     }
     /// How long a message of `bytes` occupies the line (rounded up to whole nanoseconds).

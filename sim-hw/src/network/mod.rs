@@ -38,7 +38,7 @@ mod sci;
 #[cfg(test)]
 mod tests;
 
-pub use line::{LinkKind, LinkSpec};
+pub use line::{LinkKind, LinkSpec, SciSpec};
 pub use pool::{BusSpec, Forwarding, PoolError, PoolNetwork, Routing};
 pub use sci::{PortsExceeded, SerialInterface};
 
@@ -227,6 +227,17 @@ struct Channel<M> {
     /// Posted messages not yet on the channel, in the order posted.
     waiting: VecDeque<Packet<M>>,
     in_flight: Option<Frame<M>>,
+    /// The serial interface (index into `Network::scis`) whose capacity its frames share.
+    sci: Option<usize>,
+}
+
+/// A host's serial interface as a device with a finite character capacity, shared by its
+/// ports first come first served (a frame's characters are served when it goes on its line).
+struct SciServer {
+    /// Characters per second, every port and direction together.
+    capacity: u64,
+    /// When it has served every frame started so far.
+    free: SimTime,
 }
 
 /// How the network was built.
@@ -251,6 +262,8 @@ pub struct Network<M> {
     line: LinkSpec,
     /// The sender's setup: a processor with nothing queued posts no earlier than this after now.
     setup: SimTime,
+    /// The hosts' serial interfaces with a finite capacity (processor trees only).
+    scis: Vec<SciServer>,
 }
 
 /// The line spec of the lines below processors at `level` of a processor tree: `links[level]`,
@@ -270,6 +283,7 @@ impl<M: Message> Network<M> {
             incoming: vec![Vec::new(); processors],
             line,
             setup,
+            scis: Vec::new(),
         }
     }
 
@@ -287,6 +301,7 @@ impl<M: Message> Network<M> {
                 rts_cts,
                 waiting: VecDeque::new(),
                 in_flight: None,
+                sci: None,
             });
             self.lines.insert((from, to), ch);
             self.incoming[to.index()].push(ch);
@@ -296,18 +311,47 @@ impl<M: Message> Network<M> {
     /// Today's lines of a processor tree: one line per parent–child edge, of spec
     /// `links[level of the parent]` (the last entry serving every level below it); RTS/CTS, if
     /// the spec has it, holds messages from the parent to the child only. Routes: one hop along
-    /// each line, both ways.
+    /// each line, both ways. A spec whose serial interface has a finite capacity
+    /// ([`SciSpec::capacity`]) puts both directions of the lines to a parent's children on one
+    /// interface of that parent, whose capacity they share.
     ///
     /// # Panics
     /// If `links` is empty.
     pub fn tree(tree: &ProcessorTree, links: &[LinkSpec]) -> Self {
         assert!(!links.is_empty(), "a network needs at least one link spec");
         let mut net = Network::empty(Kind::Tree, tree.len(), links[0], SimTime::ZERO);
+        let mut server_of: HashMap<ProcId, usize> = HashMap::new();
         for (parent, child) in tree.edges() {
             let spec = level_spec(links, tree.level(child) - 1);
             net.add_line(parent, child, spec, [spec.rts_cts, false]);
+            if let Some(capacity) = spec.sci.and_then(|s| s.capacity) {
+                let next = net.scis.len();
+                let server = *server_of.entry(parent).or_insert(next);
+                if server == next {
+                    net.scis.push(SciServer {
+                        capacity,
+                        free: SimTime::ZERO,
+                    });
+                }
+                let n = net.channels.len();
+                net.channels[n - 2].sci = Some(server);
+                net.channels[n - 1].sci = Some(server);
+            }
         }
         net
+    }
+
+    /// CPU time per character for processor `at` on its line to `other` (a parent's or a
+    /// child's, [`LinkSpec::char_cost`]): zero unless they are joined by a line whose spec
+    /// models its serial interface as a device.
+    pub fn char_cost(&self, at: ProcId, other: ProcId) -> SimTime {
+        let Some(ch) = self.lines.get(&(at, other)) else {
+            return SimTime::ZERO;
+        };
+        match self.media[self.channels[ch.0].medium] {
+            Medium::Line { ends, spec } => spec.char_cost(ends.0 == at),
+            Medium::Bus(_) => SimTime::ZERO,
+        }
     }
 
     /// The network `kind` over `processors` processors. The point-to-point kinds' lines are of
@@ -344,6 +388,7 @@ impl<M: Message> Network<M> {
                     rts_cts: false,
                     waiting: VecDeque::new(),
                     in_flight: None,
+                    sci: None,
                 });
                 net.incoming = vec![vec![ChannelId(0)]; processors];
             }
@@ -522,11 +567,29 @@ impl<M: Message> Network<M> {
             return Ok(None);
         };
         let time = self.media[c.medium].transmit_time(packet.bytes);
-        let Some(arrival) = now.checked_add(time) else {
+        // Through a serial interface of finite capacity: the frame's characters are served
+        // after every frame started before it on any of its ports; it arrives when both the
+        // line and the interface are done with it.
+        let served = match c.sci {
+            Some(i) => {
+                let server = &self.scis[i];
+                let service = SimTime::transmit(packet.bytes, server.capacity);
+                server.free.max(now).checked_add(service)
+            }
+            None => Some(SimTime::ZERO),
+        };
+        let Some(arrival) = now
+            .checked_add(time)
+            .zip(served)
+            .map(|(line, served)| line.max(served))
+        else {
             let to = packet.dst.unwrap_or(c.to);
             c.waiting.push_front(packet);
             return Err(NetworkError::TimeOverflow { to, at: now });
         };
+        if let Some(i) = c.sci {
+            self.scis[i].free = served.unwrap_or(SimTime::MAX);
+        }
         packet.first_start.get_or_insert(now);
         c.in_flight = Some(Frame { packet, arrival });
         Ok(Some(arrival))

@@ -279,3 +279,121 @@ fn an_arrival_past_the_largest_time_is_an_error() {
         Err(NetworkError::TimeOverflow { to: P1, at })
     );
 }
+
+/// A star of `f` processors whose lines at `rate` go through the master's serial interface of
+/// `capacity` characters per second.
+fn sci_star(f: u32, rate: u64, capacity: Option<u64>) -> Network<M> {
+    let sci = SciSpec {
+        capacity,
+        host_char: SimTime::ZERO,
+        board_char: SimTime::ZERO,
+    };
+    star(f, LinkSpec::serial(rate, false).with_sci(sci))
+}
+
+#[test]
+fn the_interface_capacity_slows_simultaneous_transfers_but_not_one() {
+    // 1,000 bytes/s per port, an interface of 1,500 characters/s: one 10-byte frame needs
+    // 10 ms of its line and 6.67 ms of the interface, so alone it takes the line's 10 ms.
+    let (rate, cap) = (1_000, 1_500);
+    let mut net = sci_star(3, rate, Some(cap));
+    let a = net.post(P0, P1, M("a", 10), SimTime::ZERO).unwrap();
+    assert_eq!(
+        net.transmit(a, SimTime::ZERO, always),
+        Ok(Some(SimTime(line_ns(10, rate))))
+    );
+    // Alone again later (the interface has long been free): the line's time again.
+    let t = SimTime::from_millis(100);
+    net.arrive(a).unwrap();
+    let b = net.post(P2, P0, M("b", 10), t).unwrap();
+    assert_eq!(
+        net.transmit(b, t, always),
+        Ok(Some(t + SimTime(line_ns(10, rate))))
+    );
+    net.arrive(b).unwrap();
+
+    // Two frames at once on two ports: the interface serves the first 10 characters in
+    // 6.67 ms, the second's after them, 13.33 ms from the start: later than its line's 10 ms.
+    let mut net = sci_star(3, rate, Some(cap));
+    let a = net.post(P0, P1, M("a", 10), SimTime::ZERO).unwrap();
+    let b = net.post(P0, P2, M("b", 10), SimTime::ZERO).unwrap();
+    let first = net.transmit(a, SimTime::ZERO, always).unwrap().unwrap();
+    let second = net.transmit(b, SimTime::ZERO, always).unwrap().unwrap();
+    assert_eq!(first, SimTime(line_ns(10, rate)));
+    assert_eq!(second, SimTime(line_ns(10, cap) + line_ns(10, cap)));
+    assert!(second > SimTime(line_ns(10, rate)));
+
+    // The other direction of a line shares the same interface.
+    let mut net = sci_star(2, rate, Some(cap));
+    let down = net.post(P0, P1, M("down", 10), SimTime::ZERO).unwrap();
+    let up = net.post(P1, P0, M("up", 10), SimTime::ZERO).unwrap();
+    net.transmit(down, SimTime::ZERO, always).unwrap();
+    assert_eq!(
+        net.transmit(up, SimTime::ZERO, always),
+        Ok(Some(SimTime(2 * line_ns(10, cap))))
+    );
+
+    // Without a capacity (or without the device), the same two frames take the line's time.
+    for mut net in [
+        sci_star(3, rate, None),
+        star(3, LinkSpec::serial(rate, false)),
+    ] {
+        let a = net.post(P0, P1, M("a", 10), SimTime::ZERO).unwrap();
+        let b = net.post(P0, P2, M("b", 10), SimTime::ZERO).unwrap();
+        for c in [a, b] {
+            assert_eq!(
+                net.transmit(c, SimTime::ZERO, always),
+                Ok(Some(SimTime(line_ns(10, rate))))
+            );
+        }
+    }
+}
+
+#[test]
+fn each_host_of_a_deeper_tree_has_its_own_interface() {
+    // f = 2, length 2: processor 0 hosts lines to two children, processor 1 to one; a frame on
+    // 0's interface and one on 1's do not queue behind each other, two on 0's do.
+    let tree = ProcessorTree::new(2, 2);
+    let (rate, cap) = (1_000, 1_500);
+    let sci = SciSpec {
+        capacity: Some(cap),
+        host_char: SimTime::ZERO,
+        board_char: SimTime::ZERO,
+    };
+    let mut net: Network<M> = Network::tree(&tree, &[LinkSpec::serial(rate, false).with_sci(sci)]);
+    let edges = tree.edges();
+    let of =
+        |p: ProcId| -> Vec<ProcId> { edges.iter().filter(|e| e.0 == p).map(|e| e.1).collect() };
+    let (zero, one) = (of(P0), of(P1));
+    assert_eq!((zero.len(), one.len()), (2, 1));
+    let a = net.post(P0, zero[0], M("a", 10), SimTime::ZERO).unwrap();
+    let b = net.post(P1, one[0], M("b", 10), SimTime::ZERO).unwrap();
+    for ch in [a, b] {
+        assert_eq!(
+            net.transmit(ch, SimTime::ZERO, always),
+            Ok(Some(SimTime(line_ns(10, rate))))
+        );
+    }
+    let c = net.post(P0, zero[1], M("c", 10), SimTime::ZERO).unwrap();
+    assert_eq!(
+        net.transmit(c, SimTime::ZERO, always),
+        Ok(Some(SimTime(2 * line_ns(10, cap))))
+    );
+}
+
+#[test]
+fn per_character_costs_belong_to_each_end_of_a_device_line() {
+    let sci = SciSpec {
+        capacity: None,
+        host_char: SimTime(2_200),
+        board_char: SimTime(18_000),
+    };
+    let net: Network<M> = star(3, LinkSpec::serial(960, true).with_sci(sci));
+    assert_eq!(net.char_cost(P0, P1), SimTime(2_200));
+    assert_eq!(net.char_cost(P1, P0), SimTime(18_000));
+    assert_eq!(net.char_cost(P2, P0), SimTime(18_000));
+    // No line between two children; a plain line has none.
+    assert_eq!(net.char_cost(P1, P2), SimTime::ZERO);
+    let plain: Network<M> = star(2, LinkSpec::serial(960, true));
+    assert_eq!(plain.char_cost(P0, P1), SimTime::ZERO);
+}
