@@ -129,3 +129,88 @@ fn off_it_is_pmws_and_each_option_changes_the_search() {
         "pmws_broadcast_research_defer"
     );
 }
+
+/// On a bus, a new bound for two busy children or more goes as one broadcast frame (counted
+/// once, received by every other processor); on lines, as one message per busy child. The
+/// root value is negamax's either way.
+#[test]
+fn on_a_bus_the_new_bound_is_one_broadcast_frame() {
+    use sim_hw::{BusSpec, Platform, PoolNetwork};
+    let mut rng = <algorithms::rng::SplitMix64 as rand::SeedableRng>::seed_from_u64(21);
+    let mut frames = 0;
+    for seed in 0..60u64 {
+        let spec = SyntheticSpec {
+            width: rng.random_range(6..=10),
+            depth: rng.random_range(3..=5),
+            ordering: Ordering::FirstBest { p: 0.5 },
+            value_spread: 1000,
+            horizon_noise: 20,
+        };
+        let tree = SyntheticTree::new(spec, seed).unwrap();
+        let expected = negamax(&tree, &tree.root(), tree.spec().depth);
+        let costs = CostModel {
+            k: sim_core::SimTime(2),
+            e: sim_core::SimTime(10),
+            q: sim_core::SimTime::ZERO,
+            probe: sim_core::SimTime::ZERO,
+            s: sim_core::SimTime(1),
+            interrupt: sim_core::SimTime(1),
+        };
+        let scheme = |broadcast| {
+            PmwsIxScheme(
+                PmwsConfig {
+                    depth: tree.spec().depth,
+                    progressive: false,
+                },
+                Plain {
+                    broadcast,
+                    parallel_research: false,
+                    defer: false,
+                },
+            )
+        };
+        for (network, broadcast) in [
+            (
+                PoolNetwork::Bus(BusSpec {
+                    rate: 1_000_000_000,
+                    header_bytes: 0,
+                    min_frame_bytes: 0,
+                }),
+                true,
+            ),
+            (PoolNetwork::FullyConnected, true),
+            (
+                PoolNetwork::Bus(BusSpec {
+                    rate: 1_000_000_000,
+                    header_bytes: 0,
+                    min_frame_bytes: 0,
+                }),
+                false,
+            ),
+        ] {
+            let platform = Platform::Overlay {
+                tree: ProcessorTree::new(6, 1),
+                network,
+            };
+            let mut m = MachineConfig::on(platform, costs, LinkSpec::serial(1_000_000_000, false));
+            m.reads = ReadPolicies {
+                hosts: ReadPolicy::Interrupt,
+                boards: ReadPolicy::Interrupt,
+            };
+            m.record_messages = true;
+            let run = run_scheme(&scheme(broadcast), &tree, m).unwrap();
+            assert_eq!(run.root_value, Some(expected), "seed {seed}, {network:?}");
+            let counted: u64 = run.stats.messages.count.iter().sum();
+            let logged = run.stats.message_log.len() as u64;
+            let bus = matches!(network, PoolNetwork::Bus(_));
+            if bus && broadcast {
+                // A broadcast frame is counted once and logged once per receiver (5 here).
+                assert_eq!((logged - counted) % 4, 0, "seed {seed}");
+                frames += (logged - counted) / 4;
+            } else {
+                assert_eq!(logged, counted, "seed {seed}, {network:?}, {broadcast}");
+            }
+        }
+    }
+    assert!(frames > 0, "no bound went as a broadcast frame");
+}

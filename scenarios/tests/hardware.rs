@@ -269,7 +269,13 @@ fn the_serial_interface_as_a_device_is_opt_in_and_checked_at_its_fields() {
         fanout: 4,
         length: 1,
     };
-    let m = machine_config(four.build().into(), plan.costs, &plan.links, plan.reads, true);
+    let m = machine_config(
+        four.build().into(),
+        plan.costs,
+        &plan.links,
+        plan.reads,
+        true,
+    );
     let spec = m.link_at(0);
     assert_eq!(spec.kind, LinkKind::Serial { rate: 480 });
     assert_eq!(
@@ -328,9 +334,15 @@ fn the_serial_interface_as_a_device_is_opt_in_and_checked_at_its_fields() {
     );
     let plain = scenarios::parse(&plain_text, Path::new("hw.ron")).unwrap();
     assert_eq!(
-        machine_config(four.build().into(), plain.costs, &plain.links, plain.reads, true)
-            .link_at(0)
-            .sci,
+        machine_config(
+            four.build().into(),
+            plain.costs,
+            &plain.links,
+            plain.reads,
+            true
+        )
+        .link_at(0)
+        .sci,
         None
     );
     let without = scenarios::runner::simulate_run(&plain, key, rec).unwrap();

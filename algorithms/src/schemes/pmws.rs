@@ -23,7 +23,8 @@
 //! in results; off in plain pmws): "if the new alpha bound were made available to all
 //! processors as soon as it was determined, rather than when a child processor has finished its
 //! subtree search, more cutoffs could be obtained". When a returned value raises a PV node's
-//! score, the master sends every busy child the new bound (BOUND, 4 bytes inter-node: the bound
+//! score, the master sends every busy child the new bound (on a bus, one broadcast frame to all
+//! when two or more are busy) (BOUND, 4 bytes inter-node: the bound
 //! and the PV node's ply, by which a child recognises a bound meant for work it no longer has),
 //! and narrows its own search the same way. A zero-window test cannot be moved to a higher bound
 //! soundly while it runs (its window would have to widen), so a child keeps the newest bound and
@@ -508,8 +509,19 @@ impl<'t, T: GameTree + 't> Flavor<'t, T> for Plain {
         if !self.broadcast {
             return;
         }
-        for &j in busy {
-            cx.send(j, PmwsMsg::Bound { ply, bound });
+        // On a bus a broadcast is one frame that every processor receives (section IX's
+        // Ethernet): one message for two busy children or more; the idle ones read and ignore
+        // it. Elsewhere a message per busy child.
+        let bus = matches!(
+            cx.platform().pool_network(),
+            Some(sim_hw::PoolNetwork::Bus(_))
+        );
+        if bus && busy.len() > 1 {
+            cx.broadcast(PmwsMsg::Bound { ply, bound });
+        } else {
+            for &j in busy {
+                cx.send(j, PmwsMsg::Bound { ply, bound });
+            }
         }
         if own {
             if let Some(search) = cx.search_mut() {
