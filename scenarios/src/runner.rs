@@ -478,20 +478,7 @@ pub fn run_plan_resumable<E: From<RunError>>(
             let worker = || {
                 while let Some(i) = ordered.claim() {
                     let key = job(i);
-                    let o = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        simulate_run(plan, key, Recording::default())
-                    }))
-                    .unwrap_or_else(|panic| {
-                        let message = panic
-                            .downcast_ref::<&str>()
-                            .map(|s| s.to_string())
-                            .or_else(|| panic.downcast_ref::<String>().cloned())
-                            .unwrap_or_else(|| "a panic".into());
-                        Err(RunError::Panic {
-                            run: key.describe(plan),
-                            message,
-                        })
-                    });
+                    let o = simulate_caught(plan, key);
                     let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     let w = work(key);
                     let wd = work_done.fetch_add(w, std::sync::atomic::Ordering::Relaxed) + w;
@@ -521,6 +508,25 @@ pub fn run_plan_resumable<E: From<RunError>>(
         // Stop the workers whether the consumer finished or failed half-way.
         ordered.stop();
         result
+    })
+}
+
+/// [`simulate_run`] of a sweep's run, with a panic in it turned into [`RunError::Panic`]
+/// naming the run (a sweep reports it and stops rather than losing a worker thread).
+fn simulate_caught(plan: &Plan, key: RunKey) -> Result<Outcome, RunError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        simulate_run(plan, key, Recording::default())
+    }))
+    .unwrap_or_else(|panic| {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        Err(RunError::Panic {
+            run: key.describe(plan),
+            message,
+        })
     })
 }
 
@@ -578,20 +584,7 @@ pub fn run_jobs(
                 let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(&i) = indices.get(k) else { break };
                 let key = job_key(plan, &groups, &starts, i);
-                let o = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    simulate_run(plan, key, Recording::default())
-                }))
-                .unwrap_or_else(|panic| {
-                    let message = panic
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| panic.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "a panic".into());
-                    Err(RunError::Panic {
-                        run: key.describe(plan),
-                        message,
-                    })
-                });
+                let o = simulate_caught(plan, key);
                 let failed = o.is_err();
                 *results[k].lock().unwrap_or_else(|e| e.into_inner()) =
                     Some(o.map(|o| o.finished()));
