@@ -138,7 +138,7 @@ fn every_network_runs_every_scheme_and_reports_it() {
             &scenario(network, counts, ", schemes: (at: 8)"),
         );
         let out = dir.join(tag);
-        run_into(&file, &out, &tag);
+        run_into(&file, &out, tag);
         // Every run found the minimax value (the runner refuses any other) and is in results.
         let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
         let r = rows(&csv);
@@ -174,7 +174,7 @@ fn a_tree_scheme_on_fully_connected_lines_is_its_processor_tree() {
         let text = scenario(network, "[1, 2, 3, 5]", "").replace(", Ybwc()", "");
         let file = write(&dir, "s.ron", &text);
         let out = dir.join(network);
-        run_into(&file, &out, &network);
+        run_into(&file, &out, network);
         let mut r = rows(&std::fs::read_to_string(out.join("results.csv")).unwrap());
         // The event count depends on how far the lookahead sees, which differs (a pool's is
         // computed per sender); no simulated figure does.
@@ -209,7 +209,7 @@ fn the_bus_is_shared() {
             .replace("1250000", "20000");
         let file = write(&dir, &format!("{tag}.ron"), &text);
         let out = dir.join(tag);
-        run_into(&file, &out, &tag);
+        run_into(&file, &out, tag);
         let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
         let t: Vec<u64> = rows(&csv)
             .iter()
