@@ -97,24 +97,8 @@ fn passes_repeat_until_certain_and_one_processor_is_alphabeta() {
 
 #[test]
 fn deploy_refuses_deeper_processor_trees_and_names_follow_top() {
-    let spec = SyntheticSpec {
-        width: 3,
-        depth: 3,
-        ordering: Ordering::Random,
-        value_spread: 100,
-        horizon_noise: 0,
-    };
-    let tree = SyntheticTree::new(spec, 1).unwrap();
-    let config = MachineConfig::new(
-        ProcessorTree::campbell(2, 2),
-        CostModel::campbell(),
-        LinkSpec::ideal(),
-    );
     let scheme = Aphid(AphidConfig { depth: 3, top: 2 });
-    assert!(matches!(
-        run_scheme(&scheme, &tree, config),
-        Err(SchemeError::Deploy(_))
-    ));
+    assert!(common::refuses_a_deeper_processor_tree(&scheme));
     let name = |top| Scheme::<SyntheticTree>::name(&Aphid(AphidConfig { depth: 3, top }));
     assert_eq!(name(2), "aphid");
     assert_eq!(name(3), "aphid(3)");

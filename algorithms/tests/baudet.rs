@@ -99,27 +99,11 @@ fn one_processor_is_alphabeta_and_every_window_is_searched() {
 
 #[test]
 fn deploy_refuses_deeper_processor_trees_and_names_follow_delta() {
-    let spec = SyntheticSpec {
-        width: 3,
-        depth: 3,
-        ordering: Ordering::Random,
-        value_spread: 100,
-        horizon_noise: 0,
-    };
-    let tree = SyntheticTree::new(spec, 1).unwrap();
-    let config = MachineConfig::new(
-        ProcessorTree::campbell(2, 2),
-        CostModel::campbell(),
-        LinkSpec::ideal(),
-    );
     let scheme = Baudet(BaudetConfig {
         depth: 3,
         delta: 50,
     });
-    assert!(matches!(
-        run_scheme(&scheme, &tree, config),
-        Err(SchemeError::Deploy(_))
-    ));
+    assert!(common::refuses_a_deeper_processor_tree(&scheme));
     let name = |delta| Scheme::<SyntheticTree>::name(&Baudet(BaudetConfig { depth: 3, delta }));
     assert_eq!(name(50), "baudet");
     assert_eq!(name(20), "baudet(20)");

@@ -62,24 +62,8 @@ fn on_perfectly_ordered_trees_one_processor_evaluates_at_least_the_minimal_tree(
 
 #[test]
 fn deploy_refuses_deeper_processor_trees_and_names_follow_split() {
-    let spec = SyntheticSpec {
-        width: 3,
-        depth: 3,
-        ordering: Ordering::Random,
-        value_spread: 100,
-        horizon_noise: 0,
-    };
-    let tree = SyntheticTree::new(spec, 1).unwrap();
-    let config = MachineConfig::new(
-        ProcessorTree::campbell(2, 2),
-        CostModel::campbell(),
-        LinkSpec::ideal(),
-    );
     let scheme = Mwf(MwfConfig { depth: 3, split: 2 });
-    assert!(matches!(
-        run_scheme(&scheme, &tree, config),
-        Err(SchemeError::Deploy(_))
-    ));
+    assert!(common::refuses_a_deeper_processor_tree(&scheme));
     let name = |split| Scheme::<SyntheticTree>::name(&Mwf(MwfConfig { depth: 3, split }));
     assert_eq!(name(2), "mwf");
     assert_eq!(name(3), "mwf(3)");

@@ -26,26 +26,10 @@ fn configs(depth: u32) -> [PvSplitConfig; 4] {
     })
 }
 
+/// Trees of width 2-7 with small value spreads (ties and cutoffs on equal values: the hard
+/// cases) and little horizon noise.
 fn random_tree(rng: &mut SplitMix64, seed: u64) -> SyntheticTree {
-    let ordering = match rng.random_range(0..4) {
-        0 => Ordering::Random,
-        1 => Ordering::Perfect,
-        2 => Ordering::FirstBest {
-            p: rng.random_range(0.0..=1.0),
-        },
-        _ => Ordering::Geometric {
-            p: rng.random_range(0.05..=1.0),
-        },
-    };
-    let spec = SyntheticSpec {
-        width: rng.random_range(2..=7),
-        depth: rng.random_range(2..=6),
-        ordering,
-        // Small spreads make ties and cutoffs on equal values frequent: the hard cases.
-        value_spread: rng.random_range(1..=200),
-        horizon_noise: rng.random_range(0..=10),
-    };
-    SyntheticTree::new(spec, seed).unwrap()
+    common::random_tree_up_to(rng, seed, 7, 200, 10)
 }
 
 /// Campbell's machine (e = 1, the rest free, ideal lines), or one with costs, a serial line and

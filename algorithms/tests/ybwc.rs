@@ -16,26 +16,10 @@ use sim_hw::{
 
 const COUNTS: [usize; 5] = [1, 2, 3, 4, 8];
 
+/// Trees of width 2-8 with small value spreads (ties and cutoffs on equal values: the hard
+/// cases) and little horizon noise.
 fn random_tree(rng: &mut SplitMix64, seed: u64) -> SyntheticTree {
-    let ordering = match rng.random_range(0..4) {
-        0 => Ordering::Random,
-        1 => Ordering::Perfect,
-        2 => Ordering::FirstBest {
-            p: rng.random_range(0.0..=1.0),
-        },
-        _ => Ordering::Geometric {
-            p: rng.random_range(0.05..=1.0),
-        },
-    };
-    let spec = SyntheticSpec {
-        width: rng.random_range(2..=8),
-        depth: rng.random_range(2..=6),
-        ordering,
-        // Small spreads make ties and cutoffs on equal values frequent: the hard cases.
-        value_spread: rng.random_range(1..=200),
-        horizon_noise: rng.random_range(0..=10),
-    };
-    SyntheticTree::new(spec, seed).unwrap()
+    common::random_tree_up_to(rng, seed, 8, 200, 10)
 }
 
 /// Campbell's costs on ideal lines, or random costs, serial lines and read policies per

@@ -511,6 +511,19 @@ impl<P: Program> Proc<P> {
         self.read == ReadPolicy::Interrupt
             || (self.running.is_none() && self.queue.is_empty() && self.inbox.is_empty())
     }
+    /// Until when it is busy with what it has: the end of its work in progress, `now` if work
+    /// or messages wait, never if it has nothing.
+    fn busy_until(&self, now: SimTime) -> SimTime {
+        match &self.running {
+            Some(r) => r.end,
+            None if !self.queue.is_empty() || !self.inbox.is_empty() => now,
+            None => SimTime::MAX,
+        }
+    }
+    /// Whether it reacts to an arrival at once: idle, or interrupt-driven.
+    fn reacts(&self) -> bool {
+        self.running.is_none() || self.read == ReadPolicy::Interrupt
+    }
 }
 
 /// Engine events of a machine.
@@ -1108,13 +1121,8 @@ impl<P: Program> Machine<P> {
     /// time its router lets the next message go.
     fn earliest_post(&self, q: ProcId, now: SimTime) -> SimTime {
         let p = &self.procs[q.index()];
-        let busy_until = match &p.running {
-            Some(r) => r.end,
-            None if !p.queue.is_empty() || !p.inbox.is_empty() => now,
-            None => SimTime::MAX,
-        };
-        let reacts = p.running.is_none() || p.read == ReadPolicy::Interrupt;
-        let by_arrival = if reacts {
+        let busy_until = p.busy_until(now);
+        let by_arrival = if p.reacts() {
             now.checked_add(self.config.costs.s).unwrap_or(SimTime::MAX)
         } else {
             SimTime::MAX
@@ -1129,14 +1137,8 @@ impl<P: Program> Machine<P> {
     fn earliest_send(&self, q: ProcId, toward: ProcId, now: SimTime) -> SimTime {
         let p = &self.procs[q.index()];
         let s = self.config.costs.s;
-        let busy_until = match &p.running {
-            Some(r) => r.end,
-            None if !p.queue.is_empty() || !p.inbox.is_empty() => now,
-            None => SimTime::MAX,
-        };
-        // An idle processor reacts to what arrives; an interrupt-driven one reacts at once.
-        let reacts = p.running.is_none() || p.read == ReadPolicy::Interrupt;
-        let by_arrival = if reacts {
+        let busy_until = p.busy_until(now);
+        let by_arrival = if p.reacts() {
             let a = self.earliest_arrival(q, Some(toward), now);
             a.checked_add(s).unwrap_or(SimTime::MAX)
         } else {

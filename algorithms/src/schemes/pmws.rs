@@ -810,17 +810,26 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         line: F::Line,
         cx: &mut FCx<'_, 't, T, F>,
     ) {
+        if !self.answered(from, cx) {
+            return;
+        }
+        self.record(slot, value, line, cx);
+        self.split(cx);
+    }
+
+    /// Child `from` answered for a successor of the current PV node: one fewer outstanding, and
+    /// the child is idle again. False (and the run fails) if none was outstanding.
+    fn answered(&mut self, from: ProcId, cx: &mut FCx<'_, 't, T, F>) -> bool {
         let Some(top) = self.pv.last_mut().filter(|t| t.outstanding > 0) else {
             cx.fail(format!(
                 "{}: a result arrived with no successor outstanding",
                 F::NAME
             ));
-            return;
+            return false;
         };
         top.outstanding -= 1;
         self.idle.push_back(from);
-        self.record(slot, value, line, cx);
-        self.split(cx);
+        true
     }
 
     /// Section IX's parallel re-search: child `from`'s test of successor `slot` failed high
@@ -832,15 +841,9 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         value: Value,
         cx: &mut FCx<'_, 't, T, F>,
     ) {
-        let Some(top) = self.pv.last_mut().filter(|t| t.outstanding > 0) else {
-            cx.fail(format!(
-                "{}: a result arrived with no successor outstanding",
-                F::NAME
-            ));
+        if !self.answered(from, cx) {
             return;
-        };
-        top.outstanding -= 1;
-        self.idle.push_back(from);
+        }
         self.candidate(slot, value, cx);
     }
 

@@ -194,6 +194,18 @@ impl Coverage {
 /// first-best with any p, geometric with any p), a small or large value spread (small ones make
 /// ties frequent) and some horizon noise (interior evaluations that are estimates).
 pub fn random_tree(rng: &mut SplitMix64, seed: u64) -> SyntheticTree {
+    random_tree_up_to(rng, seed, 8, 1000, 30)
+}
+
+/// As [`random_tree`], of width 2 to `width`, value spread 1 to `spread` (small spreads make
+/// ties and cutoffs on equal values frequent: the hard cases) and horizon noise 0 to `noise`.
+pub fn random_tree_up_to(
+    rng: &mut SplitMix64,
+    seed: u64,
+    width: u32,
+    spread: u32,
+    noise: u32,
+) -> SyntheticTree {
     let ordering = match rng.random_range(0..4) {
         0 => Ordering::Random,
         1 => Ordering::Perfect,
@@ -205,11 +217,11 @@ pub fn random_tree(rng: &mut SplitMix64, seed: u64) -> SyntheticTree {
         },
     };
     let spec = SyntheticSpec {
-        width: rng.random_range(2..=8),
+        width: rng.random_range(2..=width),
         depth: rng.random_range(2..=6),
         ordering,
-        value_spread: rng.random_range(1..=1000),
-        horizon_noise: rng.random_range(0..=30),
+        value_spread: rng.random_range(1..=spread),
+        horizon_noise: rng.random_range(0..=noise),
     };
     SyntheticTree::new(spec, seed).unwrap()
 }
@@ -408,4 +420,30 @@ where
         );
     }
     runs
+}
+
+/// Whether `scheme` refuses to deploy on a processor tree two levels deep (Campbell's (2, 2)),
+/// searching a small tree of depth 3: the schemes of a master and its slaves must.
+pub fn refuses_a_deeper_processor_tree<S>(scheme: &S) -> bool
+where
+    S: for<'t> Scheme<'t, SyntheticTree>,
+{
+    let spec = SyntheticSpec {
+        width: 3,
+        depth: 3,
+        ordering: Ordering::Random,
+        value_spread: 100,
+        horizon_noise: 0,
+    };
+    let tree = SyntheticTree::new(spec, 1).unwrap();
+    let config = MachineConfig::new(
+        ProcessorTree::campbell(2, 2),
+        CostModel::campbell(),
+        LinkSpec::ideal(),
+    );
+    let refused = matches!(
+        run_scheme(scheme, &tree, config),
+        Err(SchemeError::Deploy(_))
+    );
+    refused
 }
