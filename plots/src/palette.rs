@@ -30,7 +30,7 @@ pub(crate) fn series_color(index: usize) -> RGBColor {
 }
 
 /// The fixed colour of a time category in timelines: search green, message blue, interrupt
-/// orange-red, wait_reply purple, idle_sync light grey (idle is the background of the picture,
+/// orange-red, wait_reply purple, memory ochre, idle_sync light grey (idle is the background of the picture,
 /// so it is the quietest colour).
 pub fn category_color(category: Category) -> (u8, u8, u8) {
     match category {
@@ -39,6 +39,7 @@ pub fn category_color(category: Category) -> (u8, u8, u8) {
         Category::Interrupt => (232, 96, 28),
         Category::WaitReply => (142, 82, 176),
         Category::IdleSync => (214, 214, 214),
+        Category::Memory => (196, 160, 0),
     }
 }
 

@@ -117,7 +117,12 @@ impl Layout {
         let x_area = font::measure("0", &font::regular(TICK_SIZE)).1
             + font::measure("Xg", &font::regular(DESC_SIZE)).1
             + 30;
-        let legend = Legend::new(legend_entries(markers), LEGEND_SIZE, 2, WIDTH - 40);
+        let memory = rows.iter().any(|r| {
+            r.intervals
+                .iter()
+                .any(|i| i.category == Category::Memory && i.end > i.start)
+        });
+        let legend = Legend::new(legend_entries(markers, memory), LEGEND_SIZE, 2, WIDTH - 40);
         let plot_h = rows.len().max(1) as u32 * row_h + 2;
         let end_ns = rows
             .iter()
@@ -141,9 +146,11 @@ fn row_label_size(row_h: u32) -> f64 {
     (row_h as f64 * 0.55).clamp(9.0, TICK_SIZE)
 }
 
-fn legend_entries(markers: &[Marker]) -> Vec<Entry> {
+/// The categories' swatches (memory only on a machine that used it), then the markers'.
+fn legend_entries(markers: &[Marker], memory: bool) -> Vec<Entry> {
     let mut entries: Vec<Entry> = Category::ALL
         .iter()
+        .filter(|&&c| memory || c != Category::Memory)
         .map(|&c| Entry {
             glyph: Glyph::Swatch(palette::category_rgb(c)),
             label: c.name().to_string(),
@@ -298,9 +305,12 @@ fn marker_alpha(distinct: usize, columns: usize) -> f64 {
     (0.3 * spacing / 25.0).clamp(0.08, 0.3)
 }
 
+/// How many categories a bar splits into.
+const N: usize = Category::ALL.len();
+
 /// For each pixel column, the share of time (in pixel widths) of each category.
-fn column_shares(intervals: &[Interval], columns: usize, ns_per_column: f64) -> Vec<[f64; 5]> {
-    let mut shares = vec![[0.0f64; 5]; columns];
+fn column_shares(intervals: &[Interval], columns: usize, ns_per_column: f64) -> Vec<[f64; N]> {
+    let mut shares = vec![[0.0f64; N]; columns];
     let limit = columns as f64;
     for iv in intervals {
         let s = (iv.start.as_nanos() as f64 / ns_per_column).clamp(0.0, limit);
@@ -327,22 +337,22 @@ fn draw_row(
     root: &Area<'_>,
     left: i32,
     (bar_top, bar_bottom): (i32, i32),
-    shares: &[[f64; 5]],
+    shares: &[[f64; N]],
 ) -> Result<(), DrawError> {
     let height = (bar_bottom - bar_top).max(1) as f64;
     // Boundaries of the categories within the bar, from the top, in pixels.
-    let split = |share: &[f64; 5]| -> Option<[i32; 6]> {
+    let split = |share: &[f64; N]| -> Option<[i32; N + 1]> {
         let total: f64 = share.iter().sum();
         if total <= 1e-9 {
             return None;
         }
-        let mut b = [0i32; 6];
+        let mut b = [0i32; N + 1];
         let mut cum = 0.0;
-        for k in 0..5 {
+        for k in 0..N {
             cum += share[k];
             b[k + 1] = (cum / total * height).round() as i32;
         }
-        b[5] = height as i32;
+        b[N] = height as i32;
         Some(b)
     };
     let mut c = 0;

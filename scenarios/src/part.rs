@@ -366,7 +366,7 @@ mod tests {
             events: 7 * i,
             ..RunTotals::default()
         };
-        totals.times.0 = [1, 2, 3, 4, u64::MAX - i];
+        totals.times.0 = [1, 2, 3, 4, u64::MAX - i, 0];
         totals.nodes.leaves = 40 + i;
         totals.messages.count[1] = i;
         Finished {

@@ -27,7 +27,7 @@
 //! use sim_core::{Category, CategoryTimes, Interval, ProcStats, RunStats, SimTime};
 //! let mut stats = RunStats { makespan: SimTime(2_500), ..Default::default() };
 //! stats.procs.push(ProcStats {
-//!     times: CategoryTimes([2_500, 0, 0, 0, 0]),
+//!     times: CategoryTimes([2_500, 0, 0, 0, 0, 0]),
 //!     intervals: vec![Interval { start: SimTime(0), end: SimTime(2_500), category: Category::Search }],
 //!     ..Default::default()
 //! });

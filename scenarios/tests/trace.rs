@@ -81,7 +81,7 @@ fn check_trace(stats: &RunStats, text: &str) {
 
     // Category slices: totals per processor and category, exact; durations in µs agree with
     // args.ns to the nanosecond; per thread, X events in time order and never overlapping.
-    let mut sums = vec![[0u64; 5]; n];
+    let mut sums = vec![[0u64; sim_core::Category::ALL.len()]; n];
     let mut last_ts = vec![0u64; n];
     let mut cat_end = vec![0u64; n];
     let mut x_count = 0;
@@ -200,7 +200,7 @@ fn trace_of_a_pmws_run_adds_up_exactly() {
 
             // Totals over all threads agree with the results columns.
             let json: Value = serde_json::from_str(&text).unwrap();
-            let mut totals = [0u64; 5];
+            let mut totals = [0u64; sim_core::Category::ALL.len()];
             for e in events(&json).iter().filter(|e| e["ph"] == "X") {
                 if let Some(c) = category(e["cat"].as_str().unwrap()) {
                     totals[c.index()] += e["args"]["ns"].as_u64().unwrap();

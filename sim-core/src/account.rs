@@ -17,16 +17,20 @@ pub enum Category {
     WaitReply,
     /// Waiting for work or for other processors to finish (synchronization).
     IdleSync,
+    /// Reaching shared memory: an access's latency, its wait for a busy bank, and spinning on a
+    /// lock or a flag (a shared-memory machine only; zero elsewhere).
+    Memory,
 }
 
 impl Category {
     /// Every category, in [`Category::index`] order (the order of results columns and of [`CategoryTimes`]).
-    pub const ALL: [Category; 5] = [
+    pub const ALL: [Category; 6] = [
         Category::Search,
         Category::Message,
         Category::Interrupt,
         Category::WaitReply,
         Category::IdleSync,
+        Category::Memory,
     ];
     /// This category's position in [`Category::ALL`] and in [`CategoryTimes`].
     pub fn index(self) -> usize {
@@ -40,6 +44,7 @@ impl Category {
             Category::Interrupt => "interrupt",
             Category::WaitReply => "wait_reply",
             Category::IdleSync => "idle_sync",
+            Category::Memory => "memory",
         }
     }
 }
@@ -57,7 +62,7 @@ pub struct Interval {
 
 /// Time totals per category, indexed by [`Category::index`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CategoryTimes(pub [u64; 5]);
+pub struct CategoryTimes(pub [u64; 6]);
 
 impl CategoryTimes {
     /// Nanoseconds spent in category `c`.
@@ -292,9 +297,9 @@ mod tests {
 
     #[test]
     fn category_times_add_category_by_category() {
-        let mut x = CategoryTimes([1, 2, 3, 4, 5]);
-        x.add(&CategoryTimes([10, 20, 30, 40, 50]));
-        assert_eq!(x, CategoryTimes([11, 22, 33, 44, 55]));
+        let mut x = CategoryTimes([1, 2, 3, 4, 5, 6]);
+        x.add(&CategoryTimes([10, 20, 30, 40, 50, 60]));
+        assert_eq!(x, CategoryTimes([11, 22, 33, 44, 55, 66]));
         assert_eq!(x.total(), 165);
         assert_eq!(x.get(Category::WaitReply), 44);
     }

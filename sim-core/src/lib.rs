@@ -43,5 +43,7 @@ mod time;
 
 pub use account::{Category, CategoryTimes, Interval, TimeAccount};
 pub use queue::{run, EventId, EventQueue, Model, Seq};
-pub use stats::{Marker, MessageRecord, MsgCounts, MsgKind, NodeCounts, ProcStats, RunStats};
+pub use stats::{
+    Marker, MemoryCounts, MessageRecord, MsgCounts, MsgKind, NodeCounts, ProcStats, RunStats,
+};
 pub use time::{ProcId, SimTime};

@@ -151,6 +151,20 @@ pub struct RunStats {
     pub markers: Vec<Marker>,
     /// Events handled by the engine (a measure of simulation work, not of the simulated machine).
     pub events: u64,
+    /// Shared-memory traffic (all zero on a machine without shared memory).
+    pub memory: MemoryCounts,
+}
+
+/// What the processors asked of a shared memory: accesses by kind, and how long they waited for
+/// a busy bank (the latency itself not included).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MemoryCounts {
+    /// Reads (a table probe, a look at a split point or a flag).
+    pub reads: u64,
+    /// Writes (a store, a result, a lock's test-and-set).
+    pub writes: u64,
+    /// Nanoseconds accesses waited for their bank to be free, over all processors.
+    pub bank_wait_ns: u64,
 }
 
 impl RunStats {

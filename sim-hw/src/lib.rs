@@ -13,6 +13,8 @@
 //!   [`MachineConfig`] runs on;
 //! - [`SerialInterface`]: the master's 8-port SCI, and [`SerialInterface::check`], the rule that a
 //!   host has at most as many lines as ports;
+//! - [`MemorySpec`]: a shared memory (read and write latency, banks, NUMA) and [`Jitter`], seeded
+//!   noise on step costs;
 //! - [`Machine`]: processors running one [`Program`] each, driven by sim-core's event queue, their
 //!   messages carried by a [`Network`], with every processor's time accounted by category.
 //!
@@ -44,6 +46,7 @@
 
 mod cost;
 mod machine;
+mod memory;
 pub mod network;
 mod search;
 mod topology;
@@ -52,6 +55,7 @@ pub use cost::{cycles, CostModel};
 pub use machine::{
     Cx, HwEvent, Machine, MachineConfig, MachineError, Program, ReadPolicies, ReadPolicy, Work,
 };
+pub use memory::{Jitter, MemorySpec, Numa};
 pub use network::{
     Arrival, Broadcast, BusSpec, ChannelId, Delivery, Forwarding, LinkKind, LinkSpec, Medium,
     Message, Network, NetworkError, PoolError, PoolNetwork, PortsExceeded, Route, Routing, SciSpec,

@@ -7,6 +7,7 @@
 //! reacts to its start, to messages and to the end of its work by asking for more actions
 //! through a [`Cx`].
 
+use crate::memory::{Jitter, Memory, MemorySpec};
 use crate::network::{level_spec, Arrival, ChannelId, Message, Network, NetworkError, Transit};
 use crate::search::{Search, Step};
 use crate::{CostModel, Forwarding, LinkSpec, Platform, ProcessorTree};
@@ -168,9 +169,18 @@ enum Action<P: Program> {
         out: P::Out,
         nodes: NodeCounts,
     },
-    /// Waiting a stated time doing nothing (category idle_sync), then `on_done(out)`.
+    /// Waiting a stated time doing nothing (category idle_sync, or memory for a spin), then
+    /// `on_done(out)`.
     Wait {
         time: SimTime,
+        out: P::Out,
+        category: Category,
+    },
+    /// An access to shared memory (its time is the bank's wait and the latency), then
+    /// `on_done(out)`.
+    Memory {
+        addr: u64,
+        write: bool,
         out: P::Out,
     },
     /// The interrupt handler for an arrived message (interrupt-driven processors only).
@@ -205,7 +215,8 @@ impl<P: Program> Action<P> {
             | Action::Receive { .. } => Category::Message,
             Action::Compute { .. } | Action::Search(_) => Category::Search,
             Action::Handle { .. } => Category::Interrupt,
-            Action::Wait { .. } => Category::IdleSync,
+            Action::Wait { category, .. } => *category,
+            Action::Memory { .. } => Category::Memory,
         }
     }
 }
@@ -220,6 +231,8 @@ struct SearchSlot<S: Search> {
     done: Option<S::Out>,
     /// Steps taken (for polling).
     steps: u64,
+    /// Other processors read or change its state (split points in shared memory).
+    shared: bool,
 }
 
 /// What a program may do in a callback.
@@ -228,6 +241,7 @@ pub struct Cx<'a, P: Program> {
     me: ProcId,
     costs: &'a CostModel,
     platform: &'a Platform,
+    memory: Option<&'a MemorySpec>,
     bus: bool,
     actions: Vec<Action<P>>,
     markers: &'a mut Vec<Marker>,
@@ -313,21 +327,64 @@ impl<P: Program> Cx<'_, P> {
     /// the processor's current action: a processor that reads when idle does not read during it,
     /// an interrupt delays its end.
     pub fn wait(&mut self, time: SimTime, out: P::Out) {
-        self.actions.push(Action::Wait { time, out });
+        self.actions.push(Action::Wait {
+            time,
+            out,
+            category: Category::IdleSync,
+        });
+    }
+    /// Like [`Cx::wait`], but spinning on shared memory (a lock or a flag held in the
+    /// processor's cache): category `memory`.
+    pub fn spin(&mut self, time: SimTime, out: P::Out) {
+        self.actions.push(Action::Wait {
+            time,
+            out,
+            category: Category::Memory,
+        });
+    }
+    /// Reads shared memory at `addr` (category `memory`: the wait for its bank, then the read
+    /// latency), then hands `out` back through `on_done`, where the program reads its shared
+    /// data: what it sees is the data as it is when the access ends. Only on a machine with
+    /// shared memory ([`MachineConfig::memory`]); elsewhere the run fails.
+    pub fn read(&mut self, addr: u64, out: P::Out) {
+        self.memory_access(addr, false, out);
+    }
+    /// Writes shared memory at `addr` (or a read-modify-write such as a lock's test-and-set), as
+    /// [`Cx::read`] with the write latency: the program changes its shared data in `on_done`.
+    pub fn write(&mut self, addr: u64, out: P::Out) {
+        self.memory_access(addr, true, out);
+    }
+    fn memory_access(&mut self, addr: u64, write: bool, out: P::Out) {
+        if self.memory.is_none() {
+            self.fail("reached shared memory on a machine without it");
+            return;
+        }
+        self.actions.push(Action::Memory { addr, write, out });
+    }
+    /// The machine's shared memory, if it has one.
+    pub fn memory(&self) -> Option<&MemorySpec> {
+        self.memory
     }
     /// Queues `search`, which the machine advances step by step; its result comes back through
     /// `on_done`. Messages read while it runs can change it ([`Cx::search_mut`],
     /// [`Cx::abort_search`]). One search per processor at a time.
     pub fn search(&mut self, search: P::Search) {
-        self.start_search(search, false);
+        self.start_search(search, false, false);
     }
     /// Like [`Cx::search`], for a search that no message will change: the machine may then run
     /// it to its end in one go, which is faster. Interrupts still delay it. Reaching it with
     /// [`Cx::search_mut`] or [`Cx::abort_search`] is an error.
     pub fn search_isolated(&mut self, search: P::Search) {
-        self.start_search(search, true);
+        self.start_search(search, true, false);
     }
-    fn start_search(&mut self, search: P::Search, isolated: bool) {
+    /// Like [`Cx::search`], for a search whose state other processors' programs read or change
+    /// in their callbacks (split points held in shared memory): the machine then never runs it
+    /// past the earliest time another processor could act, so each change reaches it at the
+    /// simulated time it is made.
+    pub fn search_shared(&mut self, search: P::Search) {
+        self.start_search(search, false, true);
+    }
+    fn start_search(&mut self, search: P::Search, isolated: bool, shared: bool) {
         if self.search.is_some() {
             self.fail("started a search while another one was still running");
             return;
@@ -340,6 +397,7 @@ impl<P: Program> Cx<'_, P> {
             isolated,
             done: None,
             steps: 0,
+            shared,
         });
         self.actions.push(Action::Search(id));
     }
@@ -419,6 +477,13 @@ pub struct MachineConfig {
     pub record_intervals: bool,
     /// Keep every message's send and arrival times (for traces).
     pub record_messages: bool,
+    /// Shared memory every processor reaches ([`Cx::read`], [`Cx::write`]); None: none. With
+    /// it, a processor's search state may be read or changed by any other processor's callback
+    /// (a split point), so a search batch also stops at the earliest time another processor
+    /// could act.
+    pub memory: Option<MemorySpec>,
+    /// Seeded noise on the cost of every search step; None: exact costs.
+    pub jitter: Option<Jitter>,
 }
 
 impl MachineConfig {
@@ -448,6 +513,8 @@ impl MachineConfig {
             max_events: None,
             record_intervals: false,
             record_messages: false,
+            memory: None,
+            jitter: None,
         }
     }
     /// The link spec of the lines below processors at `level` (0 = the root processor).
@@ -568,6 +635,8 @@ pub struct Machine<P: Program> {
     /// Messages in each processor's hardware router, with the time each leaves it (in that
     /// order: the forwarding cost is the same for all).
     routers: Vec<VecDeque<(SimTime, Transit<P::Msg>)>>,
+    /// The shared memory's banks and traffic, if the machine has one.
+    memory: Option<Memory>,
 }
 
 impl<P: Program> Machine<P> {
@@ -654,6 +723,7 @@ impl<P: Program> Machine<P> {
             events: 0,
             zero_delay,
             routers: (0..n).map(|_| VecDeque::new()).collect(),
+            memory: config.memory.map(Memory::new),
             config,
         })
     }
@@ -697,6 +767,7 @@ impl<P: Program> Machine<P> {
             message_log: self.message_log,
             markers: self.markers,
             events: self.events,
+            memory: self.memory.map_or_else(Default::default, |m| m.counts),
         };
         Ok((stats, programs))
     }
@@ -729,7 +800,7 @@ impl<P: Program> Machine<P> {
 
     /// Every total over all processors that results add up must fit in a u64 of nanoseconds.
     fn check_totals(&mut self, end: SimTime) -> Result<(), MachineError> {
-        let mut totals = [0u128; 5];
+        let mut totals = [0u128; Category::ALL.len()];
         let mut leaf_ns = 0u128;
         for p in &mut self.procs {
             p.account.close(end);
@@ -779,6 +850,7 @@ impl<P: Program> Machine<P> {
             me,
             costs: &self.config.costs,
             platform: &self.config.platform,
+            memory: self.config.memory.as_ref(),
             bus: self.network.has_broadcast(),
             actions: Vec::new(),
             markers: &mut self.markers,
@@ -910,6 +982,17 @@ impl<P: Program> Machine<P> {
                             *time
                         }
                         Action::Wait { time, .. } => *time,
+                        Action::Memory { addr, write, .. } => {
+                            let n = self.procs.len();
+                            let memory = self.memory.as_mut().expect("checked by Cx");
+                            match memory.access(me, *addr, *write, now, n) {
+                                Some(end) => end - now,
+                                None => {
+                                    self.fail(MachineError::TimeOverflow { proc: me, at: now });
+                                    return;
+                                }
+                            }
+                        }
                         Action::Search(_) => unreachable!("handled above"),
                     },
                 };
@@ -957,8 +1040,9 @@ impl<P: Program> Machine<P> {
         seq: Seq,
         queue: &mut EventQueue<HwEvent>,
     ) {
-        let horizon = self.horizon(me, now);
+        let horizon = self.shared_horizon(me, now);
         let costs = self.config.costs;
+        let jitter = self.config.jitter;
         let alone = self.procs.len() == 1;
         let proc = &mut self.procs[me.index()];
         let poll_every = match proc.read {
@@ -997,7 +1081,7 @@ impl<P: Program> Machine<P> {
         }
         // A polling board meets the world only at its poll points, so with batching on it stops
         // only there; everything else may stop before any step at or past the horizon.
-        let stop_anywhere = poll_every == 0 || !self.config.batching;
+        let stop_anywhere = poll_every == 0 || !self.config.batching || search.shared;
         while !overflow && search.done.is_none() {
             if progressed && stop_anywhere && t >= horizon {
                 break;
@@ -1010,17 +1094,23 @@ impl<P: Program> Machine<P> {
                 // this batch stops here too. (A uniprocessor has no other events.)
                 break;
             }
+            // The step's number on this processor, for its timing noise.
+            let n = proc.nodes.interior + proc.nodes.leaves + proc.nodes.probes;
+            let noisy = |cost: SimTime| match jitter {
+                Some(j) => j.apply(cost, me, n),
+                None => cost,
+            };
             let cost = match search.search.step() {
                 Step::Interior => {
                     proc.nodes.interior += 1;
-                    costs.k
+                    noisy(costs.k)
                 }
                 Step::Leaf { quiescence } => {
                     proc.nodes.leaves += 1;
-                    let cost = costs.leaf(quiescence).unwrap_or_else(|| {
+                    let cost = noisy(costs.leaf(quiescence).unwrap_or_else(|| {
                         overflow = true;
                         costs.e
-                    });
+                    }));
                     match proc.nodes.leaf_ns.checked_add(cost.as_nanos()) {
                         Some(x) => proc.nodes.leaf_ns = x,
                         None => overflow = true,
@@ -1030,7 +1120,7 @@ impl<P: Program> Machine<P> {
                 }
                 Step::Probe => {
                     proc.nodes.probes += 1;
-                    costs.probe
+                    noisy(costs.probe)
                 }
                 Step::Done(out) => {
                     search.done = Some(out);
@@ -1102,6 +1192,32 @@ impl<P: Program> Machine<P> {
         self.earliest_arrival(me, None, now)
     }
 
+    /// [`Machine::horizon`], and for a search whose state other processors share
+    /// ([`Cx::search_shared`]): the earliest time another processor could act, since its
+    /// callback may then read or change this search (a split point): the end of its work in
+    /// progress, or a message reaching it.
+    fn shared_horizon(&self, me: ProcId, now: SimTime) -> SimTime {
+        let own = self.horizon(me, now);
+        let shared = self.procs[me.index()]
+            .search
+            .as_ref()
+            .is_some_and(|s| s.shared);
+        if !shared || !self.config.batching {
+            return own;
+        }
+        let mut h = own;
+        for (i, p) in self.procs.iter().enumerate() {
+            if i == me.index() || h <= now {
+                continue;
+            }
+            h = h.min(p.busy_until(now));
+            if h > now {
+                h = h.min(self.earliest_arrival(ProcId(i as u32), None, now));
+            }
+        }
+        h
+    }
+
     /// The earliest time a message could arrive at `q` (or be held on a line into it), given that
     /// `quiet` (the processor asking) sends nothing new before its own horizon: the network's
     /// answer, asking back when each sender could send.
@@ -1154,7 +1270,7 @@ impl<P: Program> Machine<P> {
                 Ok(ch) => self.try_transmit(ch, now, false, queue),
                 Err(e) => self.fail(e.into()),
             },
-            Action::Compute { out, .. } | Action::Wait { out, .. } => {
+            Action::Compute { out, .. } | Action::Wait { out, .. } | Action::Memory { out, .. } => {
                 let actions = self.callback(me, now, |p, cx| p.on_done(out, cx));
                 if slot.in_isr {
                     self.enqueue_isr(me, actions);
