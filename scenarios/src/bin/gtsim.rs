@@ -460,7 +460,7 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
     }
     let mut plan = variants.into_iter().next().expect("one").plan;
     plan.batching = !first.step_by_step;
-    let figures = scenarios::catalogue::results_columns(&plan.algorithms);
+    let figures = scenarios::catalogue::plan_columns(&plan);
     let mut provenance = scenarios::provenance::Provenance::new(&plan, Vec::new())
         .map_err(|e| Failure::Input(e.to_string()))?;
     provenance.fields_set = sets.iter().map(|a| a.to_string()).collect();
@@ -891,7 +891,7 @@ fn kept_runs(
 ) -> Result<(String, Vec<scenarios::runner::Finished>), Failure> {
     let path = scenarios::part::path_for(dir);
     let runs = scenarios::runner::job_count(plan);
-    let figures = scenarios::catalogue::results_columns(&plan.algorithms);
+    let figures = scenarios::catalogue::plan_columns(&plan);
     let fingerprint = sweep_fingerprint(plan, provenance);
     let done = match scenarios::part::read(&path, &fingerprint, runs, &figures) {
         Ok(Some(done)) if resume => {
