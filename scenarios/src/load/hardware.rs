@@ -65,6 +65,9 @@ pub(super) fn costs(cx: &Source, hw: &Hardware) -> Result<CostModel, ScenarioErr
     Ok(costs)
 }
 
+/// Timing noise as loaded: its largest change in thousandths, and its seed.
+pub(super) type JitterPlan = (u32, u64);
+
 /// The shared memory of `hw.memory` and the step-cost noise of `hw.jitter` (its thousandths
 /// and seed), checked: latencies are durations, a NUMA factor at least 1, the noise below
 /// 100 %; a scheme that needs shared memory is refused without it.
@@ -72,7 +75,7 @@ pub(super) fn memory(
     cx: &Source,
     hw: &Hardware,
     algorithms: &[Algorithm],
-) -> Result<(Option<MemorySpec>, Option<(u32, u64)>), ScenarioError> {
+) -> Result<(Option<MemorySpec>, Option<JitterPlan>), ScenarioError> {
     let jitter = match &hw.jitter {
         None => None,
         Some(j) if j.percent.is_finite() && (0.0..=99.9).contains(&j.percent) => {
