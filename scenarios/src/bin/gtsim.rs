@@ -891,7 +891,7 @@ fn kept_runs(
 ) -> Result<(String, Vec<scenarios::runner::Finished>), Failure> {
     let path = scenarios::part::path_for(dir);
     let runs = scenarios::runner::job_count(plan);
-    let figures = scenarios::catalogue::plan_columns(&plan);
+    let figures = scenarios::catalogue::plan_columns(plan);
     let fingerprint = sweep_fingerprint(plan, provenance);
     let done = match scenarios::part::read(&path, &fingerprint, runs, &figures) {
         Ok(Some(done)) if resume => {
