@@ -709,11 +709,23 @@ pub struct Outputs {
 }
 
 /// `outputs.schemes`.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SchemesOutput {
     /// The processor count of the overhead bars and table; one of the sweep's.
     pub at: Positive,
+    /// The charts' file name: NAME.png (speedups) and NAME-overheads.png (the bars). Letters,
+    /// digits, '-' and '_'. Default `schemes`.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+impl SchemesOutput {
+    /// The speedup chart's and the overhead bars' file names.
+    pub fn files(&self) -> (String, String) {
+        let name = self.name.as_deref().unwrap_or("schemes");
+        (format!("{name}.png"), format!("{name}-overheads.png"))
+    }
 }
 
 impl Default for Outputs {
