@@ -914,7 +914,10 @@ mod same_trees {
             let tree = SyntheticTree::new(spec.clone(), seed).unwrap();
             let reference = Reference::new(spec.clone(), seed);
             assert_eq!(tree.root(), reference.root, "{spec:?}, seed {seed}");
-            if (spec.width as u64).pow(spec.depth) <= 5_000 {
+            if (spec.width as u64)
+                .checked_pow(spec.depth)
+                .is_some_and(|n| n <= 5_000)
+            {
                 // The whole tree.
                 let mut open = vec![tree.root()];
                 while let Some(node) = open.pop() {
