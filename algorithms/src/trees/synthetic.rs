@@ -635,12 +635,14 @@ impl GameTree for SyntheticTree {
         let key = mix64(node.key ^ self.index_mix[mv.index as usize]);
         let v = node.value;
         let s = self.spec.value_spread;
-        // Values from the parent's view: left of the best strictly below v (v − 1..=s),
-        // right at most v (v − 0..=s).
-        let x = match mv.place {
-            std::cmp::Ordering::Equal => v,
-            std::cmp::Ordering::Less => v - 1 - canon(key, s) as Value,
-            std::cmp::Ordering::Greater => v - canon(key, s + 1) as Value,
+        // Values from the parent's view: left of the best strictly below v (v minus 1..=s),
+        // right of it at most v (v minus 0..=s); one draw for both, without a branch.
+        let left = (mv.place == std::cmp::Ordering::Less) as u32;
+        let drop = left + canon(key, s + 1 - left);
+        let x = if mv.place == std::cmp::Ordering::Equal {
+            v
+        } else {
+            v - drop as Value
         };
         SynNode {
             key,
