@@ -4,7 +4,8 @@
 //! own random numbers from its key alone, and the stream must never change across crate versions
 //! (results must be byte-identical). SplitMix64 (Steele, Lea, Flood 2014) is specified by a few
 //! lines of arithmetic; it implements `rand`'s `RngCore` so that `rand` and `rand_distr` sample
-//! from it.
+//! from it. The synthetic generator reads the same streams with those crates' draws written out
+//! (`trees/synthetic.rs`), so that its trees depend on none of the crates' versions.
 
 use rand::{RngCore, SeedableRng};
 
