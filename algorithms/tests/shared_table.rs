@@ -65,6 +65,7 @@ fn random_table(rng: &mut SplitMix64) -> SharedTableConfig {
 fn lazy(rng: &mut SplitMix64, depth: u32, table: bool) -> LazySmp {
     LazySmp(LazySmpConfig {
         depth,
+        iterative: rng.random_bool(0.8),
         table: table.then(|| random_table(rng)),
         skip: if rng.random_bool(0.7) {
             Skip::Stockfish
@@ -78,6 +79,7 @@ fn lazy(rng: &mut SplitMix64, depth: u32, table: bool) -> LazySmp {
 fn abdada(rng: &mut SplitMix64, depth: u32, values: bool) -> Abdada {
     Abdada(AbdadaConfig {
         depth,
+        iterative: rng.random_bool(0.8),
         table: random_table(rng),
         values,
     })
@@ -290,6 +292,7 @@ fn memory_time_and_table_counters_where_expected() {
     };
     let lazy = LazySmp(LazySmpConfig {
         depth: 5,
+        iterative: true,
         table: Some(table),
         skip: Skip::Stockfish,
         vote: false,
@@ -320,6 +323,7 @@ fn memory_time_and_table_counters_where_expected() {
     assert!(run.stats.memory.bank_wait_ns > 0);
     let abdada = Abdada(AbdadaConfig {
         depth: 5,
+        iterative: true,
         table,
         values: true,
     });
@@ -347,6 +351,7 @@ fn jitter_seeds_change_lazy_smp_runs_but_not_the_value() {
     let expected = negamax(&tree, &tree.root(), 5);
     let scheme = LazySmp(LazySmpConfig {
         depth: 5,
+        iterative: true,
         table: Some(SharedTableConfig::new()),
         skip: Skip::None,
         vote: false,
@@ -386,6 +391,7 @@ fn refused_without_a_pool_or_depth_or_with_a_bad_table() {
     assert!(common::refuses_a_deeper_processor_tree(&LazySmp(
         LazySmpConfig {
             depth: 3,
+            iterative: true,
             table: None,
             skip: Skip::Stockfish,
             vote: false,
@@ -394,6 +400,7 @@ fn refused_without_a_pool_or_depth_or_with_a_bad_table() {
     assert!(common::refuses_a_deeper_processor_tree(&Abdada(
         AbdadaConfig {
             depth: 3,
+            iterative: true,
             table: SharedTableConfig::new(),
             values: true,
         }
@@ -429,11 +436,13 @@ fn refused_without_a_pool_or_depth_or_with_a_bad_table() {
     for scheme in [
         Abdada(AbdadaConfig {
             depth: 0,
+            iterative: true,
             table: SharedTableConfig::new(),
             values: true,
         }),
         Abdada(AbdadaConfig {
             depth: 3,
+            iterative: true,
             table: bad,
             values: true,
         }),
@@ -448,6 +457,7 @@ fn refused_without_a_pool_or_depth_or_with_a_bad_table() {
     no_memory.memory = None;
     let lazy = LazySmp(LazySmpConfig {
         depth: 3,
+        iterative: true,
         table: Some(SharedTableConfig::new()),
         skip: Skip::Stockfish,
         vote: false,

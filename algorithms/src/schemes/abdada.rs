@@ -4,7 +4,8 @@
 //! tree instead of searching the same nodes.
 //!
 //! **Roles.** Every processor runs the same search ([`crate::schemes::tt_search`]): iterative
-//! deepening 1 to d of fail-soft alpha-beta, each processor every depth. Before expanding an
+//! deepening 1 to d of fail-soft alpha-beta, each processor every depth (or depth d alone,
+//! [`AbdadaConfig::iterative`] off). Before expanding an
 //! interior node it probes the table with a read-modify-write (`Cx::write` of the bucket's cache
 //! line): an entry that settles the node ends its search; otherwise, if the probe is
 //! *exclusive* and another processor is searching the node, the node is deferred ("on
@@ -35,6 +36,8 @@ use sim_hw::Platform;
 pub struct AbdadaConfig {
     /// Search depth d (at least 1).
     pub depth: u32,
+    /// Iterative deepening 1 to d, every processor every depth (false: depth d alone).
+    pub iterative: bool,
     /// The shared table (it holds the searcher counts either way).
     pub table: SharedTableConfig,
     /// Entries hold values that settle nodes (false: only the searcher counts).
@@ -44,6 +47,14 @@ pub struct AbdadaConfig {
 /// ABDADA on a pool of processors with shared memory.
 #[derive(Clone, Copy, Debug)]
 pub struct Abdada(pub AbdadaConfig);
+
+fn depths(c: AbdadaConfig) -> Vec<u32> {
+    if c.iterative {
+        (1..=c.depth).collect()
+    } else {
+        vec![c.depth]
+    }
+}
 
 impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Abdada {
     type Role = TtRole<'t, T>;
@@ -56,7 +67,7 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Abdada {
         let shared = Shared::new(Some(c.table));
         let mode = Mode::Abdada { values: c.values };
         Ok((0..platform.len())
-            .map(|p| TtRole::new(tree, mode, (1..=c.depth).collect(), shared.clone(), p == 0))
+            .map(|p| TtRole::new(tree, mode, depths(c), shared.clone(), p == 0))
             .collect())
     }
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {

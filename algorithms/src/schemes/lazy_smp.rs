@@ -10,7 +10,8 @@
 //! the machine's timing noise (`sim_hw::Jitter`); without either, processors that search the
 //! same depths do the same work.
 //!
-//! **Depths** ([`Skip`]). Processor 0 searches every depth 1 to d. A helper (processor i > 0)
+//! **Depths** ([`Skip`]). With [`LazySmpConfig::iterative`] off, every processor searches depth
+//! d alone (the plain shared-table search). Otherwise processor 0 searches every depth 1 to d. A helper (processor i > 0)
 //! skips depths by Stockfish's rule (Stockfish 7–9, `search.cpp`): with
 //! `SkipSize = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4]`,
 //! `SkipPhase = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7]` and
@@ -55,7 +56,8 @@ const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4,
 const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
 impl Skip {
-    /// The depths processor `p` searches in a search to `depth`, in order.
+    /// The depths processor `p` searches in an iterative-deepening search to `depth`, in
+    /// order.
     pub fn depths(self, p: usize, depth: u32) -> Vec<u32> {
         (1..=depth)
             .filter(|&k| {
@@ -74,6 +76,9 @@ impl Skip {
 pub struct LazySmpConfig {
     /// Search depth d (at least 1).
     pub depth: u32,
+    /// Iterative deepening 1 to d (false: every processor searches depth d alone, the shared
+    /// table's older use before Lazy SMP).
+    pub iterative: bool,
     /// The shared table (None: none).
     pub table: Option<SharedTableConfig>,
     /// Which depths helpers search.
