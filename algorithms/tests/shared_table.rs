@@ -465,3 +465,55 @@ fn refused_without_a_pool_or_depth_or_with_a_bad_table() {
     let e = run_scheme(&lazy, &tree, no_memory).err().expect("refused");
     assert!(e.to_string().contains("shared memory"), "{e}");
 }
+
+/// On one processor, without a table and at a fixed depth, both schemes are plain fail-soft
+/// alpha-beta: exactly its nodes, value and time.
+#[test]
+fn alone_without_a_table_they_are_alphabeta() {
+    let mut rng = SplitMix64::seed_from_u64(53);
+    for seed in 0..200u64 {
+        let tree = random_tree(&mut rng, seed);
+        let depth = tree.spec().depth;
+        let costs = sim_hw::CostModel::campbell();
+        let (value, work) = sim_hw::run_alone(
+            &mut AlphaBeta::new(&tree, tree.root(), -INF, INF, depth),
+            &costs,
+        );
+        let mut machine = MachineConfig::pool(
+            1,
+            PoolNetwork::FullyConnected,
+            costs,
+            sim_hw::LinkSpec::ideal(),
+        );
+        machine.memory = Some(random_memory(&mut rng));
+        let lazy = LazySmp(LazySmpConfig {
+            depth,
+            iterative: false,
+            table: None,
+            skip: Skip::Stockfish,
+            vote: false,
+        });
+        let run = run_scheme(&lazy, &tree, machine.clone()).unwrap();
+        assert_eq!(run.roles[0].depths(), [depth]);
+        assert_eq!(run.root_value, Some(value), "seed {seed}");
+        assert_eq!(run.stats.total_nodes(), work.nodes, "seed {seed}");
+        assert_eq!(run.stats.makespan, work.time, "seed {seed}");
+        // ABDADA alone never defers, and without values its table changes no node: the same
+        // nodes, plus the time of its counters' accesses.
+        let abdada = Abdada(AbdadaConfig {
+            depth,
+            iterative: false,
+            table: random_table(&mut rng),
+            values: false,
+        });
+        let run = run_scheme(&abdada, &tree, machine).unwrap();
+        assert_eq!(run.root_value, Some(value), "seed {seed}");
+        assert_eq!(run.stats.total_nodes(), work.nodes, "seed {seed}");
+        let memory = run.stats.procs[0].times.get(Category::Memory);
+        assert_eq!(
+            run.stats.makespan.as_nanos(),
+            work.time.as_nanos() + memory,
+            "seed {seed}"
+        );
+    }
+}

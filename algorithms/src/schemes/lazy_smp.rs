@@ -176,13 +176,12 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for LazySmp {
         };
         Ok((0..platform.len())
             .map(|p| {
-                TtRole::new(
-                    tree,
-                    mode,
-                    c.skip.depths(p, c.depth),
-                    shared.clone(),
-                    p == 0,
-                )
+                let depths = if c.iterative {
+                    c.skip.depths(p, c.depth)
+                } else {
+                    vec![c.depth]
+                };
+                TtRole::new(tree, mode, depths, shared.clone(), p == 0)
             })
             .collect())
     }

@@ -678,3 +678,41 @@ impl<'t, T: GameTree> Program for TtRole<'t, T> {
         (self.master && !self.finished).then(|| "the root value".into())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AlphaBeta, Ordering, SequentialSearch, SyntheticSpec, SyntheticTree};
+    use sim_hw::{run_alone, CostModel};
+
+    /// The node policy without a table is fail-soft alpha-beta: its value and leaves.
+    #[test]
+    fn one_iteration_without_a_table_is_alphabetas_search() {
+        for seed in 0..200 {
+            let spec = SyntheticSpec {
+                width: 2 + seed as u32 % 6,
+                depth: 3 + seed as u32 % 3,
+                ordering: if seed % 2 == 0 {
+                    Ordering::Random
+                } else {
+                    Ordering::FirstBest { p: 0.7 }
+                },
+                value_spread: 100,
+                horizon_noise: 10 * (seed as u32 % 3),
+            };
+            let tree = SyntheticTree::new(spec.clone(), seed).unwrap();
+            let mut a = AlphaBeta::new(&tree, tree.root(), -INF, INF, spec.depth);
+            let (va, wa) = run_alone(&mut a, &CostModel::campbell());
+            let mut b = Job::iteration(&tree, Mode::None, spec.depth, None);
+            let mut n = 0;
+            let vb = loop {
+                match b.advance() {
+                    Event::Done => break b.take_result().unwrap().unwrap(),
+                    Event::Leaf(_) => n += 1,
+                    _ => {}
+                }
+            };
+            assert_eq!((va, wa.nodes.leaves), (vb, n), "seed {seed}");
+        }
+    }
+}
