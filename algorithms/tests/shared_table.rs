@@ -72,6 +72,7 @@ fn lazy(rng: &mut SplitMix64, depth: u32, table: bool) -> LazySmp {
         } else {
             Skip::None
         },
+        deeper: rng.random_bool(0.5),
         vote: rng.random_bool(0.3),
     })
 }
@@ -295,6 +296,7 @@ fn memory_time_and_table_counters_where_expected() {
         iterative: true,
         table: Some(table),
         skip: Skip::Stockfish,
+        deeper: false,
         vote: false,
     });
     let run = common::checked_run(&lazy, &tree, config.clone(), expected, "lazy_smp");
@@ -354,6 +356,7 @@ fn jitter_seeds_change_lazy_smp_runs_but_not_the_value() {
         iterative: true,
         table: Some(SharedTableConfig::new()),
         skip: Skip::None,
+        deeper: false,
         vote: false,
     });
     let mut makespans = Vec::new();
@@ -394,6 +397,7 @@ fn refused_without_a_pool_or_depth_or_with_a_bad_table() {
             iterative: true,
             table: None,
             skip: Skip::Stockfish,
+            deeper: false,
             vote: false,
         }
     )));
@@ -460,6 +464,7 @@ fn refused_without_a_pool_or_depth_or_with_a_bad_table() {
         iterative: true,
         table: Some(SharedTableConfig::new()),
         skip: Skip::Stockfish,
+        deeper: false,
         vote: false,
     });
     let e = run_scheme(&lazy, &tree, no_memory).err().expect("refused");
@@ -491,6 +496,7 @@ fn alone_without_a_table_they_are_alphabeta() {
             iterative: false,
             table: None,
             skip: Skip::Stockfish,
+            deeper: false,
             vote: false,
         });
         let run = run_scheme(&lazy, &tree, machine.clone()).unwrap();

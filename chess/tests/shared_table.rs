@@ -43,6 +43,7 @@ fn lazy(depth: u32, table: bool) -> LazySmp {
         iterative: true,
         table: table.then(SharedTableConfig::new),
         skip: Skip::Stockfish,
+        deeper: false,
         vote: false,
     })
 }
@@ -120,10 +121,13 @@ fn timing_at_five_ply() {
     let bk = bratko_kopec();
     for (id, tree, _) in bk.iter().take(3) {
         for p in [1, 4, 16] {
-            for (name, t) in [("lazy_smp", 0), ("abdada", 1)] {
+            for (name, t) in [("lazy_smp", 0), ("lazy_smp_deeper", 2), ("abdada", 1)] {
                 let start = std::time::Instant::now();
-                let (v, stats, f) = if t == 0 {
-                    let s = lazy(5, true);
+                let (v, stats, f) = if t != 1 {
+                    let s = LazySmp(LazySmpConfig {
+                        deeper: t == 2,
+                        ..lazy(5, true).0
+                    });
                     let r = run_scheme(&s, tree, machine(p, 3)).unwrap();
                     (r.root_value, r.stats, s.figures(&r.roles))
                 } else {

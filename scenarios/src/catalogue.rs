@@ -178,6 +178,10 @@ pub enum Algorithm {
         /// Which depths helpers skip: `Stockfish` (default) or `None`.
         #[serde(default)]
         skip: Skip,
+        /// Helpers that finish the last depth go on deeper until processor 0 stops them.
+        /// Default false.
+        #[serde(default)]
+        deeper: bool,
         /// The result by vote of the processors that finished the last depth. Default false.
         #[serde(default)]
         vote: bool,
@@ -698,6 +702,7 @@ impl Algorithm {
             Algorithm::LazySmp {
                 entries,
                 skip,
+                deeper,
                 vote,
                 ..
             } => {
@@ -710,8 +715,8 @@ impl Algorithm {
                     .is_empty();
                 Entry {
                     reads: campbell_reads,
-                    syntax: "`LazySmp(entries: N, ways: W, replacement: R, entry_bytes: B, skip: S, vote: V)`",
-                    about: "Lazy SMP (Stockfish from 2015): every processor searches the root on its own by iterative deepening of fail-soft alpha-beta (with `search.progressive_deepening: false`, depth d alone), sharing only a transposition table in shared memory (`hardware.memory`): a probe (a read of the bucket's cache line) before each interior node, a store (a write) when it closes; `N` entries (default 65,536; 0: no table), `W` per bucket (default 4), replacement `R` `DepthPreferred` (default) or `Always`, `B` bytes per entry (default 16; the bucket's first cache line of 64 bytes is its address, hence its bank); helpers skip depths by Stockfish's SkipSize/SkipPhase tables (`S`: `Stockfish`, default, or `None`), never the last; the result is processor 0's, or with `vote: true` Stockfish 10's vote among the processors that finished the last depth; processor 0's end raises a stop flag the others' searches read at once. With a table its value may differ from the table-free value (recorded, not refused) (`lazy_smp`, `lazy_smp_notable`, `…_noskip`, `…_vote`, `…_e1024_w1_always_b32` for other table options)",
+                    syntax: "`LazySmp(entries: N, ways: W, replacement: R, entry_bytes: B, skip: S, deeper: D, vote: V)`",
+                    about: "Lazy SMP (Stockfish from 2015): every processor searches the root on its own by iterative deepening of fail-soft alpha-beta (with `search.progressive_deepening: false`, depth d alone), sharing only a transposition table in shared memory (`hardware.memory`): a probe (a read of the bucket's cache line) before each interior node, a store (a write) when it closes; `N` entries (default 65,536; 0: no table), `W` per bucket (default 4), replacement `R` `DepthPreferred` (default) or `Always`, `B` bytes per entry (default 16; the bucket's first cache line of 64 bytes is its address, hence its bank); helpers skip depths by Stockfish's SkipSize/SkipPhase tables (`S`: `Stockfish`, default, or `None`), never the last; a helper that finishes the last depth d idles, or with `deeper: true` goes on to d + 1, d + 2, … (same skip rule) until stopped, as Stockfish's; the result is processor 0's, or with `vote: true` Stockfish 10's vote among the processors that finished the last depth; processor 0's end raises a stop flag the others' searches read at once. With a table its value may differ from the table-free value (recorded, not refused) (`lazy_smp`, `lazy_smp_notable`, `…_noskip`, `…_deeper`, `…_vote`, `…_e1024_w1_always_b32` for other table options)",
                     runs_where: "a pool of processors with shared memory; of the processor trees, one or two processors",
                     runs_on: RunsOn::Pool,
                     progressive: true,
@@ -723,12 +728,13 @@ impl Algorithm {
                         table.and_then(|t| t.invalid())
                     },
                     ..base(format!(
-                        "lazy_smp{}{}{}",
+                        "lazy_smp{}{}{}{}",
                         match table {
                             Some(t) => table_suffix(t),
                             None => "_notable".into(),
                         },
                         if skip == Skip::None { "_noskip" } else { "" },
+                        if deeper { "_deeper" } else { "" },
                         if vote { "_vote" } else { "" }
                     ))
                 }
@@ -835,6 +841,7 @@ impl Algorithm {
             replacement: Replacement::DepthPreferred,
             entry_bytes: SharedTableConfig::ENTRY_BYTES,
             skip: Skip::Stockfish,
+            deeper: false,
             vote: false,
         },
         Algorithm::Abdada {
@@ -1114,13 +1121,16 @@ impl Algorithm {
                 tree,
                 config,
             ),
-            Algorithm::LazySmp { skip, vote, .. } => go(
+            Algorithm::LazySmp {
+                skip, deeper, vote, ..
+            } => go(
                 columns,
                 &LazySmp(LazySmpConfig {
                     depth,
                     iterative: progressive,
                     table: self.shared_table(),
                     skip,
+                    deeper,
                     vote,
                 }),
                 tree,
@@ -1307,7 +1317,7 @@ mod tests {
         let abdada = Algorithm::ALL[21];
         for entries in [0, 1024, SharedTableConfig::ENTRIES] {
             for skip in [Skip::Stockfish, Skip::None] {
-                for vote in [false, true] {
+                for (vote, deeper) in [(false, false), (true, false), (false, true), (true, true)] {
                     if let Algorithm::LazySmp {
                         ways,
                         replacement,
@@ -1321,6 +1331,7 @@ mod tests {
                             replacement,
                             entry_bytes,
                             skip,
+                            deeper,
                             vote,
                         });
                     }
@@ -1342,13 +1353,17 @@ mod tests {
                     values,
                 });
             }
-            if let Algorithm::LazySmp { skip, vote, .. } = lazy {
+            if let Algorithm::LazySmp {
+                skip, deeper, vote, ..
+            } = lazy
+            {
                 all.push(Algorithm::LazySmp {
                     entries: 1024,
                     ways,
                     replacement,
                     entry_bytes,
                     skip,
+                    deeper,
                     vote,
                 });
             }
@@ -1405,6 +1420,7 @@ mod tests {
             replacement,
             entry_bytes,
             skip,
+            deeper,
             vote,
             ..
         } = lazy
@@ -1417,6 +1433,7 @@ mod tests {
             replacement,
             entry_bytes,
             skip,
+            deeper,
             vote,
         };
         assert!(!bare.has_table() && bare.entry().columns.is_empty());
@@ -1427,6 +1444,7 @@ mod tests {
             replacement,
             entry_bytes,
             skip,
+            deeper,
             vote
         }
         .entry()
@@ -1438,6 +1456,7 @@ mod tests {
             replacement,
             entry_bytes,
             skip,
+            deeper,
             vote
         }
         .entry()

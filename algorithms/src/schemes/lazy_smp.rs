@@ -16,20 +16,27 @@
 //! `SkipSize = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4]`,
 //! `SkipPhase = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7]` and
 //! `j = (i − 1) mod 20`, depth k is skipped when `((k + SkipPhase[j]) / SkipSize[j])` is odd
-//! (the game ply taken as 0). gtsim never skips the last depth d (a helper that finishes it
-//! before processor 0 idles; none searches deeper than d, so on a synthetic tree every stored
-//! value of the last iteration is the exact value of its subtree). [`Skip::None`]: every
-//! processor searches every depth.
+//! (the game ply taken as 0). gtsim never skips the last depth d. A helper that finishes it
+//! before processor 0 idles, unless [`LazySmpConfig::deeper`]: then, as Stockfish's helpers,
+//! it goes on to depths d + 1, d + 2, … (by the same skip rule, at most [`DEEPER_PLIES`]
+//! more) until processor 0 stops it, and what it stores may settle processor 0's nodes with
+//! deeper values. [`Skip::None`]: every processor searches every depth.
+//!
+//! **Exact on synthetic trees.** A synthetic tree ends at its depth (its nodes there have no
+//! moves), so a search of it to any depth at or beyond the tree's is the full tree: when d is
+//! the tree's depth, every entry deep enough to settle a node of the last iteration holds a
+//! bound of the node's exact value, deeper helpers or not. On chess, deeper drafts and
+//! transpositions change values: recorded, as Parabelle's.
 //!
 //! **Result.** Processor 0's root value and move at depth d. When processor 0 has finished
 //! depth d it raises a stop flag in shared memory: every other processor's search reads it
 //! before each step (searches started with `Cx::search_shared`, so each sees it at the
 //! simulated time it is raised) and one waiting for a table access drops its search when the
 //! access ends. With [`LazySmpConfig::vote`] (Stockfish 10's voting): among the processors that
-//! finished depth d, each root move gets `Σ (value − min + 1)` over the processors that chose
+//! finished depth d (or deeper), each root move gets `Σ (value − min + 1)` over the processors that chose
 //! it (`min`: the least of their values); the most voted move wins (ties: the lower move index)
-//! and the value is that of the lowest-numbered processor that chose it. Restricting the vote
-//! to depth d keeps the value exact on synthetic trees.
+//! and the value is that of the lowest-numbered processor that chose it. Only iterations of
+//! depth d or more vote (so the value stays exact on synthetic trees).
 //!
 //! Without a table (`table: None`) every processor searches on its own and processor 0's result
 //! is plain iterative-deepening alpha-beta's: the parallel machine only adds idle processors.
@@ -52,6 +59,10 @@ pub enum Skip {
     None,
 }
 
+/// How many plies past d a helper may go with [`LazySmpConfig::deeper`] (processor 0 stops it
+/// long before on any tree worth searching).
+pub const DEEPER_PLIES: u32 = 64;
+
 const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
 const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
@@ -60,13 +71,20 @@ impl Skip {
     /// order.
     pub fn depths(self, p: usize, depth: u32) -> Vec<u32> {
         (1..=depth)
-            .filter(|&k| {
-                if p == 0 || k == depth || self == Skip::None {
-                    return true;
-                }
-                let j = (p - 1) % 20;
-                ((k + SKIP_PHASE[j]) / SKIP_SIZE[j]).is_multiple_of(2)
-            })
+            .filter(|&k| p == 0 || k == depth || self.keeps(p, k))
+            .collect()
+    }
+
+    /// Whether helper `p` (> 0) searches depth `k`.
+    fn keeps(self, p: usize, k: u32) -> bool {
+        let j = (p - 1) % 20;
+        self == Skip::None || ((k + SKIP_PHASE[j]) / SKIP_SIZE[j]).is_multiple_of(2)
+    }
+
+    /// The depths helper `p` (> 0) searches after `depth` when it goes deeper.
+    pub fn deeper(self, p: usize, depth: u32) -> Vec<u32> {
+        (depth + 1..=depth + DEEPER_PLIES)
+            .filter(|&k| p > 0 && self.keeps(p, k))
             .collect()
     }
 }
@@ -83,6 +101,8 @@ pub struct LazySmpConfig {
     pub table: Option<SharedTableConfig>,
     /// Which depths helpers search.
     pub skip: Skip,
+    /// Helpers that finish depth d go on deeper until processor 0 stops them (Stockfish's).
+    pub deeper: bool,
     /// The result by vote of the processors that finished depth d, not processor 0's alone.
     pub vote: bool,
 }
@@ -176,11 +196,14 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for LazySmp {
         };
         Ok((0..platform.len())
             .map(|p| {
-                let depths = if c.iterative {
+                let mut depths = if c.iterative {
                     c.skip.depths(p, c.depth)
                 } else {
                     vec![c.depth]
                 };
+                if c.deeper {
+                    depths.extend(c.skip.deeper(p, c.depth));
+                }
                 TtRole::new(tree, mode, depths, shared.clone(), p == 0)
             })
             .collect())
@@ -208,8 +231,8 @@ impl LazySmp {
         }
         let done: Vec<Iteration> = roles
             .iter()
-            .filter(|r| r.finished())
             .filter_map(|r| r.last())
+            .filter(|it| it.depth >= self.0.depth)
             .collect();
         vote(&done)
     }
@@ -232,6 +255,11 @@ mod tests {
         // Helper 21 repeats helper 1.
         assert_eq!(Skip::Stockfish.depths(21, 6), Skip::Stockfish.depths(1, 6));
         assert_eq!(Skip::None.depths(5, 3), [1, 2, 3]);
+        // Going deeper: helper 1 keeps even depths, helper 2 odd ones; processor 0 never.
+        assert_eq!(Skip::Stockfish.deeper(1, 4)[..3], [6, 8, 10]);
+        assert_eq!(Skip::Stockfish.deeper(2, 4)[..3], [5, 7, 9]);
+        assert_eq!(Skip::None.deeper(3, 4).len() as u32, DEEPER_PLIES);
+        assert!(Skip::None.deeper(0, 4).is_empty());
     }
 
     #[test]
