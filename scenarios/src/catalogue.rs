@@ -858,9 +858,10 @@ impl Algorithm {
         self.entry().name
     }
 
-    /// Whether the scheme runs on shared memory (`hardware.memory`), which it then needs.
+    /// Whether the scheme runs on shared memory (`hardware.memory`), which it then needs:
+    /// lazy_smp with a table and abdada (whose searcher counts live there even without values).
     pub fn needs_memory(self) -> bool {
-        false
+        self.shared_table().is_some()
     }
 
     /// Whether the search keeps a transposition table (then its root value may legitimately
@@ -1463,6 +1464,7 @@ mod tests {
             vote,
         };
         assert!(!bare.has_table() && bare.entry().columns.is_empty());
+        assert!(lazy.needs_memory() && !bare.needs_memory());
         assert_eq!(bare.name(), "lazy_smp_notable");
         assert!(Algorithm::LazySmp {
             entries: 0,
@@ -1500,7 +1502,7 @@ mod tests {
             entry_bytes,
             values: false,
         };
-        assert!(!counts_only.has_table());
+        assert!(!counts_only.has_table() && counts_only.needs_memory());
         assert_eq!(counts_only.name(), "abdada_novalues");
         assert!(counts_only.entry().columns.contains(&"abdada_deferred"));
         assert!(Algorithm::Abdada {
