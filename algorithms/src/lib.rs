@@ -20,6 +20,9 @@
 //!   processor), Mandatory Work First (the minimal tree in parallel, then the speculative rest)
 //!   and APHID (the master's repeated passes over the top plies, slaves deepening their leaves
 //!   asynchronously), on a master and its workers;
+//! - [`lazy_smp`], [`abdada`]: Lazy SMP and ABDADA, every processor searching the root with
+//!   iterative deepening against one transposition table in shared memory
+//!   ([`shared_table`]);
 //! - [`model`]: the paper's analytical model, equations (1)–(14).
 //!
 //! ```
@@ -45,15 +48,18 @@ pub mod trees;
 
 // The modules users name by path, at the crate root as before the folders existed.
 pub use schemes::{
-    alone, aphid, baudet, mwf, parabelle, pmws, pstaged, pvsplit, scheme, treesplit, ybwc,
+    abdada, alone, aphid, baudet, lazy_smp, mwf, parabelle, pmws, pstaged, pvsplit, scheme,
+    shared_table, treesplit, ybwc,
 };
 pub use search::sss;
 pub use trees::{campbell, rng, synthetic};
 
+pub use abdada::{Abdada, AbdadaConfig};
 pub use alone::{full_window, Alone};
 pub use aphid::{Aphid, AphidConfig, AphidMsg, AphidRole};
 pub use baudet::{Baudet, BaudetConfig, BaudetMsg, BaudetRole};
 pub use campbell::{CampbellSpec, CampbellTree};
+pub use lazy_smp::{LazySmp, LazySmpConfig, Skip};
 pub use mwf::{Mwf, MwfConfig, MwfMsg, MwfRole};
 pub use parabelle::{
     parabelle_roles, ParMsg, Parabelle, ParabelleConfig, ParabelleScheme, Storage, TableConfig,
@@ -72,6 +78,7 @@ pub use search::scout::{
     negascout_recursive, palphabeta_recursive, scout_recursive, NegaScout, Palphabeta, Scout,
 };
 pub use search::sequential::{SequentialSearch, ABORTED};
+pub use shared_table::{Replacement, SharedTable, SharedTableConfig, TtCounts, TtEntry};
 pub use sss::{Abs, Dual, Sab, Sss, StagedSss};
 pub use synthetic::{Ordering, SynMove, SynMoves, SynNode, SyntheticSpec, SyntheticTree};
 pub use trees::{negamax, Eval, GameTree, MoveList, Value, INF};

@@ -15,11 +15,12 @@
 
 use crate::dispatch::{AlgorithmRun, PTree};
 use algorithms::{
-    full_window, run_scheme, Abs, Alone, AlphaBeta, Aphid, AphidConfig, Baudet, BaudetConfig, Dual,
-    GameTree, Ins, Mwf, MwfConfig, NegaScout, PStagedSss, PStagedSssConfig, Palphabeta,
-    ParabelleConfig, ParabelleScheme, Plain, PmwsConfig, PmwsIxScheme, PmwsScheme, Pns, PvSplit,
-    PvSplitConfig, Sab, Scheme, SchemeError, Scout, Sss, StagedSss, Storage, TableConfig,
-    TableKind, TreeSplit, TreeSplitConfig, Victim, Ybwc, YbwcConfig, INF,
+    full_window, run_scheme, Abdada, AbdadaConfig, Abs, Alone, AlphaBeta, Aphid, AphidConfig,
+    Baudet, BaudetConfig, Dual, GameTree, Ins, LazySmp, LazySmpConfig, Mwf, MwfConfig, NegaScout,
+    PStagedSss, PStagedSssConfig, Palphabeta, ParabelleConfig, ParabelleScheme, Plain, PmwsConfig,
+    PmwsIxScheme, PmwsScheme, Pns, PvSplit, PvSplitConfig, Replacement, Sab, Scheme, SchemeError,
+    Scout, SharedTableConfig, Skip, Sss, StagedSss, Storage, TableConfig, TableKind, TreeSplit,
+    TreeSplitConfig, Victim, Ybwc, YbwcConfig, INF,
 };
 use serde::Deserialize;
 use sim_hw::{MachineConfig, ReadPolicies, ReadPolicy};
@@ -158,7 +159,104 @@ pub enum Algorithm {
         #[serde(default = "yes")]
         helpful_master: bool,
     },
+    /// Lazy SMP (Stockfish from 2015; `lazy_smp`) on a pool of processors with shared memory:
+    /// every processor searches the root with iterative deepening, sharing only the
+    /// transposition table.
+    LazySmp {
+        /// Entries of the shared table; 0: no table. Default 65,536.
+        #[serde(default = "tt_entries")]
+        entries: u32,
+        /// Entries per bucket. Default 4.
+        #[serde(default = "tt_ways")]
+        ways: u32,
+        /// `DepthPreferred` (default) or `Always`.
+        #[serde(default)]
+        replacement: Replacement,
+        /// Bytes per entry (with the ways, where buckets' cache lines fall). Default 16.
+        #[serde(default = "tt_entry_bytes")]
+        entry_bytes: u32,
+        /// Which depths helpers skip: `Stockfish` (default) or `None`.
+        #[serde(default)]
+        skip: Skip,
+        /// Helpers that finish the last depth go on deeper until processor 0 stops them.
+        /// Default false.
+        #[serde(default)]
+        deeper: bool,
+        /// The result by vote of the processors that finished the last depth. Default false.
+        #[serde(default)]
+        vote: bool,
+    },
+    /// ABDADA (Weill 1996; `abdada`) on a pool of processors with shared memory: the shared
+    /// table counts the processors searching each node, and a processor defers moves being
+    /// searched elsewhere to a second pass.
+    Abdada {
+        /// Entries of the shared table (at least `ways`). Default 65,536.
+        #[serde(default = "tt_entries")]
+        entries: u32,
+        /// Entries per bucket. Default 4.
+        #[serde(default = "tt_ways")]
+        ways: u32,
+        /// `DepthPreferred` (default) or `Always`.
+        #[serde(default)]
+        replacement: Replacement,
+        /// Bytes per entry. Default 16.
+        #[serde(default = "tt_entry_bytes")]
+        entry_bytes: u32,
+        /// Entries hold values that settle nodes (false: only ABDADA's searcher counts, no
+        /// stored value is used). Default true.
+        #[serde(default = "yes")]
+        values: bool,
+    },
 }
+
+fn tt_entries() -> u32 {
+    SharedTableConfig::ENTRIES
+}
+
+fn tt_ways() -> u32 {
+    SharedTableConfig::WAYS
+}
+
+fn tt_entry_bytes() -> u32 {
+    SharedTableConfig::ENTRY_BYTES
+}
+
+/// The shared table's non-default options in a name (`_e1024`, `_w1`, `_always`, `_b32`).
+fn table_suffix(t: SharedTableConfig) -> String {
+    let mut out = String::new();
+    if t.entries != SharedTableConfig::ENTRIES {
+        out.push_str(&format!("_e{}", t.entries));
+    }
+    if t.ways != SharedTableConfig::WAYS {
+        out.push_str(&format!("_w{}", t.ways));
+    }
+    if t.replacement == Replacement::Always {
+        out.push_str("_always");
+    }
+    if t.entry_bytes != SharedTableConfig::ENTRY_BYTES {
+        out.push_str(&format!("_b{}", t.entry_bytes));
+    }
+    out
+}
+
+/// The figure columns of the shared-table schemes.
+const SHARED_TT: &[&str] = &[
+    "tt_probes",
+    "tt_hits",
+    "tt_cutoffs",
+    "tt_stores",
+    "tt_overwrites",
+];
+
+/// ABDADA's: the table's and its deferrals.
+const ABDADA_COLUMNS: &[&str] = &[
+    "tt_probes",
+    "tt_hits",
+    "tt_cutoffs",
+    "tt_stores",
+    "tt_overwrites",
+    "abdada_deferred",
+];
 
 fn aphid_top() -> u32 {
     algorithms::aphid::DEFAULT_TOP
@@ -208,6 +306,10 @@ pub struct Entry {
     /// Its transposition table and storage, None for searches without one (then the root
     /// value must equal the table-free reference; with one it is recorded beside it).
     pub table: Option<(TableKind, Storage)>,
+    /// It keeps values in a transposition table in shared memory (`lazy_smp`, `abdada`): as
+    /// with `table`, its root value may differ from the table-free reference and is recorded,
+    /// not refused (Parabelle's tables are `table`, which the paper's Table III rows go with).
+    pub shared_table: bool,
     /// Whether a report's configuration titles name it (pmws, the paper's own scheme and the
     /// default subject of its tables, goes unnamed).
     pub titled: bool,
@@ -343,6 +445,7 @@ impl Algorithm {
             fit: Fit::Every,
             columns: &[],
             table: None,
+            shared_table: false,
             titled: true,
             invalid: None,
             reads: None,
@@ -596,6 +699,65 @@ impl Algorithm {
                     if helpful_master { "" } else { "_nohelp" }
                 ))
             },
+            Algorithm::LazySmp {
+                entries,
+                skip,
+                deeper,
+                vote,
+                ..
+            } => {
+                let table = self.shared_table();
+                let no_table_options = entries == 0
+                    && !table_suffix(SharedTableConfig {
+                        entries: SharedTableConfig::ENTRIES,
+                        ..self.table_layout()
+                    })
+                    .is_empty();
+                Entry {
+                    reads: campbell_reads,
+                    syntax: "`LazySmp(entries: N, ways: W, replacement: R, entry_bytes: B, skip: S, deeper: D, vote: V)`",
+                    about: "Lazy SMP (Stockfish from 2015): every processor searches the root on its own by iterative deepening of fail-soft alpha-beta (with `search.progressive_deepening: false`, depth d alone), sharing only a transposition table in shared memory (`hardware.memory`): a probe (a read of the bucket's cache line) before each interior node, a store (a write) when it closes; `N` entries (default 65,536; 0: no table), `W` per bucket (default 4), replacement `R` `DepthPreferred` (default) or `Always`, `B` bytes per entry (default 16; the bucket's first cache line of 64 bytes is its address, hence its bank); helpers skip depths by Stockfish's SkipSize/SkipPhase tables (`S`: `Stockfish`, default, or `None`), never the last; a helper that finishes the last depth d idles, or with `deeper: true` goes on to d + 1, d + 2, … (same skip rule) until stopped, as Stockfish's; the result is processor 0's, or with `vote: true` Stockfish 10's vote among the processors that finished the last depth; processor 0's end raises a stop flag the others' searches read at once. With a table its value may differ from the table-free value (recorded, not refused) (`lazy_smp`, `lazy_smp_notable`, `…_noskip`, `…_deeper`, `…_vote`, `…_e1024_w1_always_b32` for other table options)",
+                    runs_where: "a pool of processors with shared memory; of the processor trees, one or two processors",
+                    runs_on: RunsOn::Pool,
+                    progressive: true,
+                    shared_table: table.is_some(),
+                    columns: if table.is_some() { SHARED_TT } else { &[] },
+                    invalid: if no_table_options {
+                        Some("ways, replacement and entry_bytes have no effect without a table (entries: 0): leave them out".into())
+                    } else {
+                        table.and_then(|t| t.invalid())
+                    },
+                    ..base(format!(
+                        "lazy_smp{}{}{}{}",
+                        match table {
+                            Some(t) => table_suffix(t),
+                            None => "_notable".into(),
+                        },
+                        if skip == Skip::None { "_noskip" } else { "" },
+                        if deeper { "_deeper" } else { "" },
+                        if vote { "_vote" } else { "" }
+                    ))
+                }
+            }
+            Algorithm::Abdada { values, .. } => {
+                let table = self.shared_table().expect("abdada always has a table");
+                Entry {
+                    reads: campbell_reads,
+                    syntax: "`Abdada(entries: N, ways: W, replacement: R, entry_bytes: B, values: V)`",
+                    about: "ABDADA (Weill 1996): every processor searches the root by iterative deepening of fail-soft alpha-beta, every depth (with `search.progressive_deepening: false`, depth d alone), against one transposition table in shared memory (`hardware.memory`) that also counts the processors searching each node: a probe is a read-modify-write (a write access) that counts the processor in; a node's first move is searched at once, its other moves exclusively (a move being searched by another processor is deferred), then a second pass searches the deferred ones; a store when the node closes counts it out. Table options as `LazySmp` (`N` at least `W`). `values: false`: the counts stay in shared memory at the same costs but no value is stored or used (the root value is then always the table-free one). The result is processor 0's; its end stops the others. With values its value may differ from the table-free value (recorded, not refused) (`abdada`, `abdada_novalues`, `abdada_e1024…`)",
+                    runs_where: "a pool of processors with shared memory; of the processor trees, one or two processors",
+                    runs_on: RunsOn::Pool,
+                    progressive: true,
+                    shared_table: values,
+                    columns: ABDADA_COLUMNS,
+                    invalid: table.invalid(),
+                    ..base(format!(
+                        "abdada{}{}",
+                        table_suffix(table),
+                        if values { "" } else { "_novalues" }
+                    ))
+                }
+            }
             Algorithm::Sab { top } | Algorithm::Abs { top } => {
                 let short = if matches!(self, Algorithm::Sab { .. }) {
                     "sab"
@@ -632,7 +794,7 @@ impl Algorithm {
 
     /// Every algorithm of the catalogue, with its default options, in the order `gtsim
     /// algorithms` lists them.
-    pub const ALL: [Algorithm; 20] = [
+    pub const ALL: [Algorithm; 22] = [
         Algorithm::Pmws,
         Algorithm::Parabelle {
             table: TableKind::None,
@@ -673,6 +835,22 @@ impl Algorithm {
             window_updates: true,
             helpful_master: true,
         },
+        Algorithm::LazySmp {
+            entries: SharedTableConfig::ENTRIES,
+            ways: SharedTableConfig::WAYS,
+            replacement: Replacement::DepthPreferred,
+            entry_bytes: SharedTableConfig::ENTRY_BYTES,
+            skip: Skip::Stockfish,
+            deeper: false,
+            vote: false,
+        },
+        Algorithm::Abdada {
+            entries: SharedTableConfig::ENTRIES,
+            ways: SharedTableConfig::WAYS,
+            replacement: Replacement::DepthPreferred,
+            entry_bytes: SharedTableConfig::ENTRY_BYTES,
+            values: true,
+        },
     ];
 
     /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `pvsplit`, `ab`, …
@@ -680,15 +858,54 @@ impl Algorithm {
         self.entry().name
     }
 
-    /// Whether the scheme runs on shared memory (`hardware.memory`), which it then needs.
+    /// Whether the scheme runs on shared memory (`hardware.memory`), which it then needs:
+    /// lazy_smp with a table and abdada (whose searcher counts live there even without values).
     pub fn needs_memory(self) -> bool {
-        false
+        self.shared_table().is_some()
     }
 
     /// Whether the search keeps a transposition table (then its root value may legitimately
     /// differ from a table-free search's, and is recorded instead of checked).
     pub fn has_table(self) -> bool {
-        self.entry().table.is_some()
+        let e = self.entry();
+        e.table.is_some() || e.shared_table
+    }
+
+    /// The shared table's layout as the options give it (lazy_smp and abdada; the defaults for
+    /// any other algorithm).
+    fn table_layout(self) -> SharedTableConfig {
+        match self {
+            Algorithm::LazySmp {
+                entries,
+                ways,
+                replacement,
+                entry_bytes,
+                ..
+            }
+            | Algorithm::Abdada {
+                entries,
+                ways,
+                replacement,
+                entry_bytes,
+                ..
+            } => SharedTableConfig {
+                entries,
+                ways,
+                replacement,
+                entry_bytes,
+            },
+            _ => SharedTableConfig::new(),
+        }
+    }
+
+    /// The shared table of lazy_smp and abdada (None: lazy_smp with `entries: 0`, or another
+    /// algorithm).
+    pub fn shared_table(self) -> Option<SharedTableConfig> {
+        match self {
+            Algorithm::LazySmp { entries: 0, .. } => None,
+            Algorithm::LazySmp { .. } | Algorithm::Abdada { .. } => Some(self.table_layout()),
+            _ => None,
+        }
     }
 
     /// Parabelle's configuration for a search to `depth` (Parabelle only; the table of any other
@@ -910,6 +1127,32 @@ impl Algorithm {
                 tree,
                 config,
             ),
+            Algorithm::LazySmp {
+                skip, deeper, vote, ..
+            } => go(
+                columns,
+                &LazySmp(LazySmpConfig {
+                    depth,
+                    iterative: progressive,
+                    table: self.shared_table(),
+                    skip,
+                    deeper,
+                    vote,
+                }),
+                tree,
+                config,
+            ),
+            Algorithm::Abdada { values, .. } => go(
+                columns,
+                &Abdada(AbdadaConfig {
+                    depth,
+                    iterative: progressive,
+                    table: self.table_layout(),
+                    values,
+                }),
+                tree,
+                config,
+            ),
         }
     }
 }
@@ -1040,6 +1283,8 @@ mod tests {
             Algorithm::Aphid { .. } => 17,
             Algorithm::PmwsIx { .. } => 18,
             Algorithm::Ybwc { .. } => 19,
+            Algorithm::LazySmp { .. } => 20,
+            Algorithm::Abdada { .. } => 21,
         }
     }
 
@@ -1095,6 +1340,62 @@ mod tests {
                 }
             }
         }
+        let lazy = Algorithm::ALL[20];
+        let abdada = Algorithm::ALL[21];
+        for entries in [0, 1024, SharedTableConfig::ENTRIES] {
+            for skip in [Skip::Stockfish, Skip::None] {
+                for (vote, deeper) in [(false, false), (true, false), (false, true), (true, true)] {
+                    if let Algorithm::LazySmp {
+                        ways,
+                        replacement,
+                        entry_bytes,
+                        ..
+                    } = lazy
+                    {
+                        all.push(Algorithm::LazySmp {
+                            entries,
+                            ways,
+                            replacement,
+                            entry_bytes,
+                            skip,
+                            deeper,
+                            vote,
+                        });
+                    }
+                }
+            }
+        }
+        for (ways, replacement, entry_bytes) in [
+            (1, Replacement::DepthPreferred, 16),
+            (4, Replacement::Always, 16),
+            (4, Replacement::DepthPreferred, 32),
+            (2, Replacement::Always, 64),
+        ] {
+            for values in [false, true] {
+                all.push(Algorithm::Abdada {
+                    entries: 1024,
+                    ways,
+                    replacement,
+                    entry_bytes,
+                    values,
+                });
+            }
+            if let Algorithm::LazySmp {
+                skip, deeper, vote, ..
+            } = lazy
+            {
+                all.push(Algorithm::LazySmp {
+                    entries: 1024,
+                    ways,
+                    replacement,
+                    entry_bytes,
+                    skip,
+                    deeper,
+                    vote,
+                });
+            }
+        }
+        all.push(abdada);
         for k in [1, 3, 4] {
             all.push(Algorithm::StagedSss { stage: k });
             all.push(Algorithm::Sab { top: Some(k) });
@@ -1135,6 +1436,85 @@ mod tests {
         );
         assert!(global.has_table() && !Algorithm::ALL[1].has_table());
         assert!(global.entry().columns.contains(&"tt_probes"));
+        // The shared-table schemes: a table with values is stated (values recorded, not
+        // checked), a lazy_smp without a table or an abdada without values is checked.
+        let lazy = Algorithm::ALL[20];
+        assert!(lazy.has_table() && lazy.entry().table.is_none());
+        assert_eq!(lazy.name(), "lazy_smp");
+        assert!(lazy.entry().columns.contains(&"tt_overwrites"));
+        let Algorithm::LazySmp {
+            ways,
+            replacement,
+            entry_bytes,
+            skip,
+            deeper,
+            vote,
+            ..
+        } = lazy
+        else {
+            unreachable!()
+        };
+        let bare = Algorithm::LazySmp {
+            entries: 0,
+            ways,
+            replacement,
+            entry_bytes,
+            skip,
+            deeper,
+            vote,
+        };
+        assert!(!bare.has_table() && bare.entry().columns.is_empty());
+        assert!(lazy.needs_memory() && !bare.needs_memory());
+        assert_eq!(bare.name(), "lazy_smp_notable");
+        assert!(Algorithm::LazySmp {
+            entries: 0,
+            ways: 2,
+            replacement,
+            entry_bytes,
+            skip,
+            deeper,
+            vote
+        }
+        .entry()
+        .invalid
+        .is_some());
+        assert!(Algorithm::LazySmp {
+            entries: 10,
+            ways: 4,
+            replacement,
+            entry_bytes,
+            skip,
+            deeper,
+            vote
+        }
+        .entry()
+        .invalid
+        .is_some());
+        let abdada = Algorithm::ALL[21];
+        assert!(abdada.has_table());
+        let Algorithm::Abdada { entries, .. } = abdada else {
+            unreachable!()
+        };
+        let counts_only = Algorithm::Abdada {
+            entries,
+            ways,
+            replacement,
+            entry_bytes,
+            values: false,
+        };
+        assert!(!counts_only.has_table() && counts_only.needs_memory());
+        assert_eq!(counts_only.name(), "abdada_novalues");
+        assert!(counts_only.entry().columns.contains(&"abdada_deferred"));
+        assert!(Algorithm::Abdada {
+            entries: 0,
+            ways,
+            replacement,
+            entry_bytes,
+            values: true
+        }
+        .entry()
+        .invalid
+        .is_some());
     }
 
     #[test]

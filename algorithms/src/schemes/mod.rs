@@ -2,10 +2,12 @@
 //! processor tree ([`scheme::Scheme`]); a sequential search on its own is the one-processor
 //! scheme [`alone::Alone`].
 
+pub mod abdada;
 pub mod adapter;
 pub mod alone;
 pub mod aphid;
 pub mod baudet;
+pub mod lazy_smp;
 pub mod mwf;
 pub mod parabelle;
 pub mod pmws;
@@ -13,5 +15,7 @@ pub mod protocol;
 pub mod pstaged;
 pub mod pvsplit;
 pub mod scheme;
+pub mod shared_table;
 pub mod treesplit;
+pub mod tt_search;
 pub mod ybwc;
