@@ -13,5 +13,6 @@ pub mod protocol;
 pub mod pstaged;
 pub mod pvsplit;
 pub mod scheme;
+pub(crate) mod splitpoint;
 pub mod treesplit;
 pub mod ybwc;
