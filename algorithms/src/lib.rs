@@ -45,7 +45,8 @@ pub mod trees;
 
 // The modules users name by path, at the crate root as before the folders existed.
 pub use schemes::{
-    alone, aphid, baudet, mwf, parabelle, pmws, pstaged, pvsplit, scheme, treesplit, ybwc,
+    alone, aphid, baudet, dts, mwf, parabelle, pmws, pstaged, pvsplit, scheme, treesplit, ybwc,
+    ybwc_shared,
 };
 pub use search::sss;
 pub use trees::{campbell, rng, synthetic};
@@ -54,6 +55,7 @@ pub use alone::{full_window, Alone};
 pub use aphid::{Aphid, AphidConfig, AphidMsg, AphidRole};
 pub use baudet::{Baudet, BaudetConfig, BaudetMsg, BaudetRole};
 pub use campbell::{CampbellSpec, CampbellTree};
+pub use dts::{Dts, DtsConfig};
 pub use mwf::{Mwf, MwfConfig, MwfMsg, MwfRole};
 pub use parabelle::{
     parabelle_roles, ParMsg, Parabelle, ParabelleConfig, ParabelleScheme, Storage, TableConfig,
@@ -77,3 +79,4 @@ pub use synthetic::{Ordering, SynMove, SynMoves, SynNode, SyntheticSpec, Synthet
 pub use trees::{negamax, Eval, GameTree, MoveList, Value, INF};
 pub use treesplit::{TreeSplit, TreeSplitConfig, TreeSplitRole, TsMsg};
 pub use ybwc::{Victim, Ybwc, YbwcConfig, YbwcCounts, YbwcMsg, YbwcRole};
+pub use ybwc_shared::{SplitCounts, SplitRole, YbwcShared};

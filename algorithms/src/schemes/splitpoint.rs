@@ -279,12 +279,10 @@ impl<'t, T: GameTree> Engine<'t, T> {
 
     /// Where frame `id` is: (task, frame) indices.
     fn locate(&self, id: u64) -> Option<(usize, usize)> {
-        self.tasks.iter().enumerate().find_map(|(ti, t)| {
-            t.frames
-                .iter()
-                .position(|f| f.id == id)
-                .map(|fi| (ti, fi))
-        })
+        self.tasks
+            .iter()
+            .enumerate()
+            .find_map(|(ti, t)| t.frames.iter().position(|f| f.id == id).map(|fi| (ti, fi)))
     }
 
     /// Folds the value of the son searched here into split point `frame` (the lock is held);
