@@ -761,6 +761,11 @@ impl Algorithm {
         self.entry().name
     }
 
+    /// Whether the scheme runs on shared memory (`hardware.memory`), which it then needs.
+    pub fn needs_memory(self) -> bool {
+        false
+    }
+
     /// Whether the search keeps a transposition table (then its root value may legitimately
     /// differ from a table-free search's, and is recorded instead of checked).
     pub fn has_table(self) -> bool {
@@ -1081,6 +1086,27 @@ pub fn markdown_table() -> String {
         ));
     }
     out
+}
+
+/// The machine's shared-memory figures, columns of every run on a machine with shared memory
+/// (`hardware.memory`): time in category memory (all processors), reads, writes, and the time
+/// accesses waited for a busy bank.
+pub const MEMORY_COLUMNS: [&str; 4] =
+    ["t_memory_ns", "mem_reads", "mem_writes", "mem_bank_wait_ns"];
+
+/// The columns of results.csv for `plan`: [`results_columns`] of its algorithms, then
+/// [`MEMORY_COLUMNS`] on a machine with shared memory.
+pub fn plan_columns(plan: &crate::Plan) -> Vec<&'static str> {
+    let mut columns = results_columns(&plan.algorithms);
+    if plan.memory.is_some() {
+        columns.extend(
+            MEMORY_COLUMNS
+                .iter()
+                .filter(|c| !columns.contains(c))
+                .collect::<Vec<_>>(),
+        );
+    }
+    columns
 }
 
 /// The columns of results.csv for a sweep of `algorithms`: [`crate::results::COLUMNS`] and the

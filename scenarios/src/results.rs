@@ -403,9 +403,11 @@ impl RunRecord {
         let search_overhead = ratio(nodes.leaves as f64, base.leaf_nodes as f64) - 1.0;
         let time_overhead = ratio(ptree.processors as f64 * el as f64, el1 as f64) - 1.0;
         // Summed in u128: three u64 totals of simulated time cannot overflow it.
+        // Communication: messages, and on a shared-memory machine its accesses (zero elsewhere).
         let comm = t.get(Category::Message) as u128
             + t.get(Category::Interrupt) as u128
-            + t.get(Category::WaitReply) as u128;
+            + t.get(Category::WaitReply) as u128
+            + t.get(Category::Memory) as u128;
         let m = &totals.messages;
         RunRecord {
             scenario: label.scenario.into(),

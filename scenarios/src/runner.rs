@@ -316,6 +316,11 @@ pub fn simulate_on<T: GameTree>(
     let mut machine = machine_config(platform, plan.costs, &plan.links, plan.reads, plan.batching);
     machine.record_intervals = rec.intervals;
     machine.record_messages = rec.messages;
+    machine.memory = plan.memory;
+    machine.jitter = plan.jitter.map(|(permille, j)| sim_hw::Jitter {
+        permille,
+        seed: seed ^ j.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    });
     let AlgorithmRun {
         root_value,
         stats,
@@ -327,6 +332,19 @@ pub fn simulate_on<T: GameTree>(
             run: key.describe(plan),
             error,
         })?;
+    // On shared memory, the machine's memory traffic is reported with the scheme's figures.
+    let figures = if plan.memory.is_some() {
+        figures
+            .with(
+                "t_memory_ns",
+                stats.total_times().get(sim_core::Category::Memory),
+            )
+            .with("mem_reads", stats.memory.reads)
+            .with("mem_writes", stats.memory.writes)
+            .with("mem_bank_wait_ns", stats.memory.bank_wait_ns)
+    } else {
+        figures
+    };
     // Every run without a table must find the tree's minimax value; every run must find one.
     let value = match root_value {
         Some(v) if v == expected || algorithm.has_table() => v,

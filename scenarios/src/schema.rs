@@ -214,6 +214,56 @@ pub struct Hardware {
     /// over it (their messages take its routes); pool schemes (`ybwc`) need one.
     #[serde(default)]
     pub network: Option<Network>,
+    /// Shared memory every processor reaches, for the shared-memory schemes (`lazy_smp`,
+    /// `abdada`, `ybwc_shared`, `dts`): `(read: Ns(100), write: Ns(100), banks: 64)`, with an
+    /// optional `numa: (per_node: 8, remote_factor: 2.0)`. Default: none (those schemes are
+    /// refused). Message-passing schemes on the same machine do not use it.
+    #[serde(default)]
+    pub memory: Option<Memory>,
+    /// Seeded timing noise: `(percent: 5.0, seed: 1)` multiplies every search step's cost
+    /// (k, e + n q, probe) by 1 + x, x drawn uniformly from ±percent % per step from the run's
+    /// seed (tree or position), this `seed` (default 0) and the processor, so a run stays
+    /// reproducible and a `vary` over `hardware.jitter.seed` shows the spread on the same
+    /// trees. Default: none (exact costs).
+    #[serde(default)]
+    pub jitter: Option<JitterOption>,
+}
+
+/// Seeded timing noise (`hardware.jitter`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JitterOption {
+    /// The largest change of a step's cost, in percent (0 to 99.9).
+    pub percent: f64,
+    /// Mixed with each run's own seed. Default 0.
+    #[serde(default, deserialize_with = "num::u64")]
+    pub seed: u64,
+}
+
+/// Shared memory (`hardware.memory`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Memory {
+    /// Time of one read (a table probe, a look at a split point or a flag).
+    pub read: Duration,
+    /// Time of one write or read-modify-write (a table store, a result, a lock's test-and-set).
+    pub write: Duration,
+    /// Banks, each serving one access at a time (an address's bank is the address modulo
+    /// `banks`; a table entry's address is its cache line).
+    pub banks: Positive,
+    /// Non-uniform access. Default: none (every bank as near as any other).
+    #[serde(default)]
+    pub numa: Option<NumaOption>,
+}
+
+/// Non-uniform memory access (`hardware.memory.numa`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NumaOption {
+    /// Processors per node (consecutive processor numbers); bank b's home is node b mod nodes.
+    pub per_node: Positive,
+    /// How many times a local access's latency a remote one takes (at least 1).
+    pub remote_factor: f64,
 }
 
 /// How processors are joined (`hardware.network`).
@@ -659,11 +709,23 @@ pub struct Outputs {
 }
 
 /// `outputs.schemes`.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SchemesOutput {
     /// The processor count of the overhead bars and table; one of the sweep's.
     pub at: Positive,
+    /// The charts' file name: NAME.png (speedups) and NAME-overheads.png (the bars). Letters,
+    /// digits, '-' and '_'. Default `schemes`.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+impl SchemesOutput {
+    /// The speedup chart's and the overhead bars' file names.
+    pub fn files(&self) -> (String, String) {
+        let name = self.name.as_deref().unwrap_or("schemes");
+        (format!("{name}.png"), format!("{name}-overheads.png"))
+    }
 }
 
 impl Default for Outputs {

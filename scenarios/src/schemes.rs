@@ -58,13 +58,27 @@ pub fn machine_words(plan: &Plan) -> String {
         sim_hw::LinkKind::Serial { rate } => format!("{rate} bytes/s lines"),
         sim_hw::LinkKind::Ideal => "ideal lines".into(),
     };
-    match plan.network {
+    let network = match plan.network {
         None => format!("processor trees of {lines}"),
         Some(crate::dispatch::NetworkPlan::Fixed(sim_hw::PoolNetwork::FullyConnected)) => {
             format!("{lines} between every pair that talks")
         }
         Some(n @ crate::dispatch::NetworkPlan::Fixed(sim_hw::PoolNetwork::Bus(_))) => n.describe(),
         Some(n) => format!("{} of {lines}", n.describe()),
+    };
+    match plan.memory {
+        None => network,
+        Some(m) => format!(
+            "{network}, shared memory ({} ns read, {} ns write, {} banks{})",
+            m.read.as_nanos(),
+            m.write.as_nanos(),
+            m.banks,
+            m.numa.map_or(String::new(), |n| format!(
+                ", NUMA: {} per node, remote × {}",
+                n.per_node,
+                n.remote_permille as f64 / 1000.0
+            ))
+        ),
     }
 }
 
@@ -173,6 +187,13 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary], at: u32) -> BarChart 
 /// efficiency, the overheads, messages per node) and speedup per scheme and processor count.
 pub fn markdown(plan: &Plan, summaries: &[Summary], at: u32) -> String {
     let network = machine_words(plan);
+    let (chart, bars) = plan
+        .scenario
+        .outputs
+        .schemes
+        .as_ref()
+        .map(|s| s.files())
+        .unwrap_or_default();
     let mut out = format!(
         "## Schemes compared\n\n\
          On {network}. Speedup is each scheme's time on one processor over its time on p \
@@ -182,8 +203,7 @@ pub fn markdown(plan: &Plan, summaries: &[Summary], at: u32) -> String {
          setup, interrupts, forwarding, waiting for replies) and synchronization (their idle \
          time, waiting for work, for others or for a line). Search % (leaves) is eq. 9's leaf \
          count overhead. Messages per node: all messages sent over all nodes searched. \
-         `schemes.png` draws the speedups, `schemes-overheads.png` the overheads on {at} \
-         processors.\n"
+         `{chart}` draws the speedups, `{bars}` the overheads on {at} processors.\n"
     );
     let pct = |m: f64, se: f64| mean_se(100.0 * m, 100.0 * se, 1);
     for config in configs(summaries) {
@@ -319,4 +339,200 @@ pub fn vary_charts(combos: &[(String, Vec<Summary>)]) -> Vec<LineChart> {
             Some(chart)
         })
         .collect()
+}
+
+/// report.md's section for a comparison of schemes on chess positions (`outputs.schemes` on a
+/// chess plan): per scheme and processor count, the speedup and where the time goes (messages
+/// and shared memory apart), then the table traffic and the answers: how many positions choose
+/// the move the scheme chooses on one processor, and how many values differ from the
+/// table-free search, by how much.
+pub fn chess_markdown(plan: &Plan, rows: &crate::chess_report::ChessRows) -> String {
+    use crate::results::RunRecord;
+    use std::collections::BTreeMap;
+    let mut out = format!(
+        "\n## Schemes compared on the positions\n\n\
+         On {}. Per scheme and processor count p, over the positions: speedup is the mean of the \
+         per-position ratios T(1) / T(p) of the scheme's own one-processor search (± standard \
+         error); search % (leaves) is eq. 9's leaf-count overhead; the time split is in % of the \
+         one-processor time and adds up to the time overhead p · T(p) / T(1) − 1: search \
+         (all processors' search time − 1), messages (CPU time on messages: setup, interrupts, \
+         forwarding, waiting for replies), memory (time reaching shared memory: latency, waiting \
+         for a busy bank, spinning on locks) and synchronization (idle). Means of per-position \
+         ratios.\n",
+        machine_words(plan)
+    );
+    // The one-processor run of every (algorithm, position).
+    let base: BTreeMap<(&str, &str), &RunRecord> = rows
+        .baseline
+        .iter()
+        .map(|r| ((r.algorithm.as_str(), r.position.as_str()), r))
+        .collect();
+    let mut groups: Vec<(&str, Vec<u32>)> = Vec::new();
+    for r in &rows.sweep {
+        match groups.iter_mut().find(|(a, _)| *a == r.algorithm) {
+            Some((_, ps)) if ps.contains(&r.processors) => {}
+            Some((_, ps)) => ps.push(r.processors),
+            None => groups.push((&r.algorithm, vec![r.processors])),
+        }
+    }
+    let mean = |v: &[f64]| {
+        if v.is_empty() {
+            f64::NAN
+        } else {
+            v.iter().sum::<f64>() / v.len() as f64
+        }
+    };
+    let figure = |r: &RunRecord, name: &str| r.figures.0.get(name);
+    let mut split = String::from(
+        "\n### Speedup and time split\n\n\
+         | scheme | p | positions | speedup | search % (leaves) | time % | = search % | + messages % | + memory % | + synchronization % |\n\
+         |---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    let mut traffic = String::from(
+        "\n### Table traffic and answers\n\n\
+         Table figures are per node searched (interior and leaves, all processors); hits are \
+         probes that found the position; overwrites are stores that evicted another position. \
+         Memory accesses are all reads and writes of shared memory (table entries, split \
+         points, locks, flags) per node; bank wait is the share of memory time spent waiting for \
+         a busy bank. Same move: positions whose root move is the one the scheme chooses on one \
+         processor. Values that differ: runs whose root value is not the table-free search's, \
+         and the mean absolute difference (centipawns) among them.\n\n\
+         | scheme | p | table probes per node | hits % | stores per node | overwrites | memory accesses per node | bank wait % | same move as p = 1 | values that differ | mean difference |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    for (algorithm, ps) in &groups {
+        let mut ps = ps.clone();
+        ps.sort();
+        for p in ps {
+            let runs: Vec<(&RunRecord, &RunRecord)> = rows
+                .sweep
+                .iter()
+                .filter(|r| r.algorithm == *algorithm && r.processors == p)
+                .filter_map(|r| {
+                    base.get(&(r.algorithm.as_str(), r.position.as_str()))
+                        .map(|b| (r, *b))
+                })
+                .collect();
+            let per = |f: &dyn Fn(&RunRecord, &RunRecord) -> f64| -> Vec<f64> {
+                runs.iter().map(|(r, b)| f(r, b)).collect()
+            };
+            let speedups = per(&|r, b| b.elapsed_ns as f64 / r.elapsed_ns as f64);
+            let se = if speedups.len() > 1 {
+                let m = mean(&speedups);
+                let var = speedups.iter().map(|x| (x - m).powi(2)).sum::<f64>()
+                    / (speedups.len() - 1) as f64;
+                (var / speedups.len() as f64).sqrt()
+            } else {
+                f64::NAN
+            };
+            let el1 = |b: &RunRecord| b.elapsed_ns as f64;
+            let memory_ns = |r: &RunRecord| figure(r, "t_memory_ns").unwrap_or(0) as f64;
+            let pct = |v: Vec<f64>| fixed(100.0 * mean(&v), 1);
+            split.push_str(&format!(
+                "| {algorithm} | {p} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                runs.len(),
+                mean_se(mean(&speedups), se, 2),
+                pct(per(&|r, b| r.leaf_nodes as f64 / b.leaf_nodes as f64 - 1.0)),
+                pct(per(&|r, b| p as f64 * r.elapsed_ns as f64 / el1(b) - 1.0)),
+                pct(per(&|r, b| r.t_search_ns as f64 / el1(b) - 1.0)),
+                pct(per(&|r, b| {
+                    (r.t_message_ns + r.t_interrupt_ns + r.t_wait_reply_ns) as f64 / el1(b)
+                })),
+                pct(per(&|r, b| memory_ns(r) / el1(b))),
+                pct(per(&|r, b| r.t_idle_sync_ns as f64 / el1(b))),
+            ));
+            let nodes = |r: &RunRecord| (r.leaf_nodes + r.interior_nodes).max(1) as f64;
+            let per_node = |name: &str| -> String {
+                if runs.iter().all(|(r, _)| figure(r, name).is_none()) {
+                    return UNDEFINED.into();
+                }
+                fixed(
+                    mean(&per(&|r, _| figure(r, name).unwrap_or(0) as f64 / nodes(r))),
+                    3,
+                )
+            };
+            let hits = {
+                let (h, n) = runs.iter().fold((0u64, 0u64), |(h, n), (r, _)| {
+                    (
+                        h + figure(r, "tt_hits").unwrap_or(0),
+                        n + figure(r, "tt_probes").unwrap_or(0),
+                    )
+                });
+                if n == 0 {
+                    UNDEFINED.into()
+                } else {
+                    fixed(100.0 * h as f64 / n as f64, 1)
+                }
+            };
+            let overwrites = if runs
+                .iter()
+                .all(|(r, _)| figure(r, "tt_overwrites").is_none())
+            {
+                UNDEFINED.into()
+            } else {
+                runs.iter()
+                    .map(|(r, _)| figure(r, "tt_overwrites").unwrap_or(0))
+                    .sum::<u64>()
+                    .to_string()
+            };
+            let accesses = if plan.memory.is_some() {
+                fixed(
+                    mean(&per(&|r, _| {
+                        (figure(r, "mem_reads").unwrap_or(0) + figure(r, "mem_writes").unwrap_or(0))
+                            as f64
+                            / nodes(r)
+                    })),
+                    3,
+                )
+            } else {
+                UNDEFINED.into()
+            };
+            let wait = {
+                let (w, m) = runs.iter().fold((0u64, 0u64), |(w, m), (r, _)| {
+                    (
+                        w + figure(r, "mem_bank_wait_ns").unwrap_or(0),
+                        m + figure(r, "t_memory_ns").unwrap_or(0),
+                    )
+                });
+                if m == 0 {
+                    UNDEFINED.into()
+                } else {
+                    fixed(100.0 * w as f64 / m as f64, 1)
+                }
+            };
+            let same = runs
+                .iter()
+                .filter(|(r, b)| r.root_move.is_some() && r.root_move == b.root_move)
+                .count();
+            let moves = runs.iter().filter(|(r, _)| r.root_move.is_some()).count();
+            let differ: Vec<i64> = runs
+                .iter()
+                .filter_map(|(r, _)| {
+                    r.value_reference
+                        .filter(|v| *v != r.root_value)
+                        .map(|v| (r.root_value as i64 - v as i64).abs())
+                })
+                .collect();
+            traffic.push_str(&format!(
+                "| {algorithm} | {p} | {} | {hits} | {} | {overwrites} | {accesses} | {wait} | {} | {} of {} | {} |\n",
+                per_node("tt_probes"),
+                per_node("tt_stores"),
+                if moves == 0 {
+                    UNDEFINED.to_string()
+                } else {
+                    format!("{same} of {moves}")
+                },
+                differ.len(),
+                runs.len(),
+                if differ.is_empty() {
+                    UNDEFINED.to_string()
+                } else {
+                    fixed(differ.iter().sum::<i64>() as f64 / differ.len() as f64, 1)
+                },
+            ));
+        }
+    }
+    out.push_str(&split);
+    out.push_str(&traffic);
+    out
 }

@@ -460,7 +460,7 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
     }
     let mut plan = variants.into_iter().next().expect("one").plan;
     plan.batching = !first.step_by_step;
-    let figures = scenarios::catalogue::results_columns(&plan.algorithms);
+    let figures = scenarios::catalogue::plan_columns(&plan);
     let mut provenance = scenarios::provenance::Provenance::new(&plan, Vec::new())
         .map_err(|e| Failure::Input(e.to_string()))?;
     provenance.fields_set = sets.iter().map(|a| a.to_string()).collect();
@@ -891,7 +891,7 @@ fn kept_runs(
 ) -> Result<(String, Vec<scenarios::runner::Finished>), Failure> {
     let path = scenarios::part::path_for(dir);
     let runs = scenarios::runner::job_count(plan);
-    let figures = scenarios::catalogue::results_columns(&plan.algorithms);
+    let figures = scenarios::catalogue::plan_columns(plan);
     let fingerprint = sweep_fingerprint(plan, provenance);
     let done = match scenarios::part::read(&path, &fingerprint, runs, &figures) {
         Ok(Some(done)) if resume => {
@@ -1025,7 +1025,8 @@ fn run_variants(
         .scenario
         .outputs
         .schemes
-        .map(|s| s.at.0 as u32);
+        .as_ref()
+        .map(|s| (s.at.0 as u32, s.files().0));
     let mut compared: Vec<(String, Vec<scenarios::Summary>)> = Vec::new();
     // For the cost inference (outputs.inference): each combination's plan and summaries.
     let mut done: Vec<(
@@ -1067,12 +1068,12 @@ fn run_variants(
             compared.push((label, summaries));
         }
     }
-    if let Some(at) = compare_at {
+    if let Some((at, chart)) = compare_at {
         // Before the combinations' own tables: the comparison is what the run is for.
         let at_first = index.find("\n## ").unwrap_or(index.len());
         index.insert_str(at_first, &scenarios::schemes::vary_markdown(&compared, at));
         let charts = scenarios::schemes::vary_charts(&compared);
-        let path = dir.join("schemes.png");
+        let path = dir.join(chart);
         let title = format!("{name}: speedup against processors, per scheme");
         let columns = if charts.len() > 4 {
             3

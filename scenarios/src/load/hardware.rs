@@ -8,8 +8,8 @@ use crate::dispatch::{LevelLink, LinkPlan, NetworkPlan, PTree};
 use crate::schema::{self, Duration, Hardware, Link};
 use sim_core::SimTime;
 use sim_hw::{
-    cycles, BusSpec, CostModel, Forwarding, LinkSpec, PoolNetwork, ReadPolicies, ReadPolicy,
-    Routing, SciSpec, SerialInterface,
+    cycles, BusSpec, CostModel, Forwarding, LinkSpec, MemorySpec, Numa, PoolNetwork, ReadPolicies,
+    ReadPolicy, Routing, SciSpec, SerialInterface,
 };
 
 /// A duration of the hardware section in whole nanoseconds; cycles (at `hw.clock_hz`) that make
@@ -63,6 +63,84 @@ pub(super) fn costs(cx: &Source, hw: &Hardware) -> Result<CostModel, ScenarioErr
         ));
     }
     Ok(costs)
+}
+
+/// Timing noise as loaded: its largest change in thousandths, and its seed.
+pub(super) type JitterPlan = (u32, u64);
+
+/// The shared memory of `hw.memory` and the step-cost noise of `hw.jitter` (its thousandths
+/// and seed), checked: latencies are durations, a NUMA factor at least 1, the noise below
+/// 100 %; a scheme that needs shared memory is refused without it.
+pub(super) fn memory(
+    cx: &Source,
+    hw: &Hardware,
+    algorithms: &[Algorithm],
+) -> Result<(Option<MemorySpec>, Option<JitterPlan>), ScenarioError> {
+    let jitter = match &hw.jitter {
+        None => None,
+        Some(j) if j.percent.is_finite() && (0.0..=99.9).contains(&j.percent) => {
+            Some(((j.percent * 10.0).round() as u32, j.seed))
+        }
+        Some(j) => {
+            let x = j.percent;
+            return Err(cx.at(
+                &["hardware", "jitter", "percent"],
+                format!("the timing noise must be a percentage from 0 to 99.9, got {x}"),
+            ));
+        }
+    };
+    let Some(m) = &hw.memory else {
+        if let Some(a) = algorithms.iter().find(|a| a.needs_memory()) {
+            return Err(cx.at(
+                &["hardware", "memory"],
+                format!(
+                    "{} runs on shared memory: give the machine one, e.g. memory: (read: Ns(100), write: Ns(100), banks: 64)",
+                    a.entry().name
+                ),
+            ));
+        }
+        return Ok((None, jitter));
+    };
+    let at = |f: &'static str| ["hardware", "memory", f];
+    let read = duration(cx, hw, &at("read"), &m.read)?;
+    let write = duration(cx, hw, &at("write"), &m.write)?;
+    if m.banks.0 > u32::MAX as u64 {
+        return Err(cx.at(
+            &at("banks"),
+            format!("at most {} banks, got {}", u32::MAX, m.banks.0),
+        ));
+    }
+    let numa = match &m.numa {
+        None => None,
+        Some(n) => {
+            let f = n.remote_factor;
+            if !(f.is_finite() && (1.0..=1000.0).contains(&f)) {
+                return Err(cx.at(
+                    &["hardware", "memory", "numa", "remote_factor"],
+                    format!("a remote access takes 1 to 1000 times a local one, got {f}"),
+                ));
+            }
+            if n.per_node.0 > u32::MAX as u64 {
+                return Err(cx.at(
+                    &["hardware", "memory", "numa", "per_node"],
+                    format!("at most {} processors per node", u32::MAX),
+                ));
+            }
+            Some(Numa {
+                per_node: n.per_node.0 as u32,
+                remote_permille: (f * 1000.0).round() as u32,
+            })
+        }
+    };
+    Ok((
+        Some(MemorySpec {
+            read,
+            write,
+            banks: m.banks.0 as u32,
+            numa,
+        }),
+        jitter,
+    ))
 }
 
 /// The pool network of `hw.network` (None for the processor tree's own lines), checked against

@@ -222,6 +222,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     };
     let network = hardware::network(&cx, &scenario.hardware, &ptrees, count_field)?;
     let machine = hardware::machine(&cx, &scenario.hardware, &ptrees, &algorithms)?;
+    let (memory, jitter) = hardware::memory(&cx, &scenario.hardware, &algorithms)?;
     let seeds = sweep::seeds(&cx, &scenario.sweep, &trees)?;
     let config_count = sweep::config_count(
         &cx,
@@ -272,6 +273,8 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         ptrees,
         links: machine.links,
         network,
+        memory,
+        jitter,
         reads: machine.reads,
         batching: true,
         warnings,

@@ -204,6 +204,20 @@ pub(super) fn charts(
         }
     }
     if let Some(schemes) = &outputs.schemes {
+        if let Some(name) = &schemes.name {
+            let ok = !name.is_empty()
+                && name.len() <= 100
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            let taken = ["overheads", "speedup", "sync-overhead", "timeline", "fig7"];
+            if !ok || taken.contains(&name.as_str()) {
+                return Err(cx.at(
+                    &["outputs", "schemes", "name"],
+                    format!("{name:?} must be 1-100 letters, digits, '-' or '_' (the charts are NAME.png and NAME-overheads.png), and not one of {}", taken.join(", ")),
+                ));
+            }
+        }
         let at = schemes.at.0;
         if !fanouts.iter().any(|&f| f as u64 == at) {
             return Err(cx.at(

@@ -73,6 +73,11 @@ pub struct Plan {
     pub links: LinkPlan,
     /// The pool network (`hardware.network`), None for the processor tree's own lines.
     pub network: Option<NetworkPlan>,
+    /// Shared memory (`hardware.memory`), None without.
+    pub memory: Option<sim_hw::MemorySpec>,
+    /// Noise on search steps' costs (`hardware.jitter`): its largest change in thousandths and
+    /// its seed; None without.
+    pub jitter: Option<(u32, u64)>,
     /// When processors read their lines.
     pub reads: ReadPolicies,
     /// Lookahead batching (`gtsim run --step-by-step` turns it off).

@@ -137,10 +137,25 @@ pub fn finish_outputs(
         md.push_str(&study.markdown());
         folder.put("sync-overhead.csv", study.csv().as_bytes())?;
     }
-    let compare_schemes = plan.scenario.outputs.schemes.map(|s| s.at.0 as u32);
+    let compare_schemes = plan
+        .scenario
+        .outputs
+        .schemes
+        .as_ref()
+        .map(|s| s.at.0 as u32);
+    let (schemes_png, schemes_bars_png) = plan
+        .scenario
+        .outputs
+        .schemes
+        .as_ref()
+        .map(|s| s.files())
+        .unwrap_or_default();
     if let Some(at) = compare_schemes {
         md.push('\n');
         md.push_str(&crate::schemes::markdown(plan, summaries, at));
+        if plan.chess.is_some() {
+            md.push_str(&crate::schemes::chess_markdown(plan, chess));
+        }
     }
     // The plots, linked (and shown) from the report.
     let mut pngs: Vec<(&str, &str)> = Vec::new();
@@ -179,11 +194,11 @@ pub fn finish_outputs(
     }
     if compare_schemes.is_some() {
         pngs.push((
-            "schemes.png",
+            &schemes_png,
             "Speedup against processors, one line per scheme (log-log)",
         ));
         pngs.push((
-            "schemes-overheads.png",
+            &schemes_bars_png,
             "Search, communication and synchronization overhead per scheme",
         ));
     }
@@ -244,11 +259,9 @@ pub fn finish_outputs(
     }
     if let Some(at) = compare_schemes {
         let chart = crate::schemes::speedup_chart(plan, summaries);
-        folder.draw("schemes.png", |p| plots::log_log_chart(p, &chart))?;
+        folder.draw(&schemes_png, |p| plots::log_log_chart(p, &chart))?;
         let bars = crate::schemes::overheads_chart(plan, summaries, at);
-        folder.draw("schemes-overheads.png", |p| {
-            plots::stacked_bar_chart(p, &bars)
-        })?;
+        folder.draw(&schemes_bars_png, |p| plots::stacked_bar_chart(p, &bars))?;
     }
     if let Some((name, charts)) = &minimal_chart {
         let title = format!("{}: leaf nodes as % of the minimal tree", plan.name());

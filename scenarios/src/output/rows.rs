@@ -37,7 +37,7 @@ pub(super) const RUNS_SPOOL: &str = ".runs.json.part";
 impl RowWriter {
     /// Creates `results.csv` (with its header) and `results.json` in `folder`, ready for rows.
     pub fn new(folder: &mut OutputFolder, plan: &Plan) -> Result<Self, OutputError> {
-        let columns = crate::catalogue::results_columns(&plan.algorithms);
+        let columns = crate::catalogue::plan_columns(plan);
         let mut csv = folder.create("results.csv")?;
         csv.write_all(crate::results::csv_header_in(&columns).as_bytes())
             .map_err(io_at(&folder.target.join("results.csv")))?;

@@ -1,0 +1,118 @@
+//! Issue 18's scenario side: `hardware.memory` and `hardware.jitter`, their errors, and the
+//! memory columns.
+
+mod common;
+
+use common::{csv_rows, gtsim, scratch, stderr};
+
+/// ybwc on w = 4, d = 4 trees, 3 seeds, 1 and 4 processors, with `extra` hardware fields.
+fn scenario(extra: &str) -> String {
+    format!(
+        r#"(
+    name: "shm",
+    hardware: (
+        costs: (k: Us(1), e: Us(1), s: Us(2), interrupt: Us(1)),
+        link: Serial(rate: 1250000),
+        network: FullyConnected,
+        reads: (hosts: Interrupt, boards: Interrupt),
+        {extra}
+    ),
+    workload: Synthetic(width: 4, depth: 4, ordering: StronglyOrdered),
+    search: (algorithm: Ybwc(), progressive_deepening: false),
+    sweep: (processors: [1, 4], seeds: Range(start: 1, count: 3)),
+    outputs: (plots: false),
+)
+"#
+    )
+}
+
+/// Runs `text` as a scenario; returns the exit status's success, stderr and results.csv.
+fn run(name: &str, text: &str) -> (bool, String, Option<String>) {
+    let dir = scratch("shm", name);
+    let file = dir.join("s.ron");
+    std::fs::write(&file, text).unwrap();
+    let out = dir.join("out");
+    let o = gtsim(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let csv = std::fs::read_to_string(out.join("results.csv")).ok();
+    (o.status.success(), stderr(&o), csv)
+}
+
+#[test]
+fn bad_memory_and_jitter_are_errors_at_their_field() {
+    for (name, extra, field) in [
+        (
+            "numa",
+            "memory: (read: Ns(100), write: Ns(100), banks: 8, numa: (per_node: 2, remote_factor: 0.5)),",
+            "hardware.memory.numa.remote_factor",
+        ),
+        ("banks", "memory: (read: Ns(100), write: Ns(100), banks: 0),", "banks"),
+        ("jitter", "jitter: (percent: 120.0),", "hardware.jitter.percent"),
+        ("unknown", "memory: (read: Ns(100), write: Ns(100), banks: 8, ways: 2),", "ways"),
+    ] {
+        let (ok, err, csv) = run(name, &scenario(extra));
+        assert!(!ok, "{name} was accepted");
+        assert!(err.contains(field), "{name}: {err}");
+        assert!(err.contains("s.ron:"), "{name} names the file: {err}");
+        assert!(csv.is_none(), "{name} wrote results");
+    }
+}
+
+#[test]
+fn memory_columns_appear_on_a_shared_memory_machine_only() {
+    let (ok, err, csv) = run("plain", &scenario(""));
+    assert!(ok, "{err}");
+    let plain = csv.unwrap();
+    assert!(!plain.lines().next().unwrap().contains("t_memory_ns"));
+    let (ok, err, csv) = run(
+        "memory",
+        &scenario("memory: (read: Ns(100), write: Ns(120), banks: 16),"),
+    );
+    assert!(ok, "{err}");
+    let with = csv_rows(&csv.unwrap());
+    let without = csv_rows(&plain);
+    assert_eq!(with.len(), without.len());
+    for (a, b) in with.iter().zip(&without) {
+        // ybwc sends messages and touches no shared memory: the memory is there, unused.
+        assert_eq!(a["t_memory_ns"], "0");
+        assert_eq!(a["mem_reads"], "0");
+        assert_eq!(a["elapsed_ns"], b["elapsed_ns"]);
+    }
+}
+
+#[test]
+fn jitter_is_reproducible_and_follows_its_seed() {
+    let jittered = |name: &str, seed: u64| {
+        let (ok, err, csv) = run(
+            name,
+            &scenario(&format!("jitter: (percent: 10.0, seed: {seed}),")),
+        );
+        assert!(ok, "{err}");
+        csv_rows(&csv.unwrap())
+    };
+    let (_, _, exact) = run("exact", &scenario(""));
+    let exact = csv_rows(&exact.unwrap());
+    let a = jittered("a", 1);
+    let again = jittered("again", 1);
+    let b = jittered("b", 2);
+    let elapsed = |rows: &[std::collections::BTreeMap<String, String>]| -> Vec<f64> {
+        rows.iter()
+            .map(|r| r["elapsed_ns"].parse().unwrap())
+            .collect()
+    };
+    assert_eq!(elapsed(&a), elapsed(&again));
+    assert_ne!(elapsed(&a), elapsed(&b));
+    assert_ne!(elapsed(&a), elapsed(&exact));
+    for (x, e) in elapsed(&a).iter().zip(elapsed(&exact)) {
+        assert!((x / e - 1.0).abs() < 0.2, "{x} against {e}");
+    }
+    // Root values never move.
+    for (x, e) in a.iter().zip(&exact) {
+        assert_eq!(x["root_value"], e["root_value"]);
+    }
+}
