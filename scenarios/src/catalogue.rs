@@ -643,7 +643,7 @@ impl Algorithm {
             } => Entry {
                 syntax: "`YbwcShared(victim: V, window_updates: B, helpful_master: B)`",
                 about: "Young Brothers Wait with split points in shared memory, as Stockfish ran it (2013-2015): ybwc's search, but an idle processor reads a victim's split-point list (`V`: `Random`, default, seeded by the tree's root key, or `RoundRobin`), takes the split point's lock (test-and-set, spinning while held), takes a son and releases it; results and the owner's own sons are folded under the lock, cutoffs and `window_updates` (default true) are written to the helpers' flag words, `helpful_master` (default true) lets a processor waiting for its helpers join only its helpers' split points (Stockfish's rule); every access costs the memory's latency and bank wait (category memory). No transposition table (`ybwc_shared`, `ybwc_shared_rr`, `…_nowindow`, `…_nohelp`)",
-                runs_where: "a pool of processors sharing a memory (`hardware.memory`; without one, a run on more than one processor fails); one processor: alpha-beta",
+                runs_where: "a pool of processors sharing a memory (`hardware.memory`, which a scenario must give); one processor: alpha-beta",
                 runs_on: RunsOn::Pool,
                 columns: SPLIT_COLUMNS,
                 ..base(format!(
@@ -659,7 +659,7 @@ impl Algorithm {
             } => Entry {
                 syntax: "`Dts(window_updates: B, helpful_master: B)`",
                 about: "Dynamic Tree Splitting (Hyatt, Cray Blitz): busy processors' tree states are in shared memory; an idle processor reads every other processor's split-point list and joins the split point nearest the root (then deepest remaining depth, then most sons left) of all of them, under its lock; the rest (locks, results, aborts, `window_updates`, `helpful_master`, both default true, a waiting processor joining anywhere) as `YbwcShared`. No transposition table (`dts`, `dts_nowindow`, `dts_nohelp`)",
-                runs_where: "a pool of processors sharing a memory (`hardware.memory`; without one, a run on more than one processor fails); one processor: alpha-beta",
+                runs_where: "a pool of processors sharing a memory (`hardware.memory`, which a scenario must give); one processor: alpha-beta",
                 runs_on: RunsOn::Pool,
                 columns: SPLIT_COLUMNS,
                 ..base(format!(
@@ -763,7 +763,7 @@ impl Algorithm {
 
     /// Whether the scheme runs on shared memory (`hardware.memory`), which it then needs.
     pub fn needs_memory(self) -> bool {
-        false
+        matches!(self, Algorithm::YbwcShared { .. } | Algorithm::Dts { .. })
     }
 
     /// Whether the search keeps a transposition table (then its root value may legitimately
