@@ -48,8 +48,8 @@ pub mod trees;
 
 // The modules users name by path, at the crate root as before the folders existed.
 pub use schemes::{
-    abdada, alone, aphid, baudet, lazy_smp, mwf, parabelle, pmws, pstaged, pvsplit, scheme,
-    shared_table, treesplit, ybwc,
+    abdada, alone, aphid, baudet, dts, lazy_smp, mwf, parabelle, pmws, pstaged, pvsplit, scheme,
+    shared_table, treesplit, ybwc, ybwc_shared,
 };
 pub use search::sss;
 pub use trees::{campbell, rng, synthetic};
@@ -59,6 +59,7 @@ pub use alone::{full_window, Alone};
 pub use aphid::{Aphid, AphidConfig, AphidMsg, AphidRole};
 pub use baudet::{Baudet, BaudetConfig, BaudetMsg, BaudetRole};
 pub use campbell::{CampbellSpec, CampbellTree};
+pub use dts::{Dts, DtsConfig};
 pub use lazy_smp::{LazySmp, LazySmpConfig, Skip};
 pub use mwf::{Mwf, MwfConfig, MwfMsg, MwfRole};
 pub use parabelle::{
@@ -84,3 +85,4 @@ pub use synthetic::{Ordering, SynMove, SynMoves, SynNode, SyntheticSpec, Synthet
 pub use trees::{negamax, Eval, GameTree, MoveList, Value, INF};
 pub use treesplit::{TreeSplit, TreeSplitConfig, TreeSplitRole, TsMsg};
 pub use ybwc::{Victim, Ybwc, YbwcConfig, YbwcCounts, YbwcMsg, YbwcRole};
+pub use ybwc_shared::{SplitCounts, SplitRole, YbwcShared};

@@ -22,6 +22,7 @@ use algorithms::{
     Scout, SharedTableConfig, Skip, Sss, StagedSss, Storage, TableConfig, TableKind, TreeSplit,
     TreeSplitConfig, Victim, Ybwc, YbwcConfig, INF,
 };
+use algorithms::{Dts, DtsConfig, YbwcShared};
 use serde::Deserialize;
 use sim_hw::{MachineConfig, ReadPolicies, ReadPolicy};
 use std::fmt;
@@ -207,6 +208,32 @@ pub enum Algorithm {
         #[serde(default = "yes")]
         values: bool,
     },
+    /// Young Brothers Wait with split points in shared memory, as Stockfish ran it (2013-2015;
+    /// `ybwc_shared`), on a pool of processors sharing a memory (`hardware.memory`): idle
+    /// processors read a victim's split points and join one under its lock.
+    YbwcShared {
+        /// Whose split points an idle processor reads: `Random` (default) or `RoundRobin`.
+        #[serde(default = "random_victim")]
+        victim: Victim,
+        /// Improved bounds written to the helpers of a split point. Default true.
+        #[serde(default = "yes")]
+        window_updates: bool,
+        /// A processor waiting for its helpers joins its helpers' split points (Stockfish's
+        /// rule). Default true.
+        #[serde(default = "yes")]
+        helpful_master: bool,
+    },
+    /// Hyatt's Dynamic Tree Splitting (`dts`) on a pool of processors sharing a memory
+    /// (`hardware.memory`): an idle processor reads every busy processor's tree state and
+    /// joins the best split point of all.
+    Dts {
+        /// Improved bounds written to the helpers of a split point. Default true.
+        #[serde(default = "yes")]
+        window_updates: bool,
+        /// A processor waiting for its helpers joins split points meanwhile. Default true.
+        #[serde(default = "yes")]
+        helpful_master: bool,
+    },
 }
 
 fn tt_entries() -> u32 {
@@ -256,6 +283,20 @@ const ABDADA_COLUMNS: &[&str] = &[
     "tt_stores",
     "tt_overwrites",
     "abdada_deferred",
+];
+
+
+/// The figures of the shared-memory split-point schemes (`ybwc_shared`, `dts`): sons handed
+/// out, split-point lists read, tries that found nothing, locks taken, failed test-and-sets,
+/// helpers aborted, window updates written.
+const SPLIT_COLUMNS: &[&str] = &[
+    "splits",
+    "split_examined",
+    "split_misses",
+    "lock_acquires",
+    "lock_waits",
+    "split_aborts",
+    "split_windows",
 ];
 
 fn aphid_top() -> u32 {
@@ -758,6 +799,38 @@ impl Algorithm {
                     ))
                 }
             }
+            Algorithm::YbwcShared {
+                victim,
+                window_updates,
+                helpful_master,
+            } => Entry {
+                syntax: "`YbwcShared(victim: V, window_updates: B, helpful_master: B)`",
+                about: "Young Brothers Wait with split points in shared memory, as Stockfish ran it (2013-2015): ybwc's search, but an idle processor reads a victim's split-point list (`V`: `Random`, default, seeded by the tree's root key, or `RoundRobin`), takes the split point's lock (test-and-set, spinning while held), takes a son and releases it; results and the owner's own sons are folded under the lock, cutoffs and `window_updates` (default true) are written to the helpers' flag words, `helpful_master` (default true) lets a processor waiting for its helpers join only its helpers' split points (Stockfish's rule); every access costs the memory's latency and bank wait (category memory). No transposition table (`ybwc_shared`, `ybwc_shared_rr`, `…_nowindow`, `…_nohelp`)",
+                runs_where: "a pool of processors sharing a memory (`hardware.memory`, which a scenario must give); one processor: alpha-beta",
+                runs_on: RunsOn::Pool,
+                columns: SPLIT_COLUMNS,
+                ..base(format!(
+                    "ybwc_shared{}{}{}",
+                    if victim == Victim::RoundRobin { "_rr" } else { "" },
+                    if window_updates { "" } else { "_nowindow" },
+                    if helpful_master { "" } else { "_nohelp" }
+                ))
+            },
+            Algorithm::Dts {
+                window_updates,
+                helpful_master,
+            } => Entry {
+                syntax: "`Dts(window_updates: B, helpful_master: B)`",
+                about: "Dynamic Tree Splitting (Hyatt, Cray Blitz): busy processors' tree states are in shared memory; an idle processor reads every other processor's split-point list and joins the split point nearest the root (then deepest remaining depth, then most sons left) of all of them, under its lock; the rest (locks, results, aborts, `window_updates`, `helpful_master`, both default true, a waiting processor joining anywhere) as `YbwcShared`. No transposition table (`dts`, `dts_nowindow`, `dts_nohelp`)",
+                runs_where: "a pool of processors sharing a memory (`hardware.memory`, which a scenario must give); one processor: alpha-beta",
+                runs_on: RunsOn::Pool,
+                columns: SPLIT_COLUMNS,
+                ..base(format!(
+                    "dts{}{}",
+                    if window_updates { "" } else { "_nowindow" },
+                    if helpful_master { "" } else { "_nohelp" }
+                ))
+            },
             Algorithm::Sab { top } | Algorithm::Abs { top } => {
                 let short = if matches!(self, Algorithm::Sab { .. }) {
                     "sab"
@@ -794,7 +867,7 @@ impl Algorithm {
 
     /// Every algorithm of the catalogue, with its default options, in the order `gtsim
     /// algorithms` lists them.
-    pub const ALL: [Algorithm; 22] = [
+    pub const ALL: [Algorithm; 24] = [
         Algorithm::Pmws,
         Algorithm::Parabelle {
             table: TableKind::None,
@@ -851,6 +924,15 @@ impl Algorithm {
             entry_bytes: SharedTableConfig::ENTRY_BYTES,
             values: true,
         },
+        Algorithm::YbwcShared {
+            victim: Victim::Random,
+            window_updates: true,
+            helpful_master: true,
+        },
+        Algorithm::Dts {
+            window_updates: true,
+            helpful_master: true,
+        },
     ];
 
     /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `pvsplit`, `ab`, …
@@ -862,6 +944,7 @@ impl Algorithm {
     /// lazy_smp with a table and abdada (whose searcher counts live there even without values).
     pub fn needs_memory(self) -> bool {
         self.shared_table().is_some()
+            || matches!(self, Algorithm::YbwcShared { .. } | Algorithm::Dts { .. })
     }
 
     /// Whether the search keeps a transposition table (then its root value may legitimately
@@ -1142,6 +1225,22 @@ impl Algorithm {
                 tree,
                 config,
             ),
+            // Seeded as ybwc's victims.
+            Algorithm::YbwcShared {
+                victim,
+                window_updates,
+                helpful_master,
+            } => go(
+                columns,
+                &YbwcShared(YbwcConfig {
+                    victim,
+                    window_updates,
+                    helpful_master,
+                    ..YbwcConfig::new(depth, tree.key(&tree.root()))
+                }),
+                tree,
+                config,
+            ),
             Algorithm::Abdada { values, .. } => go(
                 columns,
                 &Abdada(AbdadaConfig {
@@ -1149,6 +1248,19 @@ impl Algorithm {
                     iterative: progressive,
                     table: self.table_layout(),
                     values,
+                }),
+                tree,
+                config,
+            ),
+            Algorithm::Dts {
+                window_updates,
+                helpful_master,
+            } => go(
+                columns,
+                &Dts(DtsConfig {
+                    window_updates,
+                    helpful_master,
+                    ..DtsConfig::new(depth)
                 }),
                 tree,
                 config,
@@ -1285,6 +1397,8 @@ mod tests {
             Algorithm::Ybwc { .. } => 19,
             Algorithm::LazySmp { .. } => 20,
             Algorithm::Abdada { .. } => 21,
+            Algorithm::YbwcShared { .. } => 22,
+            Algorithm::Dts { .. } => 23,
         }
     }
 
@@ -1334,6 +1448,15 @@ mod tests {
                 for helpful_master in [false, true] {
                     all.push(Algorithm::Ybwc {
                         victim,
+                        window_updates,
+                        helpful_master,
+                    });
+                    all.push(Algorithm::YbwcShared {
+                        victim,
+                        window_updates,
+                        helpful_master,
+                    });
+                    all.push(Algorithm::Dts {
                         window_updates,
                         helpful_master,
                     });

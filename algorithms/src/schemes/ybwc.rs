@@ -77,9 +77,10 @@
 //! WORK's 4 bytes are Table I's "next move and bound to a child"; the path replaces the
 //! position a real program would send. RESULT is Table I's value a child returns.
 
+use super::splitpoint::{Engine, Outgoing, Work};
 use crate::rng::SplitMix64;
 use crate::scheme::{DeployError, Figures};
-use crate::trees::{GameTree, MoveList, Value, INF};
+use crate::trees::{GameTree, Value};
 use rand::{Rng, SeedableRng};
 use sim_core::{MsgKind, ProcId, SimTime};
 use sim_hw::{Cx, Message, Platform, Program, Search, Step};
@@ -204,363 +205,13 @@ pub enum YbwcOut {
     Backoff,
 }
 
-/// A son handed to a helper.
-#[derive(Clone, Copy, Debug)]
-struct Helper {
-    proc: ProcId,
-    job: u64,
-}
-
-/// An open interior node of a task.
-struct Frame<T: GameTree> {
-    node: T::Node,
-    moves: T::Moves,
-    width: usize,
-    depth: u32,
-    alpha: Value,
-    beta: Value,
-    score: Value,
-    /// The next son not yet started (locally or by a helper).
-    next: usize,
-    /// The son being searched here (the frame above, or the call about to be entered).
-    local: Option<usize>,
-    /// Sons whose values are in.
-    done_sons: usize,
-    helpers: Vec<Helper>,
-}
-
-/// A node to be entered.
-struct Call<N> {
-    node: N,
-    alpha: Value,
-    beta: Value,
-    depth: u32,
-}
-
-/// A subtree this processor searches: the root (processor 0), or a son handed to it.
-struct Task<T: GameTree> {
-    /// Who handed it out and its name there (None: the root).
-    owner: Option<(ProcId, u64)>,
-    /// Move indices from the root to the task's node.
-    path: Vec<u32>,
-    /// The node to enter next (not blocked).
-    call: Option<Call<T::Node>>,
-    frames: Vec<Frame<T>>,
-}
-
-/// What the engine asks the role to do.
-enum Outgoing {
-    Send(ProcId, YbwcMsg),
-    Root(Value),
-}
-
-/// A processor's tasks (shared by the role and the machine's search handle).
-struct Engine<'t, T: GameTree> {
-    tree: &'t T,
-    window_updates: bool,
-    min_split_depth: u32,
-    tasks: Vec<Task<T>>,
-    outbox: Vec<Outgoing>,
-    next_job: u64,
-    /// Sons handed out (WORK sent).
-    given: u64,
-    /// ABORTs sent.
-    aborts: u64,
-    /// WINDOWs sent.
-    windows: u64,
-}
-
-impl<'t, T: GameTree> Engine<'t, T> {
-    fn runnable(&self) -> bool {
-        self.tasks.iter().any(|t| t.call.is_some())
-    }
-
-    /// One node's work of the lowest task that is not blocked.
-    fn step(&mut self) -> Step<YbwcOut> {
-        if !self.outbox.is_empty() {
-            return Step::Done(YbwcOut::Search);
-        }
-        let Some(ti) = self.tasks.iter().position(|t| t.call.is_some()) else {
-            return Step::Done(YbwcOut::Search);
-        };
-        let call = self.tasks[ti].call.take().expect("runnable");
-        let moves = (call.depth > 0).then(|| self.tree.moves(&call.node));
-        match moves {
-            Some(moves) if !moves.is_empty() => {
-                let width = moves.len();
-                let first = self.tree.play(&call.node, moves.get(0));
-                let task = &mut self.tasks[ti];
-                task.call = Some(Call {
-                    node: first,
-                    alpha: -call.beta,
-                    beta: -call.alpha,
-                    depth: call.depth - 1,
-                });
-                task.frames.push(Frame {
-                    node: call.node,
-                    moves,
-                    width,
-                    depth: call.depth,
-                    alpha: call.alpha,
-                    beta: call.beta,
-                    score: -INF,
-                    next: 1,
-                    local: Some(0),
-                    done_sons: 0,
-                    helpers: Vec::new(),
-                });
-                Step::Interior
-            }
-            _ => {
-                let eval = self.tree.evaluate(&call.node);
-                self.ret(ti, eval.value);
-                Step::Leaf {
-                    quiescence: eval.quiescence,
-                }
-            }
-        }
-    }
-
-    /// Value `value` (its own view) of the node the top frame of task `ti` searched locally (or
-    /// of the task's node itself if it has no frame).
-    fn ret(&mut self, ti: usize, value: Value) {
-        let task = &mut self.tasks[ti];
-        let Some(f) = task.frames.last_mut() else {
-            let task = self.tasks.remove(ti);
-            self.outbox.push(match task.owner {
-                Some((proc, job)) => Outgoing::Send(proc, YbwcMsg::Result { job, value }),
-                None => Outgoing::Root(value),
-            });
-            return;
-        };
-        f.local = None;
-        let top = task.frames.len() - 1;
-        self.fold(ti, top, -value);
-    }
-
-    /// Folds son value `v` (frame `fi`'s view) into frame `fi` of task `ti`, then settles.
-    fn fold(&mut self, ti: usize, fi: usize, v: Value) {
-        let f = &mut self.tasks[ti].frames[fi];
-        f.done_sons += 1;
-        f.score = f.score.max(v);
-        let raised = v > f.alpha;
-        if raised {
-            f.alpha = v;
-        }
-        if self.propagate(ti, fi, raised) {
-            return;
-        }
-        let task = &self.tasks[ti];
-        if task.frames.len() == fi + 1 && task.call.is_none() && task.frames[fi].local.is_none() {
-            self.decide(ti);
-        }
-    }
-
-    /// Frame `fi`'s window changed (`changed`: its helpers hear of it): narrows the frames
-    /// above it and the pending call, tells helpers, and closes the lowest frame whose window
-    /// closed. True if task `ti`'s frames from `fi` were closed (the task may be gone).
-    fn propagate(&mut self, ti: usize, fi: usize, changed: bool) -> bool {
-        let updates = self.window_updates;
-        let task = &mut self.tasks[ti];
-        let mut sends = Vec::new();
-        for k in fi..task.frames.len() {
-            let mut changed_k = k == fi && changed;
-            if k > fi {
-                let (a, b) = (-task.frames[k - 1].beta, -task.frames[k - 1].alpha);
-                let f = &mut task.frames[k];
-                if a > f.alpha {
-                    f.alpha = a;
-                    changed_k = true;
-                }
-                if b < f.beta {
-                    f.beta = b;
-                    changed_k = true;
-                }
-            }
-            let f = &task.frames[k];
-            if changed_k && updates && f.alpha < f.beta {
-                self.windows += f.helpers.len() as u64;
-                for h in &f.helpers {
-                    sends.push(Outgoing::Send(
-                        h.proc,
-                        YbwcMsg::Window {
-                            job: h.job,
-                            alpha: -f.beta,
-                            beta: -f.alpha,
-                        },
-                    ));
-                }
-            }
-        }
-        if let (Some(call), Some(top)) = (task.call.as_mut(), task.frames.last()) {
-            call.alpha = call.alpha.max(-top.beta);
-            call.beta = call.beta.min(-top.alpha);
-        }
-        self.outbox.extend(sends);
-        let closed = (fi..self.tasks[ti].frames.len())
-            .find(|&k| self.tasks[ti].frames[k].alpha >= self.tasks[ti].frames[k].beta);
-        match closed {
-            Some(k) => {
-                self.cut(ti, k);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Closes frame `k` of task `ti` and every frame above it (aborting their helpers); frame
-    /// `k`'s score goes to the frame below.
-    fn cut(&mut self, ti: usize, k: usize) {
-        let task = &mut self.tasks[ti];
-        task.call = None;
-        for f in &task.frames[k..] {
-            self.aborts += f.helpers.len() as u64;
-            for h in &f.helpers {
-                self.outbox
-                    .push(Outgoing::Send(h.proc, YbwcMsg::Abort { job: h.job }));
-            }
-        }
-        let v = task.frames[k].score;
-        task.frames.truncate(k);
-        self.ret(ti, v);
-    }
-
-    /// The top frame of task `ti` has no son in progress here: start the next son, wait for
-    /// helpers (blocked), or close it.
-    fn decide(&mut self, ti: usize) {
-        let task = &mut self.tasks[ti];
-        let f = task.frames.last_mut().expect("a frame");
-        if f.next < f.width {
-            let i = f.next;
-            f.next += 1;
-            f.local = Some(i);
-            let node = self.tree.play(&f.node, f.moves.get(i));
-            task.call = Some(Call {
-                node,
-                alpha: -f.beta,
-                beta: -f.alpha,
-                depth: f.depth - 1,
-            });
-        } else if f.helpers.is_empty() {
-            let v = f.score;
-            task.frames.pop();
-            self.ret(ti, v);
-        }
-    }
-
-    /// Hands a son of the shallowest split point to `to`: the WORK message.
-    fn steal(&mut self, to: ProcId) -> Option<YbwcMsg> {
-        let min = self.min_split_depth;
-        for task in &mut self.tasks {
-            let Some(fi) = task.frames.iter().position(|f| {
-                f.done_sons >= 1 && f.next < f.width && f.depth > min && f.score < f.beta
-            }) else {
-                continue;
-            };
-            let mut path = task.path.clone();
-            path.extend(
-                task.frames[..fi]
-                    .iter()
-                    .map(|f| f.local.expect("below the top") as u32),
-            );
-            let f = &mut task.frames[fi];
-            let son = f.next;
-            f.next += 1;
-            path.push(son as u32);
-            let job = self.next_job;
-            self.next_job += 1;
-            self.given += 1;
-            f.helpers.push(Helper { proc: to, job });
-            return Some(YbwcMsg::Work {
-                job,
-                path,
-                alpha: -f.beta,
-                beta: -f.alpha,
-                depth: f.depth - 1,
-            });
-        }
-        None
-    }
-
-    /// A son handed out has come back.
-    fn result(&mut self, from: ProcId, job: u64, value: Value) {
-        for ti in 0..self.tasks.len() {
-            for fi in 0..self.tasks[ti].frames.len() {
-                let helpers = &mut self.tasks[ti].frames[fi].helpers;
-                if let Some(h) = helpers.iter().position(|h| h.proc == from && h.job == job) {
-                    helpers.swap_remove(h);
-                    self.fold(ti, fi, -value);
-                    return;
-                }
-            }
-        }
-    }
-
-    fn find(&self, from: ProcId, job: u64) -> Option<usize> {
-        self.tasks.iter().position(|t| t.owner == Some((from, job)))
-    }
-
-    /// The owner aborts the task it named `job`.
-    fn abort(&mut self, from: ProcId, job: u64) {
-        if let Some(ti) = self.find(from, job) {
-            let task = self.tasks.remove(ti);
-            for f in &task.frames {
-                self.aborts += f.helpers.len() as u64;
-                for h in &f.helpers {
-                    self.outbox
-                        .push(Outgoing::Send(h.proc, YbwcMsg::Abort { job: h.job }));
-                }
-            }
-        }
-    }
-
-    /// The owner narrows the window of the task it named `job`.
-    fn window(&mut self, from: ProcId, job: u64, alpha: Value, beta: Value) {
-        let Some(ti) = self.find(from, job) else {
-            return;
-        };
-        let task = &mut self.tasks[ti];
-        match task.frames.first_mut() {
-            None => {
-                if let Some(call) = task.call.as_mut() {
-                    call.alpha = call.alpha.max(alpha);
-                    call.beta = call.beta.min(beta);
-                }
-            }
-            Some(f) => {
-                let mut changed = false;
-                if alpha > f.alpha {
-                    f.alpha = alpha;
-                    changed = true;
-                }
-                if beta < f.beta {
-                    f.beta = beta;
-                    changed = true;
-                }
-                if changed {
-                    self.propagate(ti, 0, true);
-                }
-            }
-        }
-    }
-
-    /// The helpers of the top frames of blocked tasks.
-    fn blocked_helpers(&self) -> impl Iterator<Item = ProcId> + '_ {
-        self.tasks
-            .iter()
-            .filter(|t| t.call.is_none())
-            .filter_map(|t| t.frames.last())
-            .flat_map(|f| f.helpers.iter().map(|h| h.proc))
-    }
-}
-
 /// The machine's handle on a processor's engine.
 pub struct YbwcSearch<'t, T: GameTree>(Rc<RefCell<Engine<'t, T>>>);
 
 impl<T: GameTree> Search for YbwcSearch<'_, T> {
     type Out = YbwcOut;
     fn step(&mut self) -> Step<YbwcOut> {
-        self.0.borrow_mut().step()
+        self.0.borrow_mut().step(YbwcOut::Search)
     }
 }
 
@@ -632,7 +283,21 @@ impl<'t, T: GameTree> YbwcRole<'t, T> {
         let out = std::mem::take(&mut self.engine.borrow_mut().outbox);
         for o in out {
             match o {
-                Outgoing::Send(to, msg) => cx.send(to, msg),
+                Outgoing::Result { owner, value } => cx.send(
+                    owner.proc,
+                    YbwcMsg::Result {
+                        job: owner.job,
+                        value,
+                    },
+                ),
+                Outgoing::Abort { proc, job } => cx.send(proc, YbwcMsg::Abort { job }),
+                Outgoing::Window {
+                    proc,
+                    job,
+                    alpha,
+                    beta,
+                } => cx.send(proc, YbwcMsg::Window { job, alpha, beta }),
+                Outgoing::Fold { .. } => unreachable!("ybwc folds without locks"),
                 Outgoing::Root(v) => {
                     // Every other task here is orphaned work: drop it (DONE tells the others).
                     self.engine.borrow_mut().tasks.clear();
@@ -743,18 +408,7 @@ impl<'t, T: GameTree> Program for YbwcRole<'t, T> {
 
     fn start(&mut self, cx: &mut YCx<'_, 't, T>) {
         if cx.me() == ProcId::MASTER {
-            let tree = self.engine.borrow().tree;
-            self.engine.borrow_mut().tasks.push(Task {
-                owner: None,
-                path: Vec::new(),
-                call: Some(Call {
-                    node: tree.root(),
-                    alpha: -INF,
-                    beta: INF,
-                    depth: self.config.depth,
-                }),
-                frames: Vec::new(),
-            });
+            self.engine.borrow_mut().push_root(self.config.depth);
         }
         self.settle(cx);
     }
@@ -766,7 +420,16 @@ impl<'t, T: GameTree> Program for YbwcRole<'t, T> {
         match msg {
             YbwcMsg::Request => {
                 let work = self.engine.borrow_mut().steal(from);
-                cx.send(from, work.unwrap_or(YbwcMsg::None));
+                cx.send(
+                    from,
+                    work.map_or(YbwcMsg::None, |w| YbwcMsg::Work {
+                        job: w.job,
+                        path: w.path,
+                        alpha: w.alpha,
+                        beta: w.beta,
+                        depth: w.depth,
+                    }),
+                );
             }
             YbwcMsg::None => {
                 self.requesting = false;
@@ -781,23 +444,18 @@ impl<'t, T: GameTree> Program for YbwcRole<'t, T> {
                 depth,
             } => {
                 self.requesting = false;
-                let mut e = self.engine.borrow_mut();
-                let mut node = e.tree.root();
-                for &i in &path {
-                    let moves = e.tree.moves(&node);
-                    node = e.tree.play(&node, moves.get(i as usize));
-                }
-                e.tasks.push(Task {
-                    owner: Some((from, job)),
-                    path,
-                    call: Some(Call {
-                        node,
+                self.engine.borrow_mut().push_work(
+                    from,
+                    Work {
+                        job,
+                        // The owner finds the son by its job alone.
+                        frame: 0,
+                        path,
                         alpha,
                         beta,
                         depth,
-                    }),
-                    frames: Vec::new(),
-                });
+                    },
+                );
             }
             YbwcMsg::Result { job, value } => self.engine.borrow_mut().result(from, job, value),
             YbwcMsg::Abort { job } => self.engine.borrow_mut().abort(from, job),
@@ -875,17 +533,12 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Ybwc {
         }
         Ok((0..platform.len())
             .map(|p| YbwcRole {
-                engine: Rc::new(RefCell::new(Engine {
+                engine: Rc::new(RefCell::new(Engine::new(
                     tree,
-                    window_updates: self.0.window_updates,
-                    min_split_depth: self.0.min_split_depth,
-                    tasks: Vec::new(),
-                    outbox: Vec::new(),
-                    next_job: 0,
-                    given: 0,
-                    aborts: 0,
-                    windows: 0,
-                })),
+                    self.0.window_updates,
+                    self.0.min_split_depth,
+                    false,
+                ))),
                 config: self.0,
                 running: false,
                 requesting: false,
