@@ -523,3 +523,38 @@ fn alone_without_a_table_they_are_alphabeta() {
         );
     }
 }
+
+/// The same tree, scheme and machine (jitter seed included) give the same run, to the
+/// nanosecond and the table counter.
+#[test]
+fn same_inputs_same_run() {
+    let mut rng = SplitMix64::seed_from_u64(59);
+    for seed in 0..60u64 {
+        let tree = random_tree(&mut rng, seed);
+        let depth = tree.spec().depth;
+        let n = COUNTS[rng.random_range(0..COUNTS.len())];
+        let config = machine(&mut rng, n);
+        let at = format!("seed {seed} on {n}");
+        if seed % 2 == 0 {
+            let s = lazy(&mut rng, depth, true);
+            let (a, b) = (
+                run_scheme(&s, &tree, config.clone()).unwrap(),
+                run_scheme(&s, &tree, config).unwrap(),
+            );
+            assert_eq!(a.stats.makespan, b.stats.makespan, "{at}");
+            assert_eq!(a.stats.memory, b.stats.memory, "{at}");
+            assert_eq!(s.figures(&a.roles), s.figures(&b.roles), "{at}");
+            assert_eq!(s.root_move(&a.roles), s.root_move(&b.roles), "{at}");
+        } else {
+            let s = abdada(&mut rng, depth, true);
+            let (a, b) = (
+                run_scheme(&s, &tree, config.clone()).unwrap(),
+                run_scheme(&s, &tree, config).unwrap(),
+            );
+            assert_eq!(a.stats.makespan, b.stats.makespan, "{at}");
+            assert_eq!(a.stats.memory, b.stats.memory, "{at}");
+            assert_eq!(s.figures(&a.roles), s.figures(&b.roles), "{at}");
+            assert_eq!(s.root_move(&a.roles), s.root_move(&b.roles), "{at}");
+        }
+    }
+}
