@@ -4,9 +4,14 @@
 //! own random numbers from its key alone, and the stream must never change across crate versions
 //! (results must be byte-identical). SplitMix64 (Steele, Lea, Flood 2014) is specified by a few
 //! lines of arithmetic; it implements `rand`'s `RngCore` so that `rand` and `rand_distr` sample
-//! from it.
+//! from it. The synthetic generator reads the same streams with those crates' draws written out
+//! (`trees/synthetic.rs`), so that its trees depend on none of the crates' versions.
 
 use rand::{RngCore, SeedableRng};
+
+/// SplitMix64's increment (the golden ratio in 64 bits): the generator's state advances by it
+/// before each output.
+pub const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The SplitMix64 finalizer: a strong 64-bit mixing function.
 #[inline]
@@ -19,7 +24,7 @@ pub fn mix64(mut z: u64) -> u64 {
 /// Combines a key with a small integer into a new key.
 #[inline]
 pub fn mix2(a: u64, b: u64) -> u64 {
-    mix64(a ^ mix64(b.wrapping_add(0x9E37_79B9_7F4A_7C15)))
+    mix64(a ^ mix64(b.wrapping_add(GOLDEN)))
 }
 
 /// SplitMix64 as a `rand` generator.
@@ -33,7 +38,7 @@ impl RngCore for SplitMix64 {
     }
     #[inline]
     fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.0 = self.0.wrapping_add(GOLDEN);
         mix64(self.0)
     }
     fn fill_bytes(&mut self, dest: &mut [u8]) {

@@ -21,12 +21,18 @@
 //! nodes at ply `i` statically. Their static value is their true minimax value plus a
 //! deterministic noise uniform in `±horizon_noise × (d − i)`: the further from the real leaves,
 //! the worse the estimate. With `horizon_noise = 0` the evaluation is perfect (an oracle).
+//!
+//! **The draws.** Every random number comes from a SplitMix64 stream seeded by a node's key
+//! ([`crate::rng::SplitMix64`]), drawn as `rand` 0.9 and `rand_distr` 0.5 draw them: values
+//! with `random_range` (Canon's method) and the best successor with `WeightedAliasIndex` (Walker's
+//! alias method). Both are spelled out here (`canon`, `BestDraw`), so that a tree does not
+//! change with those crates' versions and a node costs a few multiplications: the key of move `i`
+//! is `mix2(key, i)` with the key-independent half `mix64(i + GOLDEN)` tabled per move, and the
+//! alias method's floating-point acceptance test is the equivalent comparison of integers.
+//! A test checks the generator against the crates' own draws.
 
-use crate::trees::rng::{mix2, mix64, SplitMix64};
+use crate::trees::rng::{mix2, mix64, GOLDEN};
 use crate::trees::{Eval, GameTree, MoveList, Value};
-use rand::{Rng, SeedableRng};
-use rand_distr::weighted::WeightedAliasIndex;
-use rand_distr::Distribution;
 use serde::{Deserialize, Serialize};
 
 /// How likely each successor is to be the best one (section 4.1.1's weights).
@@ -317,8 +323,199 @@ pub struct SynNode {
 #[derive(Clone, Debug)]
 pub struct SyntheticTree {
     spec: SyntheticSpec,
-    best: Option<WeightedAliasIndex<f64>>,
+    best: Option<BestDraw>,
+    /// `mix64(i + GOLDEN)` for every move index `i`: the half of a successor's key
+    /// `mix2(key, i) = mix64(key ^ mix64(i + GOLDEN))` that does not depend on the node.
+    index_mix: Box<[u64]>,
     root: SynNode,
+}
+
+/// A uniform draw of `0..range` (`range` ≥ 1) from the SplitMix64 stream seeded with `seed`,
+/// exactly as `rand` 0.9's `random_range` draws an `i32` range of `range` values from the start
+/// of that stream (without the crate's "unbiased" feature): Canon's method on 32-bit words, the
+/// first word's high half of `word × range`, corrected by a second word only when the low half
+/// lies in the last `range − 1` values (probability below `range / 2³²`).
+#[inline]
+fn canon(seed: u64, range: u32) -> u32 {
+    debug_assert!(range > 0);
+    let m = (mix64(seed.wrapping_add(GOLDEN)) >> 32) * range as u64;
+    let (result, low) = ((m >> 32) as u32, m as u32);
+    if low > range.wrapping_neg() {
+        canon_carry(seed, range, result, low)
+    } else {
+        result
+    }
+}
+
+/// [`canon`]'s rare second word: adds 1 if the low half and the second word's high half carry.
+#[cold]
+#[inline(never)]
+fn canon_carry(seed: u64, range: u32, result: u32, low: u32) -> u32 {
+    let second = mix64(seed.wrapping_add(GOLDEN.wrapping_mul(2))) >> 32;
+    let high = ((second * range as u64) >> 32) as u32;
+    result + low.checked_add(high).is_none() as u32
+}
+
+/// Which successor holds a node's value: Walker's alias method with the tables `rand_distr` 0.5's
+/// `WeightedAliasIndex::new` builds from the same weights, and its draw from the node's stream.
+///
+/// The crate draws a candidate `c` uniformly from `0..width` (Lemire's method on a 32-bit word)
+/// and keeps it if a float `f(u) = (u / 2⁵²) · scale`, `u` the next word's high 52 bits, is below
+/// the candidate's odds, otherwise takes its alias. `f` never decreases as `u` grows, so the test
+/// holds exactly for `u` below a threshold, which [`BestDraw::new`] finds once per candidate by
+/// bisection with the crate's own arithmetic; a draw then compares two integers.
+#[derive(Clone, Debug)]
+struct BestDraw {
+    /// The number of successors.
+    width: u32,
+    /// Lemire's rejection zone: a word whose product with `width` has its low half below this
+    /// is drawn again (`(2³² − width) mod width`).
+    reject_below: u32,
+    /// Per candidate: the threshold on `u` below which it is kept, and its alias.
+    slots: Box<[(u64, u32)]>,
+}
+
+/// `rand_distr`'s pairwise sum of weights (`AliasableWeight::sum` for floats).
+fn pairwise_sum(values: &[f64]) -> f64 {
+    if values.len() <= 32 {
+        values.iter().copied().sum()
+    } else {
+        let (a, b) = values.split_at(values.len() / 2);
+        pairwise_sum(a) + pairwise_sum(b)
+    }
+}
+
+impl BestDraw {
+    /// The tables of `WeightedAliasIndex::new(weights)`, step by step, then the thresholds.
+    fn new(weights: &[f64]) -> Result<BestDraw, String> {
+        let n = weights.len();
+        if n == 0 || n > u32::MAX as usize {
+            return Err("weights: Weights sequence is empty/too long/unordered".into());
+        }
+        let n_f = n as f64;
+        let max_weight = f64::MAX / n_f;
+        if !weights.iter().all(|&w| 0.0 <= w && w <= max_weight) {
+            return Err("weights: A weight is negative, too large or not a valid number".into());
+        }
+        let sum = pairwise_sum(weights);
+        let sum = if sum > f64::MAX { f64::MAX } else { sum };
+        if sum == 0.0 {
+            return Err("weights: Not enough weights > zero".into());
+        }
+        let mut odds: Vec<f64> = weights
+            .iter()
+            .map(|&w| {
+                let o = w * n_f;
+                if o > f64::MAX {
+                    f64::MAX
+                } else {
+                    o
+                }
+            })
+            .collect();
+        // Two stacks threaded through `aliases` (the crate's `Aliases`): the small and the big.
+        const NONE: u32 = u32::MAX;
+        let mut aliases = vec![0u32; n];
+        let (mut smalls, mut bigs) = (NONE, NONE);
+        for (i, &o) in odds.iter().enumerate() {
+            if o < sum {
+                aliases[i] = smalls;
+                smalls = i as u32;
+            } else {
+                aliases[i] = bigs;
+                bigs = i as u32;
+            }
+        }
+        while smalls != NONE && bigs != NONE {
+            let s = smalls;
+            smalls = aliases[s as usize];
+            let b = bigs;
+            bigs = aliases[b as usize];
+            aliases[s as usize] = b;
+            odds[b as usize] = odds[b as usize] - sum + odds[s as usize];
+            if odds[b as usize] < sum {
+                aliases[b as usize] = smalls;
+                smalls = b;
+            } else {
+                aliases[b as usize] = bigs;
+                bigs = b;
+            }
+        }
+        while smalls != NONE {
+            let s = smalls;
+            smalls = aliases[s as usize];
+            odds[s as usize] = sum;
+        }
+        while bigs != NONE {
+            let b = bigs;
+            bigs = aliases[b as usize];
+            odds[b as usize] = sum;
+        }
+        // `Uniform::new(0.0, sum)`: the scale shrinks until the largest draw stays below `sum`.
+        let low = 0.0;
+        let max_rand = 1.0 - f64::EPSILON;
+        let mut scale = sum - low;
+        while scale * max_rand + low > sum {
+            scale = f64::from_bits(scale.to_bits() - 1);
+        }
+        // The crate's float from the high 52 bits `u` of a word, and its acceptance test.
+        let keeps = |u: u64, odds: f64| {
+            let value0_1 = f64::from_bits((1023 << 52) | u) - 1.0;
+            value0_1 * scale + low < odds
+        };
+        let slots = odds
+            .iter()
+            .zip(&aliases)
+            .map(|(&o, &alias)| {
+                // The least u in 0..=2^52 that the test rejects (2^52: none is).
+                let (mut lo, mut hi) = (0u64, 1u64 << 52);
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    if keeps(mid, o) {
+                        lo = mid + 1;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                (lo, alias)
+            })
+            .collect();
+        let width = n as u32;
+        Ok(BestDraw {
+            width,
+            reject_below: width.wrapping_neg() % width,
+            slots,
+        })
+    }
+
+    /// The successor drawn from the SplitMix64 stream seeded with `seed`.
+    #[inline]
+    fn sample(&self, seed: u64) -> usize {
+        let mut state = seed;
+        self.sample_words(|| {
+            state = state.wrapping_add(GOLDEN);
+            mix64(state)
+        })
+    }
+
+    /// The successor drawn from a stream of 64-bit words (32-bit draws take a word's high half,
+    /// as [`crate::rng::SplitMix64`] hands them out).
+    #[inline]
+    fn sample_words(&self, mut next: impl FnMut() -> u64) -> usize {
+        let candidate = loop {
+            let m = (next() >> 32) * self.width as u64;
+            if m as u32 >= self.reject_below {
+                break (m >> 32) as usize;
+            }
+        };
+        let u = next() >> 12;
+        let (keep_below, alias) = self.slots[candidate];
+        if u < keep_below {
+            candidate
+        } else {
+            alias as usize
+        }
+    }
 }
 
 const BEST_SALT: u64 = 0xB357_0000_0000_0001;
@@ -341,16 +538,20 @@ impl SyntheticTree {
         let best = if weights[1..].iter().all(|&x| x == 0.0) {
             None
         } else {
-            Some(WeightedAliasIndex::new(weights).map_err(|e| format!("weights: {e}"))?)
+            Some(BestDraw::new(&weights)?)
         };
+        let index_mix = (0..spec.width as u64)
+            .map(|i| mix64(i.wrapping_add(GOLDEN)))
+            .collect();
         // The seed is mixed with width and depth (section 4.1.1).
         let key = mix2(mix2(seed, spec.width as u64), spec.depth as u64);
-        let mut rng = SplitMix64::seed_from_u64(key);
-        let s = spec.value_spread as i32;
-        let value = rng.random_range(-s..=s);
+        // Uniform on -s..=s, the first draw of the root's stream.
+        let s = spec.value_spread;
+        let value = canon(key, 2 * s + 1) as Value - s as Value;
         Ok(SyntheticTree {
             spec,
             best,
+            index_mix,
             root: SynNode { key, value, ply: 0 },
         })
     }
@@ -366,7 +567,7 @@ impl SyntheticTree {
     pub fn best_child(&self, node: &SynNode) -> usize {
         match &self.best {
             None => 0,
-            Some(dist) => dist.sample(&mut SplitMix64::seed_from_u64(node.key ^ BEST_SALT)),
+            Some(draw) => draw.sample(node.key ^ BEST_SALT),
         }
     }
 }
@@ -430,14 +631,18 @@ impl GameTree for SyntheticTree {
 
     #[inline]
     fn play(&self, node: &SynNode, mv: SynMove) -> SynNode {
-        let key = mix2(node.key, mv.index as u64);
+        // mix2(node.key, mv.index), its second half from the table.
+        let key = mix64(node.key ^ self.index_mix[mv.index as usize]);
         let v = node.value;
-        let s = self.spec.value_spread as i32;
-        // Values from the parent's view: left of the best strictly below v, right at most v.
-        let x = match mv.place {
-            std::cmp::Ordering::Equal => v,
-            std::cmp::Ordering::Less => v - SplitMix64::seed_from_u64(key).random_range(1..=s),
-            std::cmp::Ordering::Greater => v - SplitMix64::seed_from_u64(key).random_range(0..=s),
+        let s = self.spec.value_spread;
+        // Values from the parent's view: left of the best strictly below v (v minus 1..=s),
+        // right of it at most v (v minus 0..=s); one draw for both, without a branch.
+        let left = (mv.place == std::cmp::Ordering::Less) as u32;
+        let drop = left + canon(key, s + 1 - left);
+        let x = if mv.place == std::cmp::Ordering::Equal {
+            v
+        } else {
+            v - drop as Value
         };
         SynNode {
             key,
@@ -554,5 +759,275 @@ mod tests {
                 "weights(1e200 1)"
             ]
         );
+    }
+}
+
+/// The generator against its straightforward form on the crates' draws (`rand`'s `random_range`
+/// and `rand_distr`'s `WeightedAliasIndex` over SplitMix64, as it was written before the draws
+/// were spelled out): every node, move order, key and evaluation must be the same.
+#[cfg(test)]
+mod same_trees {
+    use super::*;
+    use crate::rng::SplitMix64;
+    use rand::{Rng, RngCore, SeedableRng};
+    use rand_distr::weighted::WeightedAliasIndex;
+    use rand_distr::Distribution;
+
+    /// The reference generator.
+    struct Reference {
+        spec: SyntheticSpec,
+        best: Option<WeightedAliasIndex<f64>>,
+        root: SynNode,
+    }
+
+    impl Reference {
+        fn new(spec: SyntheticSpec, seed: u64) -> Reference {
+            let weights = spec.ordering.weights(spec.width as usize).unwrap();
+            let best = if weights[1..].iter().all(|&x| x == 0.0) {
+                None
+            } else {
+                Some(WeightedAliasIndex::new(weights).unwrap())
+            };
+            let key = mix2(mix2(seed, spec.width as u64), spec.depth as u64);
+            let s = spec.value_spread as i32;
+            let value = SplitMix64::seed_from_u64(key).random_range(-s..=s);
+            Reference {
+                spec,
+                best,
+                root: SynNode { key, value, ply: 0 },
+            }
+        }
+
+        fn best_child(&self, node: &SynNode) -> usize {
+            match &self.best {
+                None => 0,
+                Some(dist) => dist.sample(&mut SplitMix64::seed_from_u64(node.key ^ BEST_SALT)),
+            }
+        }
+
+        fn child(&self, node: &SynNode, i: usize, best: usize) -> SynNode {
+            let key = mix2(node.key, i as u64);
+            let v = node.value;
+            let s = self.spec.value_spread as i32;
+            let x = match i.cmp(&best) {
+                std::cmp::Ordering::Equal => v,
+                std::cmp::Ordering::Less => v - SplitMix64::seed_from_u64(key).random_range(1..=s),
+                std::cmp::Ordering::Greater => {
+                    v - SplitMix64::seed_from_u64(key).random_range(0..=s)
+                }
+            };
+            SynNode {
+                key,
+                value: -x,
+                ply: node.ply + 1,
+            }
+        }
+
+        fn evaluate(&self, node: &SynNode) -> Value {
+            let short = self.spec.depth.saturating_sub(node.ply) as i64;
+            let amp = self.spec.horizon_noise as i64 * short;
+            if amp == 0 {
+                node.value
+            } else {
+                let r = mix64(node.key ^ NOISE_SALT);
+                let noise = (r % (2 * amp as u64 + 1)) as i64 - amp;
+                (node.value as i64 + noise) as Value
+            }
+        }
+    }
+
+    /// Checks `node` (reached the same way in both) and its successors, and returns them.
+    fn successors(tree: &SyntheticTree, reference: &Reference, node: &SynNode) -> Vec<SynNode> {
+        let at = format!("{:?}, node {node:?}", tree.spec());
+        assert_eq!(tree.evaluate(node).value, reference.evaluate(node), "{at}");
+        assert_eq!(tree.key(node), node.key, "{at}");
+        let moves = tree.moves(node);
+        if node.ply >= tree.spec().depth {
+            assert!(moves.is_empty(), "{at}");
+            return Vec::new();
+        }
+        let best = reference.best_child(node);
+        assert_eq!(tree.best_child(node), best, "{at}: best successor");
+        assert_eq!(moves.len(), tree.spec().width as usize, "{at}");
+        (0..moves.len())
+            .map(|i| {
+                let mv = moves.get(i);
+                assert_eq!(mv.index, i as u32, "{at}: move order");
+                let child = tree.play(node, mv);
+                assert_eq!(child, reference.child(node, i, best), "{at}: move {i}");
+                child
+            })
+            .collect()
+    }
+
+    fn random_ordering(rng: &mut SplitMix64, width: usize) -> Ordering {
+        match rng.random_range(0..7) {
+            0 => Ordering::Random,
+            1 => Ordering::Perfect,
+            2 => Ordering::StronglyOrdered,
+            3 => Ordering::FirstBest {
+                p: [0.0, 1.0, rng.random()][rng.random_range(0..3)],
+            },
+            4 => Ordering::Geometric {
+                p: rng.random_range(0.001..=1.0),
+            },
+            _ => {
+                // Some zero (or negative zero) weights, the others over six decades, the whole
+                // scaled by 10^-150..10^150.
+                let scale = 10f64.powi(rng.random_range(-150..=150));
+                let mut w: Vec<f64> = (0..width)
+                    .map(|_| match rng.random_range(0..5) {
+                        0 => 0.0,
+                        1 => -0.0,
+                        _ => rng.random_range(1e-3..1e3) * scale,
+                    })
+                    .collect();
+                if w.iter().all(|&x| x == 0.0) {
+                    w[rng.random_range(0..width)] = scale;
+                }
+                Ordering::Weights(w)
+            }
+        }
+    }
+
+    fn random_spec(rng: &mut SplitMix64) -> SyntheticSpec {
+        let (width, depth) = if rng.random_bool(0.5) {
+            (rng.random_range(1..=8), rng.random_range(1..=5))
+        } else {
+            (rng.random_range(9..=200), rng.random_range(1..=12))
+        };
+        SyntheticSpec {
+            width,
+            depth,
+            ordering: random_ordering(rng, width as usize),
+            value_spread: [1, 2, 1000, 1_000_000, rng.random_range(1..=1_000_000)]
+                [rng.random_range(0..5)],
+            horizon_noise: [0, 50, rng.random_range(0..=1_000_000)][rng.random_range(0..3)],
+        }
+    }
+
+    #[test]
+    fn every_node_is_the_one_the_crates_draws_give() {
+        let mut rng = SplitMix64::seed_from_u64(19);
+        let mut nodes = 0u64;
+        for _ in 0..400 {
+            let spec = random_spec(&mut rng);
+            let seed = rng.next_u64();
+            let tree = SyntheticTree::new(spec.clone(), seed).unwrap();
+            let reference = Reference::new(spec.clone(), seed);
+            assert_eq!(tree.root(), reference.root, "{spec:?}, seed {seed}");
+            if (spec.width as u64)
+                .checked_pow(spec.depth)
+                .is_some_and(|n| n <= 5_000)
+            {
+                // The whole tree.
+                let mut open = vec![tree.root()];
+                while let Some(node) = open.pop() {
+                    nodes += 1;
+                    open.extend(successors(&tree, &reference, &node));
+                }
+            } else {
+                // Paths from the root to the leaves, each node's successors all checked.
+                for _ in 0..40 {
+                    let mut node = tree.root();
+                    loop {
+                        nodes += 1;
+                        let next = successors(&tree, &reference, &node);
+                        if next.is_empty() {
+                            break;
+                        }
+                        node = next[rng.random_range(0..next.len())];
+                    }
+                }
+            }
+        }
+        assert!(nodes > 100_000, "only {nodes} nodes compared");
+    }
+
+    #[test]
+    fn canon_draws_what_random_range_draws() {
+        let mut rng = SplitMix64::seed_from_u64(2);
+        let mut second_words = 0;
+        for _ in 0..300_000 {
+            let seed = rng.next_u64();
+            let range: u32 = match rng.random_range(0..3) {
+                0 => rng.random_range(1..=10),
+                1 => rng.random_range(1..=2_000_001),
+                _ => rng.random_range(1..=1 << 31),
+            };
+            let expected = SplitMix64::seed_from_u64(seed).random_range(0..=(range - 1) as i32);
+            assert_eq!(
+                canon(seed, range) as i32,
+                expected,
+                "seed {seed}, range {range}"
+            );
+            let low = ((mix64(seed.wrapping_add(GOLDEN)) >> 32) * range as u64) as u32;
+            second_words += (low > range.wrapping_neg()) as u32;
+        }
+        // The second word is drawn with probability about range / 2^32: often for the widest.
+        assert!(second_words > 10_000, "{second_words}");
+    }
+
+    /// A stream of given words, as a `rand` generator (32-bit draws take a word's high half).
+    struct Words(std::vec::IntoIter<u64>);
+
+    impl RngCore for Words {
+        fn next_u32(&mut self) -> u32 {
+            (self.next_u64() >> 32) as u32
+        }
+        fn next_u64(&mut self) -> u64 {
+            self.0.next().expect("the draw wanted another word")
+        }
+        fn fill_bytes(&mut self, _: &mut [u8]) {
+            unreachable!("the alias method draws words")
+        }
+    }
+
+    /// At every candidate, the thresholds sit exactly where the crate's float test turns, and a
+    /// rejected first word is rejected by both.
+    #[test]
+    fn best_draw_turns_where_the_crates_float_test_turns() {
+        let mut rng = SplitMix64::seed_from_u64(3);
+        let mut cases = 0;
+        for round in 0..600 {
+            let width = if round < 70 {
+                round + 1
+            } else {
+                rng.random_range(1..=300)
+            };
+            let ordering = random_ordering(&mut rng, width);
+            let weights = ordering.weights(width).unwrap();
+            let ours = BestDraw::new(&weights).unwrap();
+            let theirs = WeightedAliasIndex::new(weights.clone()).unwrap();
+            let n = width as u64;
+            for (c, &(keep_below, _)) in ours.slots.iter().enumerate() {
+                // A word whose candidate is c: the largest with product's high half c.
+                let x = (((c as u64 + 1) << 32) - 1) / n;
+                assert_eq!((x * n) >> 32, c as u64);
+                assert!((x * n) as u32 >= ours.reject_below);
+                let last = (1u64 << 52) - 1;
+                let mut us = vec![0, 1, last, rng.random_range(0..=last)];
+                for d in [-1i64, 0, 1] {
+                    us.push((keep_below as i64 + d).clamp(0, last as i64) as u64);
+                }
+                for u in us {
+                    let mut words = vec![x << 32, u << 12];
+                    if ours.reject_below > 0 {
+                        // The word 0 falls in the rejection zone: both draw again.
+                        words.insert(0, 0);
+                    }
+                    let expected = theirs.sample(&mut Words(words.clone().into_iter()));
+                    let mut given = words.into_iter();
+                    let got = ours.sample_words(|| given.next().unwrap());
+                    assert_eq!(
+                        got, expected,
+                        "weights {weights:?}, candidate {c}, u {u} (kept below {keep_below})"
+                    );
+                    assert!(given.next().is_none(), "words left over");
+                    cases += 1;
+                }
+            }
+        }
+        assert!(cases > 100_000, "{cases}");
     }
 }
