@@ -300,7 +300,7 @@ mod tests {
         let mut x = CategoryTimes([1, 2, 3, 4, 5, 6]);
         x.add(&CategoryTimes([10, 20, 30, 40, 50, 60]));
         assert_eq!(x, CategoryTimes([11, 22, 33, 44, 55, 66]));
-        assert_eq!(x.total(), 165);
+        assert_eq!(x.total(), 231);
         assert_eq!(x.get(Category::WaitReply), 44);
     }
 
@@ -309,7 +309,7 @@ mod tests {
         let names: Vec<_> = Category::ALL.iter().map(|c| c.name()).collect();
         assert_eq!(
             names,
-            ["search", "message", "interrupt", "wait_reply", "idle_sync"]
+            ["search", "message", "interrupt", "wait_reply", "idle_sync", "memory"]
         );
         for (i, c) in Category::ALL.iter().enumerate() {
             assert_eq!(c.index(), i);
