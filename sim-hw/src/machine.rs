@@ -957,7 +957,7 @@ impl<P: Program> Machine<P> {
         seq: Seq,
         queue: &mut EventQueue<HwEvent>,
     ) {
-        let horizon = self.horizon(me, now);
+        let horizon = self.horizon(me, now, slot.remaining);
         let costs = self.config.costs;
         let alone = self.procs.len() == 1;
         let proc = &mut self.procs[me.index()];
@@ -1074,7 +1074,13 @@ impl<P: Program> Machine<P> {
     /// The earliest time anything could reach `me`'s running search: a message read by an
     /// interrupt or a poll, or a message held for its RTS on a line into it (which a poll would
     /// let onto the line). Searches that nothing can reach have no horizon.
-    fn horizon(&self, me: ProcId, now: SimTime) -> SimTime {
+    ///
+    /// The batch compares the horizon only with times at or after the end of its first step (or
+    /// of the rest of a step cut short, `remaining`): a step that takes no time ends the batch
+    /// anyway. So the look stops at the first bound at or before that end
+    /// ([`Network::earliest_arrival_past`]): every comparison comes out as with the exact
+    /// horizon, and the batch is the same.
+    fn horizon(&self, me: ProcId, now: SimTime, remaining: Option<SimTime>) -> SimTime {
         if !self.config.batching {
             return now;
         }
@@ -1099,19 +1105,35 @@ impl<P: Program> Machine<P> {
             // and finding the little there is costs more than one event per step.
             return now;
         }
-        self.earliest_arrival(me, None, now)
+        let first = match remaining {
+            Some(left) if left > SimTime::ZERO => left,
+            _ => self.config.costs.shortest_step(),
+        };
+        let enough = now.checked_add(first).unwrap_or(now);
+        self.earliest_arrival(me, None, now, enough)
     }
 
     /// The earliest time a message could arrive at `q` (or be held on a line into it), given that
     /// `quiet` (the processor asking) sends nothing new before its own horizon: the network's
     /// answer, asking back when each sender could send.
-    fn earliest_arrival(&self, q: ProcId, quiet: Option<ProcId>, now: SimTime) -> SimTime {
+    /// Only needed past `enough` ([`Network::earliest_arrival_past`]).
+    fn earliest_arrival(
+        &self,
+        q: ProcId,
+        quiet: Option<ProcId>,
+        now: SimTime,
+        enough: SimTime,
+    ) -> SimTime {
         if self.config.platform.pool_network().is_none() {
             self.network
-                .earliest_arrival(q, quiet, now, |from, to| self.earliest_send(from, to, now))
+                .earliest_arrival_past(q, quiet, now, enough, |from, to| {
+                    self.earliest_send(from, to, now)
+                })
         } else {
             self.network
-                .earliest_arrival(q, quiet, now, |from, _| self.earliest_post(from, now))
+                .earliest_arrival_past(q, quiet, now, enough, |from, _| {
+                    self.earliest_post(from, now)
+                })
         }
     }
 
@@ -1139,7 +1161,7 @@ impl<P: Program> Machine<P> {
         let s = self.config.costs.s;
         let busy_until = p.busy_until(now);
         let by_arrival = if p.reacts() {
-            let a = self.earliest_arrival(q, Some(toward), now);
+            let a = self.earliest_arrival(q, Some(toward), now, SimTime::ZERO);
             a.checked_add(s).unwrap_or(SimTime::MAX)
         } else {
             SimTime::MAX
