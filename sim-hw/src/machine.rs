@@ -1077,7 +1077,7 @@ impl<P: Program> Machine<P> {
     ///
     /// The batch compares the horizon only with times at or after the end of its first step (or
     /// of the rest of a step cut short, `remaining`): a step that takes no time ends the batch
-    /// anyway. So the look stops at the first bound at or before that end
+    /// anyway (but on a uniprocessor, which has no lines to look at). So the look stops at the first bound at or before that end
     /// ([`Network::earliest_arrival_past`]): every comparison comes out as with the exact
     /// horizon, and the batch is the same.
     fn horizon(&self, me: ProcId, now: SimTime, remaining: Option<SimTime>) -> SimTime {
