@@ -4,6 +4,12 @@
 use scenarios::{run_plan, Plan, RunRecord};
 use std::path::Path;
 
+/// Shipped scenarios too heavy to run here even reduced: ybwc-deep.ron's one configuration is a
+/// 1,024-processor search of a d = 14 tree (minutes batched, far longer step by step). This test
+/// only loads them; `every_shipped_scenario_checks` (cli.rs) checks them, and ybwc-scale.ron runs
+/// the same hardware here on d = 10 trees.
+const LOAD_ONLY: [&str; 1] = ["ybwc-deep.ron"];
+
 fn shipped() -> Vec<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<_> = std::fs::read_dir(dir)
@@ -36,7 +42,11 @@ fn every_shipped_scenario_gives_the_same_results_with_and_without_batching() {
     let files = shipped();
     assert!(files.len() >= 3, "{files:?}");
     for file in files {
-        let plan = small(scenarios::load(&file).unwrap());
+        let plan = scenarios::load(&file).unwrap();
+        if LOAD_ONLY.iter().any(|n| file.ends_with(n)) {
+            continue;
+        }
+        let plan = small(plan);
         let mut off = plan.clone();
         off.batching = false;
         let a = run_plan(&plan, 2, &|_, _| {}).unwrap();

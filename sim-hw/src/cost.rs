@@ -54,6 +54,16 @@ impl CostModel {
         let extra = self.q.as_nanos().checked_mul(quiescence as u64)?;
         self.e.as_nanos().checked_add(extra).map(SimTime)
     }
+
+    /// A lower bound on the time of a search step that takes any time at all: the least of
+    /// `k`, `e`, `q` and `probe` that is not zero (a leaf takes `e + n q`); zero if none is.
+    pub fn shortest_step(&self) -> SimTime {
+        [self.k, self.e, self.q, self.probe]
+            .into_iter()
+            .filter(|&c| c > SimTime::ZERO)
+            .min()
+            .unwrap_or(SimTime::ZERO)
+    }
 }
 
 /// Converts a count of processor cycles at `clock_hz` into time, rounded to the nearest ns.

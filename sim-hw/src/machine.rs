@@ -1040,7 +1040,7 @@ impl<P: Program> Machine<P> {
         seq: Seq,
         queue: &mut EventQueue<HwEvent>,
     ) {
-        let horizon = self.shared_horizon(me, now);
+        let horizon = self.shared_horizon(me, now, slot.remaining);
         let costs = self.config.costs;
         let jitter = self.config.jitter;
         let alone = self.procs.len() == 1;
@@ -1164,7 +1164,13 @@ impl<P: Program> Machine<P> {
     /// The earliest time anything could reach `me`'s running search: a message read by an
     /// interrupt or a poll, or a message held for its RTS on a line into it (which a poll would
     /// let onto the line). Searches that nothing can reach have no horizon.
-    fn horizon(&self, me: ProcId, now: SimTime) -> SimTime {
+    ///
+    /// The batch compares the horizon only with times at or after the end of its first step (or
+    /// of the rest of a step cut short, `remaining`): a step that takes no time ends the batch
+    /// anyway (but on a uniprocessor, which has no lines to look at). So the look stops at the first bound at or before that end
+    /// ([`Network::earliest_arrival_past`]): every comparison comes out as with the exact
+    /// horizon, and the batch is the same.
+    fn horizon(&self, me: ProcId, now: SimTime, remaining: Option<SimTime>) -> SimTime {
         if !self.config.batching {
             return now;
         }
@@ -1189,15 +1195,35 @@ impl<P: Program> Machine<P> {
             // and finding the little there is costs more than one event per step.
             return now;
         }
-        self.earliest_arrival(me, None, now)
+        self.earliest_arrival(me, None, now, self.first_step_end(now, remaining))
+    }
+
+    /// The earliest the first step of a batch starting at `now` can end: the rest of a preempted
+    /// step, or the shortest step (less its largest timing noise). The horizon matters only past
+    /// it, since a batch always takes that step.
+    fn first_step_end(&self, now: SimTime, remaining: Option<SimTime>) -> SimTime {
+        let first = match remaining {
+            Some(left) if left > SimTime::ZERO => left,
+            _ => {
+                let shortest = self.config.costs.shortest_step();
+                match self.config.jitter {
+                    Some(j) => SimTime(
+                        (shortest.as_nanos() as u128 * (1000 - j.permille.min(1000)) as u128
+                            / 1000) as u64,
+                    ),
+                    None => shortest,
+                }
+            }
+        };
+        now.checked_add(first).unwrap_or(now)
     }
 
     /// [`Machine::horizon`], and for a search whose state other processors share
     /// ([`Cx::search_shared`]): the earliest time another processor could act, since its
     /// callback may then read or change this search (a split point): the end of its work in
     /// progress, or a message reaching it.
-    fn shared_horizon(&self, me: ProcId, now: SimTime) -> SimTime {
-        let own = self.horizon(me, now);
+    fn shared_horizon(&self, me: ProcId, now: SimTime, remaining: Option<SimTime>) -> SimTime {
+        let own = self.horizon(me, now, remaining);
         let shared = self.procs[me.index()]
             .search
             .as_ref()
@@ -1212,7 +1238,8 @@ impl<P: Program> Machine<P> {
             }
             h = h.min(p.busy_until(now));
             if h > now {
-                h = h.min(self.earliest_arrival(ProcId(i as u32), None, now));
+                let enough = self.first_step_end(now, remaining);
+                h = h.min(self.earliest_arrival(ProcId(i as u32), None, now, enough));
             }
         }
         h
@@ -1221,13 +1248,24 @@ impl<P: Program> Machine<P> {
     /// The earliest time a message could arrive at `q` (or be held on a line into it), given that
     /// `quiet` (the processor asking) sends nothing new before its own horizon: the network's
     /// answer, asking back when each sender could send.
-    fn earliest_arrival(&self, q: ProcId, quiet: Option<ProcId>, now: SimTime) -> SimTime {
+    /// Only needed past `enough` ([`Network::earliest_arrival_past`]).
+    fn earliest_arrival(
+        &self,
+        q: ProcId,
+        quiet: Option<ProcId>,
+        now: SimTime,
+        enough: SimTime,
+    ) -> SimTime {
         if self.config.platform.pool_network().is_none() {
             self.network
-                .earliest_arrival(q, quiet, now, |from, to| self.earliest_send(from, to, now))
+                .earliest_arrival_past(q, quiet, now, enough, |from, to| {
+                    self.earliest_send(from, to, now)
+                })
         } else {
             self.network
-                .earliest_arrival(q, quiet, now, |from, _| self.earliest_post(from, now))
+                .earliest_arrival_past(q, quiet, now, enough, |from, _| {
+                    self.earliest_post(from, now)
+                })
         }
     }
 
@@ -1255,7 +1293,7 @@ impl<P: Program> Machine<P> {
         let s = self.config.costs.s;
         let busy_until = p.busy_until(now);
         let by_arrival = if p.reacts() {
-            let a = self.earliest_arrival(q, Some(toward), now);
+            let a = self.earliest_arrival(q, Some(toward), now, SimTime::ZERO);
             a.checked_add(s).unwrap_or(SimTime::MAX)
         } else {
             SimTime::MAX

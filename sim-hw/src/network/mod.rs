@@ -45,6 +45,32 @@ pub use sci::{PortsExceeded, SerialInterface};
 use crate::ProcessorTree;
 use sim_core::{MsgKind, ProcId, SimTime};
 use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The hash of the map from a pair of processors to the line between them: the pair's two
+/// numbers mixed by multiplication (FxHash's step), which costs a fraction of std's SipHash.
+/// The map is only looked up, never iterated, so its hash does not show in any result.
+#[derive(Default)]
+struct PairHasher(u64);
+
+impl Hasher for PairHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type PairMap<V> = HashMap<(ProcId, ProcId), V, BuildHasherDefault<PairHasher>>;
 
 /// A typed message of a protocol: its Table I type and its size on the line.
 pub trait Message {
@@ -255,7 +281,9 @@ pub struct Network<M> {
     media: Vec<Medium>,
     channels: Vec<Channel<M>>,
     /// The channel from a processor to a neighbour (one line away).
-    lines: HashMap<(ProcId, ProcId), ChannelId>,
+    lines: PairMap<ChannelId>,
+    /// Whether any line's spec costs CPU time per character ([`LinkSpec::char_cost`]).
+    char_costs: bool,
     /// The channels into each processor, in channel order.
     incoming: Vec<Vec<ChannelId>>,
     /// The line spec of a pool's lines.
@@ -279,7 +307,8 @@ impl<M: Message> Network<M> {
             processors,
             media: Vec::new(),
             channels: Vec::new(),
-            lines: HashMap::new(),
+            lines: PairMap::default(),
+            char_costs: false,
             incoming: vec![Vec::new(); processors],
             line,
             setup,
@@ -292,6 +321,8 @@ impl<M: Message> Network<M> {
     fn add_line(&mut self, a: ProcId, b: ProcId, spec: LinkSpec, rts: [bool; 2]) {
         let medium = self.media.len();
         self.media.push(Medium::Line { ends: (a, b), spec });
+        self.char_costs |=
+            spec.char_cost(true) > SimTime::ZERO || spec.char_cost(false) > SimTime::ZERO;
         for ((from, to), rts_cts) in [(a, b), (b, a)].into_iter().zip(rts) {
             let ch = ChannelId(self.channels.len());
             self.channels.push(Channel {
@@ -345,6 +376,9 @@ impl<M: Message> Network<M> {
     /// child's, [`LinkSpec::char_cost`]): zero unless they are joined by a line whose spec
     /// models its serial interface as a device.
     pub fn char_cost(&self, at: ProcId, other: ProcId) -> SimTime {
+        if !self.char_costs {
+            return SimTime::ZERO;
+        }
         let Some(ch) = self.lines.get(&(at, other)) else {
             return SimTime::ZERO;
         };
@@ -678,6 +712,26 @@ impl<M: Message> Network<M> {
         now: SimTime,
         earliest_send: impl Fn(ProcId, ProcId) -> SimTime,
     ) -> SimTime {
+        self.earliest_arrival_past(at, quiet, now, SimTime::ZERO, earliest_send)
+    }
+
+    /// [`Network::earliest_arrival`] for a caller that only needs it past `enough`: the same
+    /// time if that is after `enough`, else some time at or before `enough` (the look stops at
+    /// the first bound at or before it). Whatever it returns, a time `t >= enough` is at or
+    /// past it exactly when `t` is at or past [`Network::earliest_arrival`]'s answer.
+    ///
+    /// A search batch stops no earlier than the end of its first step, so its horizon matters
+    /// only past that; on a pool of interrupt-driven processors the first line into `at` whose
+    /// sender could post within the setup `s` settles it, where the whole look would visit every
+    /// line into `at` (up to p - 1 on a fully connected network).
+    pub fn earliest_arrival_past(
+        &self,
+        at: ProcId,
+        quiet: Option<ProcId>,
+        now: SimTime,
+        enough: SimTime,
+        earliest_send: impl Fn(ProcId, ProcId) -> SimTime,
+    ) -> SimTime {
         let mut t = SimTime::MAX;
         match self.kind {
             Kind::Pool(PoolNetwork::Bus(bus)) => {
@@ -701,6 +755,9 @@ impl<M: Message> Network<M> {
                 if self.incoming[at.index()].len() + 1 < self.processors =>
             {
                 t = now.checked_add(self.setup).unwrap_or(SimTime::MAX);
+                if t <= enough {
+                    return t;
+                }
             }
             _ => {}
         }
@@ -721,6 +778,9 @@ impl<M: Message> Network<M> {
                 earliest_send(c.from, at).min(forwarded)
             };
             t = t.min(bound);
+            if t <= enough {
+                return t;
+            }
         }
         t
     }

@@ -357,3 +357,64 @@ fn pools_refuse_counts_their_network_cannot_have() {
     // From a corner to the far corner of a 32 × 32 torus: one hop back round each way.
     assert_eq!(m.route(p(0), p(1023)).unwrap().hops().len(), 2);
 }
+
+#[test]
+fn the_look_past_a_time_agrees_with_the_whole_look_beyond_it() {
+    // Every line of a 6-processor fully connected pool and of an 8-processor hypercube, some
+    // with messages in flight or waiting, senders free at times drawn from a small generator:
+    // `earliest_arrival_past(.., enough, ..)` is the whole look's answer when that is after
+    // `enough`, and at or before `enough` otherwise, so every time at or after `enough` compares
+    // with both alike.
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut draw = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let now = SimTime(10_000);
+    for round in 0..200 {
+        let (n, kind) = if round % 2 == 0 {
+            (6, PoolNetwork::FullyConnected)
+        } else {
+            (8, PoolNetwork::Hypercube(SOFT))
+        };
+        let mut net = pool(n, kind, LinkSpec::serial(1_000_000, false));
+        for _ in 0..draw(12) {
+            let (a, b) = (draw(n as u64) as u32, draw(n as u64) as u32);
+            if a == b {
+                continue;
+            }
+            match draw(3) {
+                0 => net.prepare(p(a), p(b)),
+                _ => {
+                    let ch = net.post(p(a), p(b), M("m", 1 + draw(40)), now).unwrap();
+                    if draw(2) == 0 {
+                        net.transmit(ch, now, always).unwrap();
+                    }
+                }
+            }
+        }
+        let free: Vec<SimTime> = (0..n)
+            .map(|_| match draw(4) {
+                0 => SimTime::MAX,
+                _ => now + SimTime(draw(60_000)),
+            })
+            .collect();
+        let sends = |from: ProcId, _: ProcId| free[from.index()];
+        for at in 0..n as u32 {
+            for quiet in [None, Some(p(draw(n as u64) as u32))] {
+                let whole = net.earliest_arrival(p(at), quiet, now, sends);
+                for enough in [now, now + SimTime(draw(80_000)), SimTime::MAX] {
+                    let part = net.earliest_arrival_past(p(at), quiet, now, enough, sends);
+                    if whole > enough {
+                        assert_eq!(part, whole, "round {round}, at {at}, enough {enough:?}");
+                    } else {
+                        assert!(part <= enough, "round {round}, at {at}, enough {enough:?}");
+                        assert!(part >= whole, "round {round}: never below the whole look");
+                    }
+                }
+            }
+        }
+    }
+}
