@@ -285,7 +285,6 @@ const ABDADA_COLUMNS: &[&str] = &[
     "abdada_deferred",
 ];
 
-
 /// The figures of the shared-memory split-point schemes (`ybwc_shared`, `dts`): sons handed
 /// out, split-point lists read, tries that found nothing, locks taken, failed test-and-sets,
 /// helpers aborted, window updates written.

@@ -309,7 +309,14 @@ mod tests {
         let names: Vec<_> = Category::ALL.iter().map(|c| c.name()).collect();
         assert_eq!(
             names,
-            ["search", "message", "interrupt", "wait_reply", "idle_sync", "memory"]
+            [
+                "search",
+                "message",
+                "interrupt",
+                "wait_reply",
+                "idle_sync",
+                "memory"
+            ]
         );
         for (i, c) in Category::ALL.iter().enumerate() {
             assert_eq!(c.index(), i);

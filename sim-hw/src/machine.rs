@@ -1208,8 +1208,8 @@ impl<P: Program> Machine<P> {
                 let shortest = self.config.costs.shortest_step();
                 match self.config.jitter {
                     Some(j) => SimTime(
-                        (shortest.as_nanos() as u128 * (1000 - j.permille.min(1000)) as u128
-                            / 1000) as u64,
+                        (shortest.as_nanos() as u128 * (1000 - j.permille.min(1000)) as u128 / 1000)
+                            as u64,
                     ),
                     None => shortest,
                 }
