@@ -160,17 +160,40 @@ fn is_endgame(board: &Board) -> bool {
     })
 }
 
-fn table(role: Role, endgame: bool) -> &'static [i16; 64] {
+fn table(role: Role, endgame: bool) -> &'static [Value; 64] {
     match role {
-        Role::Pawn => &PAWN,
-        Role::Knight => &KNIGHT,
-        Role::Bishop => &BISHOP,
-        Role::Rook => &ROOK,
-        Role::Queen => &QUEEN,
-        Role::King if endgame => &KING_END,
-        Role::King => &KING_MIDDLE,
+        Role::Pawn => &SCORES[0],
+        Role::Knight => &SCORES[1],
+        Role::Bishop => &SCORES[2],
+        Role::Rook => &SCORES[3],
+        Role::Queen => &SCORES[4],
+        Role::King if endgame => &SCORES[6],
+        Role::King => &SCORES[5],
     }
 }
+
+/// A piece's value plus its piece-square table, per square (the board-diagram index).
+const fn scores(role: Role, table: &[i16; 64]) -> [Value; 64] {
+    let mut out = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = piece_value(role) + table[i] as Value;
+        i += 1;
+    }
+    out
+}
+
+/// [`piece_value`] plus the piece-square table of pawn, knight, bishop, rook, queen, king in
+/// the middle game and king in the endgame, summed once.
+static SCORES: [[Value; 64]; 7] = [
+    scores(Role::Pawn, &PAWN),
+    scores(Role::Knight, &KNIGHT),
+    scores(Role::Bishop, &BISHOP),
+    scores(Role::Rook, &ROOK),
+    scores(Role::Queen, &QUEEN),
+    scores(Role::King, &KING_MIDDLE),
+    scores(Role::King, &KING_END),
+];
 
 /// The static evaluation of a position without search, in centipawns from the side to move's
 /// point of view (negamax): material ([`piece_value`]) plus the piece-square tables of Tomasz
@@ -188,8 +211,7 @@ pub fn static_eval(pos: &Chess) -> Value {
             let t = table(role, endgame);
             let bb: Bitboard = board.by_piece(Piece { color, role });
             for sq in bb {
-                let v = piece_value(role) + Value::from(t[sq.to_usize() ^ flip]);
-                white_minus_black += sign * v;
+                white_minus_black += sign * t[sq.to_usize() ^ flip];
             }
         }
     }
@@ -223,9 +245,15 @@ pub fn order_moves(moves: &mut shakmaty::MoveList) {
     // sort recomputes the key at every comparison): the same order as
     // `moves.sort_by_key(|m| Reverse(mvv_lva(m)))`. The lists are short and mostly
     // non-captures (rank 0), which never move, so this is linear in practice.
+    const SHORT: usize = 64;
     let n = moves.len();
+    if n > SHORT {
+        // The same stable order, without a rank array that would need clearing for every list.
+        moves.sort_by_key(|m| std::cmp::Reverse(mvv_lva(m)));
+        return;
+    }
     // A rank fits in an i16: at most 10 * 900 + 1000 = 10 000.
-    let mut ranks = [0i16; 270];
+    let mut ranks = [0i16; SHORT];
     let ranks = &mut ranks[..n];
     for i in 0..n {
         let m = moves[i];
@@ -293,11 +321,11 @@ impl<'a> NotInCheck<'a> {
     /// pushes and castling, and the same legality filter (`is_safe`), so the list is the
     /// filtered full list exactly; `captures_match_the_filtered_legal_moves` (chess/tests)
     /// checks it node by node.
-    fn captures(&self, pos: &Chess) -> shakmaty::MoveList {
+    fn captures(&self, pos: &Chess, moves: &mut shakmaty::MoveList) {
         let board = self.board;
         let turn = self.turn;
         let them = self.them;
-        let mut moves = shakmaty::MoveList::new();
+        moves.clear();
 
         let mut has_ep = false;
         if let Some(to) = pos.maybe_ep_square() {
@@ -376,7 +404,6 @@ impl<'a> NotInCheck<'a> {
         if self.blockers.any() || has_ep {
             moves.retain(|m| self.is_safe(*m));
         }
-        moves
     }
 
     /// shakmaty's `is_safe`: whether a generated move leaves the king out of check.
@@ -450,7 +477,9 @@ pub fn capture_moves(pos: &Chess) -> shakmaty::MoveList {
         moves.retain(|m| m.is_capture());
         moves
     } else {
-        NotInCheck::new(pos).captures(pos)
+        let mut moves = shakmaty::MoveList::new();
+        NotInCheck::new(pos).captures(pos, &mut moves);
+        moves
     }
 }
 
@@ -702,7 +731,8 @@ impl ChessTree {
     /// generated after standing pat failed, in the order of the filtered full list.
     fn quiesce(pos: &Chess, mut alpha: Value, beta: Value, ply: u32, count: &mut u32) -> Value {
         let mut best;
-        let mut moves;
+        // Filled in place (the list is a 270-move array: moving it costs a copy).
+        let mut moves = shakmaty::MoveList::new();
         if pos.is_check() {
             moves = pos.legal_moves();
             if moves.is_empty() {
@@ -715,13 +745,13 @@ impl ChessTree {
             best = -MATE;
         } else {
             let gen = NotInCheck::new(pos);
-            let mut captures = None;
+            let mut generated = false;
             if !gen.quick_quiet_move() {
-                let c = gen.captures(pos);
-                if c.is_empty() && pos.legal_moves().is_empty() {
+                gen.captures(pos, &mut moves);
+                if moves.is_empty() && pos.legal_moves().is_empty() {
                     return 0;
                 }
-                captures = Some(c);
+                generated = true;
             }
             if ply >= QUIESCENCE_MAX_PLY {
                 return static_eval(pos);
@@ -731,7 +761,9 @@ impl ChessTree {
                 return best;
             }
             alpha = alpha.max(best);
-            moves = captures.unwrap_or_else(|| gen.captures(pos));
+            if !generated {
+                gen.captures(pos, &mut moves);
+            }
         }
         order_moves(&mut moves);
         for &m in &moves {

@@ -215,6 +215,14 @@ fn tricky_positions_are_unchanged() {
             && seen.pinned_captures_dropped > 0,
         "{seen:?}"
     );
+    // A list longer than order_moves' rank array (218 moves, captures among them).
+    let many = ChessTree::new("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1").unwrap();
+    let root = many.root();
+    let mut old = root.legal_moves();
+    assert!(old.len() > 64 && old.iter().any(|m| m.is_capture()));
+    old_order(&mut old);
+    assert_eq!(many.moves(&root).0.as_slice(), old.as_slice());
+    check_captures(&root, &mut seen);
     // The stalemate and the pinned pawn, directly.
     let stalemate = ChessTree::new("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
     let e = stalemate.evaluate(&stalemate.root());
