@@ -36,7 +36,8 @@ use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Piece, Position, Role,
+    attacks, Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Piece, Position,
+    Role, Square,
 };
 
 /// The score of a position whose side to move is checkmated is `-MATE` (and `MATE` for the side
@@ -159,17 +160,40 @@ fn is_endgame(board: &Board) -> bool {
     })
 }
 
-fn table(role: Role, endgame: bool) -> &'static [i16; 64] {
+fn table(role: Role, endgame: bool) -> &'static [Value; 64] {
     match role {
-        Role::Pawn => &PAWN,
-        Role::Knight => &KNIGHT,
-        Role::Bishop => &BISHOP,
-        Role::Rook => &ROOK,
-        Role::Queen => &QUEEN,
-        Role::King if endgame => &KING_END,
-        Role::King => &KING_MIDDLE,
+        Role::Pawn => &SCORES[0],
+        Role::Knight => &SCORES[1],
+        Role::Bishop => &SCORES[2],
+        Role::Rook => &SCORES[3],
+        Role::Queen => &SCORES[4],
+        Role::King if endgame => &SCORES[6],
+        Role::King => &SCORES[5],
     }
 }
+
+/// A piece's value plus its piece-square table, per square (the board-diagram index).
+const fn scores(role: Role, table: &[i16; 64]) -> [Value; 64] {
+    let mut out = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = piece_value(role) + table[i] as Value;
+        i += 1;
+    }
+    out
+}
+
+/// [`piece_value`] plus the piece-square table of pawn, knight, bishop, rook, queen, king in
+/// the middle game and king in the endgame, summed once.
+static SCORES: [[Value; 64]; 7] = [
+    scores(Role::Pawn, &PAWN),
+    scores(Role::Knight, &KNIGHT),
+    scores(Role::Bishop, &BISHOP),
+    scores(Role::Rook, &ROOK),
+    scores(Role::Queen, &QUEEN),
+    scores(Role::King, &KING_MIDDLE),
+    scores(Role::King, &KING_END),
+];
 
 /// The static evaluation of a position without search, in centipawns from the side to move's
 /// point of view (negamax): material ([`piece_value`]) plus the piece-square tables of Tomasz
@@ -187,8 +211,7 @@ pub fn static_eval(pos: &Chess) -> Value {
             let t = table(role, endgame);
             let bb: Bitboard = board.by_piece(Piece { color, role });
             for sq in bb {
-                let v = piece_value(role) + Value::from(t[sq.to_usize() ^ flip]);
-                white_minus_black += sign * v;
+                white_minus_black += sign * t[sq.to_usize() ^ flip];
             }
         }
     }
@@ -218,7 +241,246 @@ fn mvv_lva(m: &Move) -> Value {
 /// everything else, *after* this ordering, so that a node without a table entry is ordered
 /// exactly as here.
 pub fn order_moves(moves: &mut shakmaty::MoveList) {
-    moves.sort_by_key(|m| std::cmp::Reverse(mvv_lva(m)));
+    // A stable insertion sort on ranks computed once per move (the standard library's stable
+    // sort recomputes the key at every comparison): the same order as
+    // `moves.sort_by_key(|m| Reverse(mvv_lva(m)))`. The lists are short and mostly
+    // non-captures (rank 0), which never move, so this is linear in practice.
+    const SHORT: usize = 64;
+    let n = moves.len();
+    if n > SHORT {
+        // The same stable order, without a rank array that would need clearing for every list.
+        moves.sort_by_key(|m| std::cmp::Reverse(mvv_lva(m)));
+        return;
+    }
+    // A rank fits in an i16: at most 10 * 900 + 1000 = 10 000.
+    let mut ranks = [0i16; SHORT];
+    let ranks = &mut ranks[..n];
+    for i in 0..n {
+        let m = moves[i];
+        let r = mvv_lva(&m) as i16;
+        let mut j = i;
+        while j > 0 && ranks[j - 1] < r {
+            ranks[j] = ranks[j - 1];
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        ranks[j] = r;
+        moves[j] = m;
+    }
+}
+
+/// What the move generation of a position whose side to move is not in check needs: the side
+/// to move's king, the occupied squares, the two sides' pieces, and the side to move's pieces
+/// that shield its king from an enemy slider (shakmaty's `slider_blockers`: a piece alone
+/// between the king and an enemy rook, bishop or queen on its line; pinned, or able to give
+/// discovered check if it is the enemy's).
+struct NotInCheck<'a> {
+    board: &'a Board,
+    turn: Color,
+    king: Square,
+    us: Bitboard,
+    them: Bitboard,
+    occupied: Bitboard,
+    blockers: Bitboard,
+}
+
+impl<'a> NotInCheck<'a> {
+    fn new(pos: &'a Chess) -> Self {
+        let board = pos.board();
+        let turn = pos.turn();
+        let king = board.king_of(turn).expect("a chess position has a king");
+        let us = board.by_color(turn);
+        let them = board.by_color(!turn);
+        let occupied = board.occupied();
+        let snipers = (attacks::rook_attacks(king, Bitboard(0)) & board.rooks_and_queens())
+            | (attacks::bishop_attacks(king, Bitboard(0)) & board.bishops_and_queens());
+        let mut blockers = Bitboard(0);
+        for sniper in snipers & them {
+            let b = attacks::between(king, sniper) & occupied;
+            if !b.more_than_one() {
+                blockers |= b;
+            }
+        }
+        NotInCheck {
+            board,
+            turn,
+            king,
+            us,
+            them,
+            occupied,
+            blockers,
+        }
+    }
+
+    /// The legal captures (en passant included), in the order of shakmaty's
+    /// `legal_moves()` with the non-captures left out: en passant, then pawn captures towards
+    /// the a-file and towards the h-file (each by destination square, promotions after the
+    /// other captures, promoting to queen, rook, bishop, knight), then knights, bishops, rooks,
+    /// queens (by origin, then destination square), then the king. This is the same generation
+    /// as shakmaty's with the target squares narrowed to the enemy's pieces and without pawn
+    /// pushes and castling, and the same legality filter (`is_safe`), so the list is the
+    /// filtered full list exactly; `captures_match_the_filtered_legal_moves` (chess/tests)
+    /// checks it node by node.
+    fn captures(&self, pos: &Chess, moves: &mut shakmaty::MoveList) {
+        let board = self.board;
+        let turn = self.turn;
+        let them = self.them;
+        moves.clear();
+
+        let mut has_ep = false;
+        if let Some(to) = pos.maybe_ep_square() {
+            for from in board.pawns() & self.us & attacks::pawn_attacks(!turn, to) {
+                moves.push(Move::EnPassant { from, to });
+                has_ep = true;
+            }
+        }
+
+        // Pawn captures: towards the a-file (NorthWest / SouthWest), then towards the h-file.
+        const FILE_A: u64 = 0x0101_0101_0101_0101;
+        let pawns = (board.pawns() & self.us).0;
+        let dirs: [(u64, i32); 2] = if turn == Color::White {
+            [((pawns & !FILE_A) << 7, 7), ((pawns << 9) & !FILE_A, 9)]
+        } else {
+            [((pawns & !FILE_A) >> 9, -9), ((pawns >> 7) & !FILE_A, -7)]
+        };
+        for (targets, offset) in dirs {
+            let captures = Bitboard(targets) & them;
+            for to in captures & !Bitboard::BACKRANKS {
+                let from = Square::new((i32::from(to) - offset) as u32);
+                moves.push(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture: board.role_at(to),
+                    to,
+                    promotion: None,
+                });
+            }
+            for to in captures & Bitboard::BACKRANKS {
+                let from = Square::new((i32::from(to) - offset) as u32);
+                for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    moves.push(Move::Normal {
+                        role: Role::Pawn,
+                        from,
+                        capture: board.role_at(to),
+                        to,
+                        promotion: Some(promotion),
+                    });
+                }
+            }
+        }
+
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in board.by_piece(Piece { color: turn, role }) {
+                let reach = match role {
+                    Role::Knight => attacks::knight_attacks(from),
+                    Role::Bishop => attacks::bishop_attacks(from, self.occupied),
+                    Role::Rook => attacks::rook_attacks(from, self.occupied),
+                    _ => attacks::queen_attacks(from, self.occupied),
+                };
+                for to in reach & them {
+                    moves.push(Move::Normal {
+                        role,
+                        from,
+                        capture: board.role_at(to),
+                        to,
+                        promotion: None,
+                    });
+                }
+            }
+        }
+
+        for to in attacks::king_attacks(self.king) & them {
+            if board.attacks_to(to, !turn, self.occupied).is_empty() {
+                moves.push(Move::Normal {
+                    role: Role::King,
+                    from: self.king,
+                    capture: board.role_at(to),
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+
+        if self.blockers.any() || has_ep {
+            moves.retain(|m| self.is_safe(*m));
+        }
+    }
+
+    /// shakmaty's `is_safe`: whether a generated move leaves the king out of check.
+    fn is_safe(&self, m: Move) -> bool {
+        match m {
+            Move::Normal { from, to, .. } => {
+                !self.blockers.contains(from) || attacks::aligned(from, to, self.king)
+            }
+            Move::EnPassant { from, to } => {
+                let capture = Square::from_coords(to.file(), from.rank());
+                self.board
+                    .attacks_to(
+                        self.king,
+                        !self.turn,
+                        self.occupied.toggled(from).toggled(capture).with(to),
+                    )
+                    .without(capture)
+                    .is_empty()
+            }
+            _ => true,
+        }
+    }
+
+    /// A quick look for a legal non-capture: a pawn that is not a blocker with its square
+    /// ahead empty, a knight, bishop, rook or queen that is not a blocker with an empty square
+    /// in reach, or the king with an empty square in reach that no enemy piece attacks. True
+    /// only if there is one; false may also mean it found none of these (a pinned piece moving
+    /// along its line, castling), so a caller falls back to the full generation.
+    fn quick_quiet_move(&self) -> bool {
+        let board = self.board;
+        let turn = self.turn;
+        let empty = !self.occupied;
+        let free = self.us & !self.blockers;
+        let pawns = board.pawns() & free;
+        let ahead = if turn == Color::White {
+            pawns.shift(8)
+        } else {
+            pawns.shift(-8)
+        };
+        if (ahead & empty).any() {
+            return true;
+        }
+        for from in board.knights() & free {
+            if (attacks::knight_attacks(from) & empty).any() {
+                return true;
+            }
+        }
+        for from in board.sliders() & free {
+            if (attacks::attacks(from, board.piece_at(from).expect("a slider"), self.occupied)
+                & empty)
+                .any()
+            {
+                return true;
+            }
+        }
+        for to in attacks::king_attacks(self.king) & empty {
+            if board.attacks_to(to, !turn, self.occupied).is_empty() {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The legal captures of `pos` (en passant included) in shakmaty's generation order: exactly
+/// `pos.legal_moves()` with the non-captures removed, but without generating the non-captures
+/// when the side to move is not in check (in check it filters the full list).
+pub fn capture_moves(pos: &Chess) -> shakmaty::MoveList {
+    if pos.is_check() {
+        let mut moves = pos.legal_moves();
+        moves.retain(|m| m.is_capture());
+        moves
+    } else {
+        let mut moves = shakmaty::MoveList::new();
+        NotInCheck::new(pos).captures(pos, &mut moves);
+        moves
+    }
 }
 
 /// The moves of one chess node, in search order (see [`order_moves`]): shakmaty's array-backed
@@ -461,26 +723,47 @@ impl ChessTree {
     }
 
     /// Capture-only alpha-beta quiescence search (fail-soft), counting its nodes in `count`.
+    ///
+    /// In check: all the legal moves (evasions); none is mate. Not in check: a position
+    /// without legal moves is stalemate (0), checked before the depth limit and standing pat;
+    /// it has one if it has a capture or [`NotInCheck::quick_quiet_move`] finds a quiet one,
+    /// and only if both fail does it generate the full list to tell. The captures are
+    /// generated after standing pat failed, in the order of the filtered full list.
     fn quiesce(pos: &Chess, mut alpha: Value, beta: Value, ply: u32, count: &mut u32) -> Value {
-        let mut moves = pos.legal_moves();
-        let in_check = pos.is_check();
-        if moves.is_empty() {
-            return if in_check { -MATE } else { 0 };
-        }
-        if ply >= QUIESCENCE_MAX_PLY {
-            return static_eval(pos);
-        }
         let mut best;
-        if in_check {
+        // Filled in place (the list is a 270-move array: moving it costs a copy).
+        let mut moves = shakmaty::MoveList::new();
+        if pos.is_check() {
+            moves = pos.legal_moves();
+            if moves.is_empty() {
+                return -MATE;
+            }
+            if ply >= QUIESCENCE_MAX_PLY {
+                return static_eval(pos);
+            }
             // No standing pat in check: every evasion is searched.
             best = -MATE;
         } else {
+            let gen = NotInCheck::new(pos);
+            let mut generated = false;
+            if !gen.quick_quiet_move() {
+                gen.captures(pos, &mut moves);
+                if moves.is_empty() && pos.legal_moves().is_empty() {
+                    return 0;
+                }
+                generated = true;
+            }
+            if ply >= QUIESCENCE_MAX_PLY {
+                return static_eval(pos);
+            }
             best = static_eval(pos);
             if best >= beta {
                 return best;
             }
             alpha = alpha.max(best);
-            moves.retain(|m| m.is_capture());
+            if !generated {
+                gen.captures(pos, &mut moves);
+            }
         }
         order_moves(&mut moves);
         for &m in &moves {
