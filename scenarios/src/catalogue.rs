@@ -186,6 +186,11 @@ pub enum Algorithm {
         /// The result by vote of the processors that finished the last depth. Default false.
         #[serde(default)]
         vote: bool,
+        /// Iterative deepening, 1 to d plies (default true); false: every processor searches
+        /// depth d alone. Lazy SMP deepens by this option, not by
+        /// `search.progressive_deepening` (which must then be left out or false).
+        #[serde(default = "yes")]
+        iterative: bool,
     },
     /// ABDADA (Weill 1996; `abdada`) on a pool of processors with shared memory: the shared
     /// table counts the processors searching each node, and a processor defers moves being
@@ -207,6 +212,9 @@ pub enum Algorithm {
         /// stored value is used). Default true.
         #[serde(default = "yes")]
         values: bool,
+        /// Iterative deepening, as `LazySmp`'s. Default true.
+        #[serde(default = "yes")]
+        iterative: bool,
     },
     /// Young Brothers Wait with split points in shared memory, as Stockfish ran it (2013-2015;
     /// `ybwc_shared`), on a pool of processors sharing a memory (`hardware.memory`): idle
@@ -744,6 +752,7 @@ impl Algorithm {
                 skip,
                 deeper,
                 vote,
+                iterative,
                 ..
             } => {
                 let table = self.shared_table();
@@ -755,11 +764,11 @@ impl Algorithm {
                     .is_empty();
                 Entry {
                     reads: campbell_reads,
-                    syntax: "`LazySmp(entries: N, ways: W, replacement: R, entry_bytes: B, skip: S, deeper: D, vote: V)`",
-                    about: "Lazy SMP (Stockfish from 2015): every processor searches the root on its own by iterative deepening of fail-soft alpha-beta (with `search.progressive_deepening: false`, depth d alone), sharing only a transposition table in shared memory (`hardware.memory`): a probe (a read of the bucket's cache line) before each interior node, a store (a write) when it closes; `N` entries (default 65,536; 0: no table), `W` per bucket (default 4), replacement `R` `DepthPreferred` (default) or `Always`, `B` bytes per entry (default 16; the bucket's first cache line of 64 bytes is its address, hence its bank); helpers skip depths by Stockfish's SkipSize/SkipPhase tables (`S`: `Stockfish`, default, or `None`), never the last; a helper that finishes the last depth d idles, or with `deeper: true` goes on to d + 1, d + 2, … (same skip rule) until stopped, as Stockfish's; the result is processor 0's, or with `vote: true` Stockfish 10's vote among the processors that finished the last depth; processor 0's end raises a stop flag the others' searches read at once. With a table its value may differ from the table-free value (recorded, not refused) (`lazy_smp`, `lazy_smp_notable`, `…_noskip`, `…_deeper`, `…_vote`, `…_e1024_w1_always_b32` for other table options)",
+                    syntax: "`LazySmp(entries: N, ways: W, replacement: R, entry_bytes: B, skip: S, deeper: D, vote: V, iterative: I)`",
+                    about: "Lazy SMP (Stockfish from 2015): every processor searches the root on its own by iterative deepening of fail-soft alpha-beta (`iterative: false`: depth d alone; it deepens by this option, default true, not by `search.progressive_deepening`, which must then be left out or false), sharing only a transposition table in shared memory (`hardware.memory`): a probe (a read of the bucket's cache line) before each interior node, a store (a write) when it closes; `N` entries (default 65,536; 0: no table), `W` per bucket (default 4), replacement `R` `DepthPreferred` (default) or `Always`, `B` bytes per entry (default 16; the bucket's first cache line of 64 bytes is its address, hence its bank); helpers skip depths by Stockfish's SkipSize/SkipPhase tables (`S`: `Stockfish`, default, or `None`), never the last; a helper that finishes the last depth d idles, or with `deeper: true` goes on to d + 1, d + 2, … (same skip rule) until stopped, as Stockfish's; the result is processor 0's, or with `vote: true` Stockfish 10's vote among the processors that finished the last depth; processor 0's end raises a stop flag the others' searches read at once. With a table its value may differ from the table-free value (recorded, not refused) (`lazy_smp`, `lazy_smp_notable`, `…_noskip`, `…_deeper`, `…_vote`, `…_e1024_w1_always_b32` for other table options)",
                     runs_where: "a pool of processors with shared memory; of the processor trees, one or two processors",
                     runs_on: RunsOn::Pool,
-                    progressive: true,
+                    progressive: false,
                     shared_table: table.is_some(),
                     columns: if table.is_some() { SHARED_TT } else { &[] },
                     invalid: if no_table_options {
@@ -768,33 +777,37 @@ impl Algorithm {
                         table.and_then(|t| t.invalid())
                     },
                     ..base(format!(
-                        "lazy_smp{}{}{}{}",
+                        "lazy_smp{}{}{}{}{}",
                         match table {
                             Some(t) => table_suffix(t),
                             None => "_notable".into(),
                         },
                         if skip == Skip::None { "_noskip" } else { "" },
                         if deeper { "_deeper" } else { "" },
-                        if vote { "_vote" } else { "" }
+                        if vote { "_vote" } else { "" },
+                        if iterative { "" } else { "_fixed" }
                     ))
                 }
             }
-            Algorithm::Abdada { values, .. } => {
+            Algorithm::Abdada {
+                values, iterative, ..
+            } => {
                 let table = self.shared_table().expect("abdada always has a table");
                 Entry {
                     reads: campbell_reads,
-                    syntax: "`Abdada(entries: N, ways: W, replacement: R, entry_bytes: B, values: V)`",
-                    about: "ABDADA (Weill 1996): every processor searches the root by iterative deepening of fail-soft alpha-beta, every depth (with `search.progressive_deepening: false`, depth d alone), against one transposition table in shared memory (`hardware.memory`) that also counts the processors searching each node: a probe is a read-modify-write (a write access) that counts the processor in; a node's first move is searched at once, its other moves exclusively (a move being searched by another processor is deferred), then a second pass searches the deferred ones; a store when the node closes counts it out. Table options as `LazySmp` (`N` at least `W`). `values: false`: the counts stay in shared memory at the same costs but no value is stored or used (the root value is then always the table-free one). The result is processor 0's; its end stops the others. With values its value may differ from the table-free value (recorded, not refused) (`abdada`, `abdada_novalues`, `abdada_e1024…`)",
+                    syntax: "`Abdada(entries: N, ways: W, replacement: R, entry_bytes: B, values: V, iterative: I)`",
+                    about: "ABDADA (Weill 1996): every processor searches the root by iterative deepening of fail-soft alpha-beta, every depth (`iterative: false`: depth d alone; as `LazySmp`, by this option, not by `search.progressive_deepening`), against one transposition table in shared memory (`hardware.memory`) that also counts the processors searching each node: a probe is a read-modify-write (a write access) that counts the processor in; a node's first move is searched at once, its other moves exclusively (a move being searched by another processor is deferred), then a second pass searches the deferred ones; a store when the node closes counts it out. Table options as `LazySmp` (`N` at least `W`). `values: false`: the counts stay in shared memory at the same costs but no value is stored or used (the root value is then always the table-free one). The result is processor 0's; its end stops the others. With values its value may differ from the table-free value (recorded, not refused) (`abdada`, `abdada_novalues`, `abdada_e1024…`)",
                     runs_where: "a pool of processors with shared memory; of the processor trees, one or two processors",
                     runs_on: RunsOn::Pool,
-                    progressive: true,
+                    progressive: false,
                     shared_table: values,
                     columns: ABDADA_COLUMNS,
                     invalid: table.invalid(),
                     ..base(format!(
-                        "abdada{}{}",
+                        "abdada{}{}{}",
                         table_suffix(table),
-                        if values { "" } else { "_novalues" }
+                        if values { "" } else { "_novalues" },
+                        if iterative { "" } else { "_fixed" }
                     ))
                 }
             }
@@ -915,6 +928,7 @@ impl Algorithm {
             skip: Skip::Stockfish,
             deeper: false,
             vote: false,
+            iterative: true,
         },
         Algorithm::Abdada {
             entries: SharedTableConfig::ENTRIES,
@@ -922,6 +936,7 @@ impl Algorithm {
             replacement: Replacement::DepthPreferred,
             entry_bytes: SharedTableConfig::ENTRY_BYTES,
             values: true,
+            iterative: true,
         },
         Algorithm::YbwcShared {
             victim: Victim::Random,
@@ -937,6 +952,13 @@ impl Algorithm {
     /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `pvsplit`, `ab`, …
     pub fn name(self) -> String {
         self.entry().name
+    }
+
+    /// Whether the scheme deepens iteratively by an option of its own (`iterative`), whatever
+    /// `search.progressive_deepening` says: lazy_smp and abdada, which are iterative-deepening
+    /// schemes by definition.
+    pub fn deepens_by_itself(self) -> bool {
+        matches!(self, Algorithm::LazySmp { .. } | Algorithm::Abdada { .. })
     }
 
     /// Whether the scheme runs on shared memory (`hardware.memory`), which it then needs:
@@ -1210,12 +1232,16 @@ impl Algorithm {
                 config,
             ),
             Algorithm::LazySmp {
-                skip, deeper, vote, ..
+                skip,
+                deeper,
+                vote,
+                iterative,
+                ..
             } => go(
                 columns,
                 &LazySmp(LazySmpConfig {
                     depth,
-                    iterative: progressive,
+                    iterative,
                     table: self.shared_table(),
                     skip,
                     deeper,
@@ -1240,11 +1266,13 @@ impl Algorithm {
                 tree,
                 config,
             ),
-            Algorithm::Abdada { values, .. } => go(
+            Algorithm::Abdada {
+                values, iterative, ..
+            } => go(
                 columns,
                 &Abdada(AbdadaConfig {
                     depth,
-                    iterative: progressive,
+                    iterative,
                     table: self.table_layout(),
                     values,
                 }),
@@ -1482,6 +1510,7 @@ mod tests {
                             skip,
                             deeper,
                             vote,
+                            iterative: true,
                         });
                     }
                 }
@@ -1500,6 +1529,7 @@ mod tests {
                     replacement,
                     entry_bytes,
                     values,
+                    iterative: values,
                 });
             }
             if let Algorithm::LazySmp {
@@ -1514,6 +1544,7 @@ mod tests {
                     skip,
                     deeper,
                     vote,
+                    iterative: !vote,
                 });
             }
         }
@@ -1584,6 +1615,7 @@ mod tests {
             skip,
             deeper,
             vote,
+            iterative: true,
         };
         assert!(!bare.has_table() && bare.entry().columns.is_empty());
         assert!(lazy.needs_memory() && !bare.needs_memory());
@@ -1595,7 +1627,8 @@ mod tests {
             entry_bytes,
             skip,
             deeper,
-            vote
+            vote,
+            iterative: true,
         }
         .entry()
         .invalid
@@ -1607,7 +1640,8 @@ mod tests {
             entry_bytes,
             skip,
             deeper,
-            vote
+            vote,
+            iterative: true,
         }
         .entry()
         .invalid
@@ -1623,16 +1657,19 @@ mod tests {
             replacement,
             entry_bytes,
             values: false,
+            iterative: false,
         };
         assert!(!counts_only.has_table() && counts_only.needs_memory());
-        assert_eq!(counts_only.name(), "abdada_novalues");
+        assert_eq!(counts_only.name(), "abdada_novalues_fixed");
+        assert!(counts_only.deepens_by_itself() && !counts_only.entry().progressive);
         assert!(counts_only.entry().columns.contains(&"abdada_deferred"));
         assert!(Algorithm::Abdada {
             entries: 0,
             ways,
             replacement,
             entry_bytes,
-            values: true
+            values: true,
+            iterative: true,
         }
         .entry()
         .invalid

@@ -369,7 +369,12 @@ fn vary_and_set_reach_the_machine() {
 
 #[test]
 fn the_shipped_comparisons_load() {
-    for name in ["schemes-compare.ron", "ybwc-scale.ron", "ybwc-deep.ron"] {
+    for name in [
+        "schemes-compare.ron",
+        "ybwc-scale.ron",
+        "ybwc-deep.ron",
+        "schemes-chess.ron",
+    ] {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
         let o = gtsim(&["check", file.to_str().unwrap()]);
         assert!(o.status.success(), "{name}: {}", stderr(&o));

@@ -18,7 +18,7 @@ fn scenario(memory: &str, algorithms: &str) -> String {
         {memory}
     ),
     workload: Synthetic(width: 5, depth: 5, ordering: StronglyOrdered),
-    search: (algorithm: LazySmp(), progressive_deepening: true),
+    search: (algorithm: LazySmp()),
     sweep: (processors: [1, 4], algorithm: [{algorithms}], seeds: Range(start: 1, count: 2)),
     outputs: (plots: false),
 )

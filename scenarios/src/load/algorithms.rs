@@ -43,10 +43,12 @@ pub(super) fn algorithms(
             ));
         }
         if !a.entry().progressive && scenario.search.progressive_deepening == Some(true) {
-            return Err(at(
-                &["search", "progressive_deepening"],
-                format!("{a} searches to a fixed depth, as in Campbell's thesis: set search.progressive_deepening: false"),
-            ));
+            let why = if a.deepens_by_itself() {
+                format!("{a} deepens by its own option `iterative` (default true), not by search.progressive_deepening: leave it out or set it false")
+            } else {
+                format!("{a} searches to a fixed depth, as in Campbell's thesis: set search.progressive_deepening: false")
+            };
+            return Err(at(&["search", "progressive_deepening"], why));
         }
     }
     // Left out: the algorithms' own (never on Campbell's trees); algorithms that differ must
