@@ -137,6 +137,19 @@ fn split_points_in_shared_memory_return_negamax_and_account_every_nanosecond() {
             assert!(r.roles[0]
                 .finished_at()
                 .is_some_and(|t| t <= r.stats.makespan));
+            // The root move chosen is one whose value is the root's.
+            let root = tree.root();
+            let chosen = match which {
+                Which::Ybwc(c) => YbwcShared(c).root_move(&r.roles),
+                Which::Dts(c) => Dts(c).root_move(&r.roles),
+            }
+            .expect("a root move");
+            let child = tree.play(&root, tree.moves(&root).get(chosen));
+            assert_eq!(
+                -negamax(&tree, &child, depth - 1),
+                expected,
+                "seed {seed}, {which:?} on {n}: move {chosen}"
+            );
             for (p, stats) in r.stats.procs.iter().enumerate() {
                 assert_eq!(
                     stats.times.total(),

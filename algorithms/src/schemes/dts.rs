@@ -89,6 +89,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Dts {
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         roles.first().and_then(SplitRole::root_value)
     }
+    fn root_move(&self, roles: &[Self::Role]) -> Option<usize> {
+        roles.first().and_then(SplitRole::root_move)
+    }
     fn figures(&self, roles: &[Self::Role]) -> Figures {
         figures(roles)
     }

@@ -17,6 +17,8 @@ use sim_hw::Step;
 pub(crate) struct Helper {
     pub(crate) proc: ProcId,
     pub(crate) job: u64,
+    /// Which son of the frame it searches.
+    pub(crate) son: usize,
 }
 
 /// An open interior node of a task.
@@ -40,6 +42,8 @@ pub(crate) struct Frame<T: GameTree> {
     /// A son has been handed out from it at least once (it is a split point).
     split: bool,
     helpers: Vec<Helper>,
+    /// The son whose value is the score (the first of the best).
+    best: usize,
 }
 
 /// A node to be entered.
@@ -134,6 +138,9 @@ pub(crate) struct Engine<'t, T: GameTree> {
     pub(crate) aborts: u64,
     /// Window updates sent to helpers.
     pub(crate) windows: u64,
+    /// The root's best son so far (its index in the root's move order), on the processor
+    /// that owns the root.
+    pub(crate) root_best: Option<usize>,
 }
 
 impl<'t, T: GameTree> Engine<'t, T> {
@@ -155,6 +162,7 @@ impl<'t, T: GameTree> Engine<'t, T> {
             given: 0,
             aborts: 0,
             windows: 0,
+            root_best: None,
         }
     }
 
@@ -239,6 +247,7 @@ impl<'t, T: GameTree> Engine<'t, T> {
                     done_sons: 0,
                     split: false,
                     helpers: Vec::new(),
+                    best: 0,
                 });
                 Step::Interior
             }
@@ -272,9 +281,9 @@ impl<'t, T: GameTree> Engine<'t, T> {
             });
             return;
         }
-        f.local = None;
+        let son = f.local.take().unwrap_or(0);
         let top = task.frames.len() - 1;
-        self.fold(ti, top, -value);
+        self.fold(ti, top, -value, son);
     }
 
     /// Where frame `id` is: (task, frame) indices.
@@ -289,15 +298,24 @@ impl<'t, T: GameTree> Engine<'t, T> {
     /// nothing if the frame has been closed meanwhile.
     pub(crate) fn fold_local(&mut self, frame: u64, value: Value) {
         if let Some((ti, fi)) = self.locate(frame) {
-            self.tasks[ti].frames[fi].local = None;
-            self.fold(ti, fi, value);
+            let son = self.tasks[ti].frames[fi].local.take().unwrap_or(0);
+            self.fold(ti, fi, value, son);
         }
     }
 
-    /// Folds son value `v` (frame `fi`'s view) into frame `fi` of task `ti`, then settles.
-    fn fold(&mut self, ti: usize, fi: usize, v: Value) {
+    /// Folds son `son`'s value `v` (frame `fi`'s view) into frame `fi` of task `ti`, then
+    /// settles.
+    fn fold(&mut self, ti: usize, fi: usize, v: Value, son: usize) {
+        let root = fi == 0 && self.tasks[ti].owner.is_none();
         let f = &mut self.tasks[ti].frames[fi];
         f.done_sons += 1;
+        if v > f.score {
+            f.best = son;
+            if root {
+                self.root_best = Some(son);
+            }
+        }
+        let f = &mut self.tasks[ti].frames[fi];
         f.score = f.score.max(v);
         let raised = v > f.alpha;
         if raised {
@@ -466,7 +484,7 @@ impl<'t, T: GameTree> Engine<'t, T> {
         let job = self.next_job;
         self.next_job += 1;
         self.given += 1;
-        f.helpers.push(Helper { proc: to, job });
+        f.helpers.push(Helper { proc: to, job, son });
         Work {
             job,
             frame: f.id,
@@ -483,8 +501,8 @@ impl<'t, T: GameTree> Engine<'t, T> {
             for fi in 0..self.tasks[ti].frames.len() {
                 let helpers = &mut self.tasks[ti].frames[fi].helpers;
                 if let Some(h) = helpers.iter().position(|h| h.proc == from && h.job == job) {
-                    helpers.swap_remove(h);
-                    self.fold(ti, fi, -value);
+                    let son = helpers.swap_remove(h).son;
+                    self.fold(ti, fi, -value, son);
                     return;
                 }
             }

@@ -558,6 +558,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Ybwc {
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         roles.first().and_then(YbwcRole::root_value)
     }
+    fn root_move(&self, roles: &[Self::Role]) -> Option<usize> {
+        roles.first().and_then(|r| r.engine.borrow().root_best)
+    }
     fn figures(&self, roles: &[Self::Role]) -> Figures {
         let mut c = YbwcCounts::default();
         for r in roles {

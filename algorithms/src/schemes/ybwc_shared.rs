@@ -261,6 +261,10 @@ impl<'t, T: GameTree> SplitRole<'t, T> {
     pub fn root_value(&self) -> Option<Value> {
         self.root_value
     }
+    /// The root move processor 0 chose (its index in the root's move order).
+    pub fn root_move(&self) -> Option<usize> {
+        self.world.borrow().engines[self.me.index()].root_best
+    }
     /// When processor 0 had the root value.
     pub fn finished_at(&self) -> Option<SimTime> {
         self.finished_at
@@ -670,6 +674,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for YbwcShared {
     }
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         roles.first().and_then(SplitRole::root_value)
+    }
+    fn root_move(&self, roles: &[Self::Role]) -> Option<usize> {
+        roles.first().and_then(SplitRole::root_move)
     }
     fn figures(&self, roles: &[Self::Role]) -> Figures {
         figures(roles)
