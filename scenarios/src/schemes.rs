@@ -174,7 +174,7 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary], at: u32) -> BarChart 
         categories: rows.iter().map(|s| s.algorithm.clone()).collect(),
         segments: vec![
             segment("search (search time − 1)", 2, |s| s.search_time_overhead),
-            segment("communication (CPU time on messages)", 0, |s| {
+            segment("communication (messages, shared memory)", 0, |s| {
                 s.message_overhead
             }),
             segment("synchronization (idle)", 1, |s| s.idle_overhead),
