@@ -200,7 +200,8 @@ pub fn markdown(plan: &Plan, summaries: &[Summary], at: u32) -> String {
          (mean of per-tree ratios ± standard error), efficiency speedup / p. The overheads are \
          in % of the one-processor time and add up to the time overhead p · T(p) / T(1) − 1: \
          search (all processors' search time − 1), communication (their CPU time on messages: \
-         setup, interrupts, forwarding, waiting for replies) and synchronization (their idle \
+         setup, interrupts, forwarding, waiting for replies; on a machine with shared memory also \
+         their time reaching it) and synchronization (their idle \
          time, waiting for work, for others or for a line). Search % (leaves) is eq. 9's leaf \
          count overhead. Messages per node: all messages sent over all nodes searched. \
          `{chart}` draws the speedups, `{bars}` the overheads on {at} processors.\n"

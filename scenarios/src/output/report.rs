@@ -148,7 +148,7 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
          time goes, measured: the time overhead (eq. 11: all processors' time over the uniprocessor\n\
          time, − 1) is exactly the sum of the next three columns, each over the uniprocessor time: the\n\
          processors' search time − 1, their CPU time on messages (message handling, interrupts and\n\
-         waiting for replies) and their idle time (waiting for work or for others). The search\n\
+         waiting for replies; on a machine with shared memory also their time reaching it) and their idle time (waiting for work or for others). The search\n\
          overhead (eq. 9) counts leaves. The paper could not measure that split: its \"communication\n\
          overhead\" is time − search overhead, shown under that name. Synchronization overhead\n\
          (measured) is the idle time over the uniprocessor leaf time (section VII); the estimate is\n\
