@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{csv_rows, gtsim, scratch, stderr};
+use common::csv_rows;
 
 /// ybwc on w = 4, d = 4 trees, 3 seeds, 1 and 4 processors, with `extra` hardware fields.
 fn scenario(extra: &str) -> String {
@@ -26,21 +26,8 @@ fn scenario(extra: &str) -> String {
     )
 }
 
-/// Runs `text` as a scenario; returns the exit status's success, stderr and results.csv.
 fn run(name: &str, text: &str) -> (bool, String, Option<String>) {
-    let dir = scratch("shm", name);
-    let file = dir.join("s.ron");
-    std::fs::write(&file, text).unwrap();
-    let out = dir.join("out");
-    let o = gtsim(&[
-        "run",
-        file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--quiet",
-    ]);
-    let csv = std::fs::read_to_string(out.join("results.csv")).ok();
-    (o.status.success(), stderr(&o), csv)
+    common::run_text("shm", name, text)
 }
 
 #[test]

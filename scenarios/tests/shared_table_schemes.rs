@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{csv_rows, gtsim, scratch, stderr};
+use common::csv_rows;
 
 fn scenario(memory: &str, algorithms: &str) -> String {
     format!(
@@ -27,19 +27,7 @@ fn scenario(memory: &str, algorithms: &str) -> String {
 }
 
 fn run(name: &str, text: &str) -> (bool, String, Option<String>) {
-    let dir = scratch("tt", name);
-    let file = dir.join("s.ron");
-    std::fs::write(&file, text).unwrap();
-    let out = dir.join("out");
-    let o = gtsim(&[
-        "run",
-        file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--quiet",
-    ]);
-    let csv = std::fs::read_to_string(out.join("results.csv")).ok();
-    (o.status.success(), stderr(&o), csv)
+    common::run_text("tt", name, text)
 }
 
 const MEMORY: &str =

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{csv_rows, gtsim, scratch, stderr};
+use common::csv_rows;
 
 /// Both schemes and their options on w = 4, d = 4 trees, 3 seeds, 1, 2 and 4 processors.
 fn scenario(memory: &str) -> String {
@@ -32,19 +32,7 @@ fn scenario(memory: &str) -> String {
 }
 
 fn run(name: &str, text: &str) -> (bool, String, Option<String>) {
-    let dir = scratch("split", name);
-    let file = dir.join("s.ron");
-    std::fs::write(&file, text).unwrap();
-    let out = dir.join("out");
-    let o = gtsim(&[
-        "run",
-        file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--quiet",
-    ]);
-    let csv = std::fs::read_to_string(out.join("results.csv")).ok();
-    (o.status.success(), stderr(&o), csv)
+    common::run_text("split", name, text)
 }
 
 #[test]

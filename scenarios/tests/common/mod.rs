@@ -45,3 +45,21 @@ pub fn csv_rows(text: &str) -> Vec<std::collections::BTreeMap<String, String>> {
         })
         .collect()
 }
+
+/// Writes `text` as a scenario in a scratch folder of the test `name` of the file `group` and
+/// runs it quietly: whether gtsim succeeded, its stderr, and the results.csv it wrote (if any).
+pub fn run_text(group: &str, name: &str, text: &str) -> (bool, String, Option<String>) {
+    let dir = scratch(group, name);
+    let file = dir.join("s.ron");
+    std::fs::write(&file, text).unwrap();
+    let out = dir.join("out");
+    let o = gtsim(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let csv = std::fs::read_to_string(out.join("results.csv")).ok();
+    (o.status.success(), stderr(&o), csv)
+}
