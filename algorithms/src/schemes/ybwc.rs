@@ -96,6 +96,38 @@ pub enum Victim {
     RoundRobin,
 }
 
+impl Victim {
+    /// The processor `me` of `n` asks next: a uniform draw among the others from `rng`, or the
+    /// next after `last_asked` (skipping itself); `last_asked` becomes it.
+    pub(crate) fn pick(
+        self,
+        rng: &mut SplitMix64,
+        last_asked: &mut usize,
+        me: usize,
+        n: usize,
+    ) -> ProcId {
+        let v = match self {
+            Victim::Random => {
+                let r = rng.random_range(0..n - 1);
+                if r >= me {
+                    r + 1
+                } else {
+                    r
+                }
+            }
+            Victim::RoundRobin => {
+                let mut v = (*last_asked + 1) % n;
+                if v == me {
+                    v = (v + 1) % n;
+                }
+                v
+            }
+        };
+        *last_asked = v;
+        ProcId(v as u32)
+    }
+}
+
 /// The options of [`Ybwc`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct YbwcConfig {
@@ -373,25 +405,9 @@ impl<'t, T: GameTree> YbwcRole<'t, T> {
                 }
             }
         }
-        let v = match self.config.victim {
-            Victim::Random => {
-                let r = self.rng.random_range(0..n - 1);
-                if r >= me {
-                    r + 1
-                } else {
-                    r
-                }
-            }
-            Victim::RoundRobin => {
-                let mut v = (self.last_asked + 1) % n;
-                if v == me {
-                    v = (v + 1) % n;
-                }
-                v
-            }
-        };
-        self.last_asked = v;
-        ProcId(v as u32)
+        self.config
+            .victim
+            .pick(&mut self.rng, &mut self.last_asked, me, n)
     }
 
     fn backoff(&mut self, cx: &mut YCx<'_, 't, T>) {

@@ -82,7 +82,7 @@ use super::ybwc::{Victim, YbwcConfig};
 use crate::rng::SplitMix64;
 use crate::scheme::{DeployError, Figures};
 use crate::trees::{GameTree, Value};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use sim_core::{MsgKind, ProcId, SimTime};
 use sim_hw::{Cx, Message, Platform, Program, Search, Step};
 use std::cell::RefCell;
@@ -399,26 +399,7 @@ impl<'t, T: GameTree> SplitRole<'t, T> {
     }
 
     fn victim(&mut self, victim: Victim, n: usize) -> ProcId {
-        let me = self.me.index();
-        let v = match victim {
-            Victim::Random => {
-                let r = self.rng.random_range(0..n - 1);
-                if r >= me {
-                    r + 1
-                } else {
-                    r
-                }
-            }
-            Victim::RoundRobin => {
-                let mut v = (self.last_asked + 1) % n;
-                if v == me {
-                    v = (v + 1) % n;
-                }
-                v
-            }
-        };
-        self.last_asked = v;
-        ProcId(v as u32)
+        victim.pick(&mut self.rng, &mut self.last_asked, self.me.index(), n)
     }
 
     /// The read of `q`'s split-point list has ended.
