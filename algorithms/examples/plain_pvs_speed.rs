@@ -35,6 +35,7 @@ struct HashedNode {
     ply: u32,
 }
 
+#[derive(Clone)]
 struct Width(u32);
 
 impl MoveList for Width {

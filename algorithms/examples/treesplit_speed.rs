@@ -1,5 +1,6 @@
 //! How fast gtsim simulates `scenarios/treesplit.ron`: leaves per second of wall time, with
-//! lookahead batching on and off, against plain recursive alpha-beta over the same trees.
+//! optimistic execution (the default), conservative batching only, and step by step, against
+//! plain recursive alpha-beta over the same trees.
 //!
 //! ```sh
 //! cargo run --release -p algorithms --example treesplit_speed
@@ -43,8 +44,8 @@ fn trees() -> Vec<SyntheticTree> {
 /// Simulates every (algorithm, processor tree) of the scenario on every tree; returns the
 /// leaves and engine events. `parabelle`: Parabelle's costs and 960 bytes/s lines instead of
 /// Campbell's free messages, so that there is lookahead for batching to use.
-fn simulated(trees: &[SyntheticTree], batching: bool, parabelle: bool) -> (u64, u64) {
-    let (mut leaves, mut events) = (0, 0);
+fn simulated(trees: &[SyntheticTree], mode: Mode, parabelle: bool) -> (u64, u64, u64, u64) {
+    let (mut leaves, mut events, mut rollbacks, mut replayed) = (0, 0, 0, 0);
     for tree in trees {
         for update in [false, true] {
             for (d, w) in PTREES {
@@ -67,16 +68,30 @@ fn simulated(trees: &[SyntheticTree], batching: bool, parabelle: bool) -> (u64, 
                     hosts: ReadPolicy::Interrupt,
                     boards: ReadPolicy::Interrupt,
                 };
-                config.batching = batching;
+                config.batching = mode != Mode::StepByStep;
+                config.optimistic = mode == Mode::Optimistic;
                 let scheme = TreeSplit(TreeSplitConfig { depth: 4, update });
                 let run = run_scheme(&scheme, tree, config).expect("a run");
                 assert_eq!(run.root_value, Some(tree.root().value));
                 leaves += run.stats.total_nodes().leaves;
                 events += run.stats.events;
+                rollbacks += run.stats.rollbacks;
+                replayed += run.stats.replayed_steps;
             }
         }
     }
-    (leaves, events)
+    (leaves, events, rollbacks, replayed)
+}
+
+/// How the machine advances searches.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The default: batching with optimistic execution.
+    Optimistic,
+    /// Batching up to the conservative horizon only (`--conservative`).
+    Conservative,
+    /// One event per step (`--step-by-step`).
+    StepByStep,
 }
 
 /// Plain alpha-beta over every tree, once per simulated run (12 per tree), for the same count.
@@ -105,24 +120,23 @@ fn main() {
     let trees = trees();
     let (plain_leaves, plain_rate) = time(|| plain(&trees));
     println!(
-        "| case | leaves per pass | engine events per pass | M leaves/s | / plain alpha-beta |"
+        "| case | leaves per pass | engine events per pass | rollbacks | replayed steps | M leaves/s | / plain alpha-beta |"
     );
-    println!("|---|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
     for parabelle in [false, true] {
-        for batching in [true, false] {
-            let events = simulated(&trees, batching, parabelle).1;
-            let (leaves, rate) = time(|| simulated(&trees, batching, parabelle).0);
+        for (mode, name) in [
+            (Mode::Optimistic, "optimistic (default)"),
+            (Mode::Conservative, "conservative (--conservative)"),
+            (Mode::StepByStep, "step by step (--step-by-step)"),
+        ] {
+            let (_, events, rollbacks, replayed) = simulated(&trees, mode, parabelle);
+            let (leaves, rate) = time(|| simulated(&trees, mode, parabelle).0);
             println!(
-                "| {}, batching {} | {leaves} | {events} | {:.1} | {:.2} |",
+                "| {}, {name} | {leaves} | {events} | {rollbacks} | {replayed} | {:.1} | {:.2} |",
                 if parabelle {
                     "same runs on Parabelle's costs and 960 bytes/s lines"
                 } else {
                     "treesplit.ron simulated"
-                },
-                if batching {
-                    "on"
-                } else {
-                    "off (--step-by-step)"
                 },
                 rate / 1e6,
                 rate / plain_rate
@@ -130,7 +144,7 @@ fn main() {
         }
     }
     println!(
-        "| plain alpha-beta (alphabeta_recursive), same trees, 12 passes per tree | {plain_leaves} | – | {:.1} | 1.00 |",
+        "| plain alpha-beta (alphabeta_recursive), same trees, 12 passes per tree | {plain_leaves} | – | – | – | {:.1} | 1.00 |",
         plain_rate / 1e6
     );
 }

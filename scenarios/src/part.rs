@@ -66,14 +66,19 @@ pub fn path_for(target: &Path) -> PathBuf {
 
 /// The fingerprint of a sweep: SHA-256 of the gtsim build (`build`, e.g. the version, commit
 /// and the executable's size and modification time) and of everything that decides its results:
-/// the scenario as resolved (machine file, `--set` and `vary` applied), whether batching is on
-/// (the `events` column), and `inputs`, the contents' hashes of the files it read (scenario,
+/// the scenario as resolved (machine file, `--set` and `vary` applied), whether batching and
+/// optimism are on (the `events` and rollback columns), and `inputs`, the contents' hashes of the files it read (scenario,
 /// positions, reference table).
 pub fn fingerprint(plan: &Plan, build: &str, inputs: &[&str]) -> String {
     let text = format!(
-        "{build}\n{:?}\nbatching: {}\n{}",
+        "{build}\n{:?}\nbatching: {}{}\n{}",
         plan.scenario,
         plan.batching,
+        if plan.optimistic {
+            ""
+        } else {
+            ", conservative"
+        },
         inputs.join("\n")
     );
     crate::provenance::sha256_hex(text.as_bytes())
@@ -214,6 +219,9 @@ pub struct ShardHeader {
     pub sets: Vec<String>,
     /// Whether batching was off (`--step-by-step`).
     pub step_by_step: bool,
+    /// Whether optimistic execution was off (`--conservative`).
+    #[serde(default)]
+    pub conservative: bool,
     /// The command line that made it.
     pub command: Vec<String>,
 }

@@ -99,9 +99,15 @@ pub struct RunRecord {
     /// Σ idle_sync time / elapsed(1) (column `idle_overhead`); with the two above it adds up to
     /// `time_overhead` exactly.
     pub idle_overhead: f64,
-    /// Event-queue operations of the engine, a measure of simulation work; the only column that
-    /// depends on batching (column `events`).
+    /// Event-queue operations of the engine, a measure of simulation work; with the next two,
+    /// the only columns that depend on batching (column `events`).
     pub events: u64,
+    /// Optimistic search batches that a message reached before their end and that went back to
+    /// their start (column `engine_rollbacks`; 0 with `--conservative` or `--step-by-step`).
+    pub engine_rollbacks: u64,
+    /// Search steps run again after those rollbacks (column `engine_replayed_steps`): the cost
+    /// of optimism, next to the events it saved.
+    pub engine_replayed_steps: u64,
     /// Eq. (5) for a minimal tree of this w, d, f and these costs (summed over the iterations
     /// with progressive deepening; t1 = 4 bytes, t2 = 2 bytes per ply of the iteration).
     pub model_elapsed_ns: f64,
@@ -243,6 +249,8 @@ pub const COLUMNS: &[&str] = &[
     "message_overhead",
     "idle_overhead",
     "events",
+    "engine_rollbacks",
+    "engine_replayed_steps",
     "horizon_noise",
     "model_elapsed_ns",
     "model_sync_overhead_odd",
@@ -370,6 +378,12 @@ pub struct RunTotals {
     pub messages: MsgCounts,
     /// Events handled by the engine.
     pub events: u64,
+    /// Optimistic batches taken back.
+    #[serde(default)]
+    pub rollbacks: u64,
+    /// Steps replayed after those rollbacks.
+    #[serde(default)]
+    pub replayed_steps: u64,
 }
 
 impl RunTotals {
@@ -381,6 +395,8 @@ impl RunTotals {
             nodes: stats.total_nodes(),
             messages: stats.messages,
             events: stats.events,
+            rollbacks: stats.rollbacks,
+            replayed_steps: stats.replayed_steps,
         }
     }
 }
@@ -446,6 +462,8 @@ impl RunRecord {
             message_overhead: ratio(comm as f64, el1 as f64),
             idle_overhead: ratio(t.get(Category::IdleSync) as f64, el1 as f64),
             events: totals.events,
+            engine_rollbacks: totals.rollbacks,
+            engine_replayed_steps: totals.replayed_steps,
             model_elapsed_ns: f64::NAN,
             model_sync_overhead_odd: f64::NAN,
             model_sync_overhead_even: f64::NAN,

@@ -314,6 +314,7 @@ pub fn simulate_on<T: GameTree>(
     let pool_scheme = algorithm.entry().runs_on == crate::catalogue::RunsOn::Pool;
     let platform = platform(ptree, plan.network, pool_scheme);
     let mut machine = machine_config(platform, plan.costs, &plan.links, plan.reads, plan.batching);
+    machine.optimistic = plan.optimistic;
     machine.record_intervals = rec.intervals;
     machine.record_messages = rec.messages;
     machine.memory = plan.memory;

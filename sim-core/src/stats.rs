@@ -151,6 +151,11 @@ pub struct RunStats {
     pub markers: Vec<Marker>,
     /// Events handled by the engine (a measure of simulation work, not of the simulated machine).
     pub events: u64,
+    /// Optimistic search batches that a message reached before their end and that went back to
+    /// it (a measure of simulation work, like `events`).
+    pub rollbacks: u64,
+    /// Search steps run again after those rollbacks, from the batches' starts to the messages.
+    pub replayed_steps: u64,
     /// Shared-memory traffic (all zero on a machine without shared memory).
     pub memory: MemoryCounts,
 }

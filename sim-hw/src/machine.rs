@@ -233,7 +233,23 @@ struct SearchSlot<S: Search> {
     steps: u64,
     /// Other processors read or change its state (split points in shared memory).
     shared: bool,
+    /// While an optimistic batch runs: the search as it was when the batch started.
+    spec: Option<Checkpoint<S>>,
 }
+
+/// Where an optimistic batch started: the search, the step count and the processor's node
+/// counts then, and the batch's start and the rest of a step it first finished.
+struct Checkpoint<S> {
+    search: S,
+    steps: u64,
+    nodes: NodeCounts,
+    now: SimTime,
+    remaining: Option<SimTime>,
+}
+
+/// The fewest and the most steps an optimistic batch runs past its conservative horizon.
+const SPEC_MIN: u64 = 8;
+const SPEC_MAX: u64 = 1 << 20;
 
 /// What a program may do in a callback.
 pub struct Cx<'a, P: Program> {
@@ -398,6 +414,7 @@ impl<P: Program> Cx<'_, P> {
             done: None,
             steps: 0,
             shared,
+            spec: None,
         });
         self.actions.push(Action::Search(id));
     }
@@ -484,6 +501,12 @@ pub struct MachineConfig {
     pub memory: Option<MemorySpec>,
     /// Seeded noise on the cost of every search step; None: exact costs.
     pub jitter: Option<Jitter>,
+    /// Optimistic execution (with batching; ARCHITECTURE.md, "Batching"): an interrupt-driven
+    /// processor runs a search that can be copied ([`Search::fork`]) past the earliest time a
+    /// message could reach it, keeping a copy from the batch's start; a message that reaches it
+    /// earlier takes it back to that copy and replays the steps up to the message. Results are
+    /// the same either way; only the event count and the rollback counts differ.
+    pub optimistic: bool,
 }
 
 impl MachineConfig {
@@ -515,6 +538,7 @@ impl MachineConfig {
             record_messages: false,
             memory: None,
             jitter: None,
+            optimistic: true,
         }
     }
     /// The link spec of the lines below processors at `level` (0 = the root processor).
@@ -570,6 +594,9 @@ struct Proc<P: Program> {
     read: ReadPolicy,
     idle_as: Category,
     nodes: NodeCounts,
+    /// How many steps its next optimistic batch runs at least (doubled when a batch ends
+    /// untouched, cut back to the steps a message let it run when one reached it).
+    spec_steps: u64,
 }
 
 impl<P: Program> Proc<P> {
@@ -630,6 +657,9 @@ pub struct Machine<P: Program> {
     next_search_id: u64,
     failure: Option<MachineError>,
     events: u64,
+    /// Optimistic batches taken back, and the steps replayed then.
+    rollbacks: u64,
+    replayed_steps: u64,
     /// Message setup is free and some line is ideal: a message can arrive the instant it is sent.
     zero_delay: bool,
     /// Messages in each processor's hardware router, with the time each leaves it (in that
@@ -700,6 +730,7 @@ impl<P: Program> Machine<P> {
                     read,
                     idle_as: Category::IdleSync,
                     nodes: NodeCounts::default(),
+                    spec_steps: SPEC_MIN,
                 }
             })
             .collect();
@@ -721,6 +752,8 @@ impl<P: Program> Machine<P> {
             next_search_id: 0,
             failure: None,
             events: 0,
+            rollbacks: 0,
+            replayed_steps: 0,
             zero_delay,
             routers: (0..n).map(|_| VecDeque::new()).collect(),
             memory: config.memory.map(Memory::new),
@@ -767,6 +800,8 @@ impl<P: Program> Machine<P> {
             message_log: self.message_log,
             markers: self.markers,
             events: self.events,
+            rollbacks: self.rollbacks,
+            replayed_steps: self.replayed_steps,
             memory: self.memory.map_or_else(Default::default, |m| m.counts),
         };
         Ok((stats, programs))
@@ -1044,6 +1079,9 @@ impl<P: Program> Machine<P> {
         let costs = self.config.costs;
         let jitter = self.config.jitter;
         let alone = self.procs.len() == 1;
+        // Only where a conservative batch could stop early: with a horizon, and other processors.
+        let optimistic =
+            self.config.optimistic && self.config.batching && !alone && horizon < SimTime::MAX;
         let proc = &mut self.procs[me.index()];
         let poll_every = match proc.read {
             ReadPolicy::Poll { every } => every.max(1) as u64,
@@ -1082,59 +1120,56 @@ impl<P: Program> Machine<P> {
         // A polling board meets the world only at its poll points, so with batching on it stops
         // only there; everything else may stop before any step at or past the horizon.
         let stop_anywhere = poll_every == 0 || !self.config.batching || search.shared;
-        while !overflow && search.done.is_none() {
-            if progressed && stop_anywhere && t >= horizon {
-                break;
-            }
-            if progressed && t == now && !alone {
-                // The last step took no time: a step-by-step run takes the next one at an event
-                // of its own at this instant, after every event already due now and every event
-                // the caller still schedules for now (a message another processor posts, or a
-                // router relays, may join a line before this search's next message does), so
-                // this batch stops here too. (A uniprocessor has no other events.)
-                break;
-            }
-            // The step's number on this processor, for its timing noise.
-            let n = proc.nodes.interior + proc.nodes.leaves + proc.nodes.probes;
-            let noisy = |cost: SimTime| match jitter {
-                Some(j) => j.apply(cost, me, n),
-                None => cost,
-            };
-            let cost = match search.search.step() {
-                Step::Interior => {
-                    proc.nodes.interior += 1;
-                    noisy(costs.k)
-                }
-                Step::Leaf { quiescence } => {
-                    proc.nodes.leaves += 1;
-                    let cost = noisy(costs.leaf(quiescence).unwrap_or_else(|| {
-                        overflow = true;
-                        costs.e
-                    }));
-                    match proc.nodes.leaf_ns.checked_add(cost.as_nanos()) {
-                        Some(x) => proc.nodes.leaf_ns = x,
-                        None => overflow = true,
-                    }
-                    proc.nodes.quiescence += quiescence as u64;
-                    cost
-                }
-                Step::Probe => {
-                    proc.nodes.probes += 1;
-                    noisy(costs.probe)
-                }
-                Step::Done(out) => {
-                    search.done = Some(out);
-                    break;
-                }
-            };
-            search.steps += 1;
-            progressed = true;
-            match t.checked_add(cost) {
-                Some(x) => t = x,
-                None => overflow = true,
-            }
-            if poll_every > 0 && search.steps.is_multiple_of(poll_every) && t >= horizon {
-                break; // a poll point at or past the horizon: look at the line there
+        // Optimistic execution: an interrupt-driven processor whose search can be copied runs on
+        // past the horizon (at least `spec_steps` steps), keeping the copy to go back to.
+        let checkpoint = if optimistic
+            && proc.read == ReadPolicy::Interrupt
+            && !search.shared
+            && !search.isolated
+            && !overflow
+        {
+            search.search.fork().map(|copy| Checkpoint {
+                search: copy,
+                steps: search.steps,
+                nodes: proc.nodes,
+                now,
+                remaining: slot.remaining,
+            })
+        } else {
+            None
+        };
+        let mut stepping = Stepping {
+            me,
+            costs,
+            jitter,
+            alone,
+            poll_every,
+            stop_anywhere,
+            now,
+            horizon,
+            at_least: if checkpoint.is_some() {
+                proc.spec_steps
+            } else {
+                0
+            },
+            replay: false,
+        };
+        if !overflow {
+            (t, overflow, _) = advance(search, &mut proc.nodes, &stepping, t, progressed);
+        }
+        if let Some(cp) = checkpoint {
+            if overflow {
+                // Simulated time ran out past the horizon: go back and run the conservative
+                // batch (which meets the overflow itself if it is real).
+                search.search = cp.search;
+                search.steps = cp.steps;
+                search.done = None;
+                proc.nodes = cp.nodes;
+                stepping.at_least = 0;
+                let start = now + cp.remaining.unwrap_or(SimTime::ZERO);
+                (t, overflow, _) = advance(search, &mut proc.nodes, &stepping, start, progressed);
+            } else {
+                search.spec = Some(cp);
             }
         }
         if overflow {
@@ -1147,6 +1182,7 @@ impl<P: Program> Machine<P> {
         };
         if t == now && search.done.is_some() {
             // Ended without time passing: hand the result over at once.
+            search.spec = None;
             let out = proc.search.take().and_then(|s| s.done).expect("done");
             let actions = self.callback(me, now, |p, cx| p.on_done(out, cx));
             self.enqueue_back(me, actions);
@@ -1159,6 +1195,64 @@ impl<P: Program> Machine<P> {
             event,
             seq: Some(seq),
         });
+    }
+
+    /// An event (number `current` among those at `now`) reaches `me` while it runs an
+    /// optimistic batch: takes the search back to the batch's start and runs it again up to
+    /// where a conservative run would be at this event; returns the end of the step then in
+    /// progress (the batch's end). None if `me` runs no optimistic batch.
+    ///
+    /// A conservative run would have begun every step that starts before `now`, and the one that
+    /// starts at `now` if the search's own event at `now` (its place `seq`) comes before this
+    /// one. So the replay is a batch from the same start with the horizon at `now`, or just past
+    /// it; a step that takes no time does not end it, as the search's next event at that instant
+    /// would also come before this one.
+    fn roll_back(
+        &mut self,
+        me: ProcId,
+        now: SimTime,
+        seq: Option<Seq>,
+        current: Seq,
+    ) -> Option<SimTime> {
+        let costs = self.config.costs;
+        let jitter = self.config.jitter;
+        let proc = &mut self.procs[me.index()];
+        let search = proc.search.as_mut()?;
+        let cp = search.spec.take()?;
+        search.search = cp.search;
+        search.steps = cp.steps;
+        search.done = None;
+        proc.nodes = cp.nodes;
+        let own_first = seq.expect("a search batch keeps its place") < current;
+        let stepping = Stepping {
+            me,
+            costs,
+            jitter,
+            alone: false,
+            poll_every: 0,
+            stop_anywhere: true,
+            now: cp.now,
+            horizon: if own_first { SimTime(now.0 + 1) } else { now },
+            at_least: 0,
+            replay: true,
+        };
+        let left = cp.remaining.unwrap_or(SimTime::ZERO);
+        let (end, overflow, replayed) = advance(
+            search,
+            &mut proc.nodes,
+            &stepping,
+            cp.now + left,
+            left > SimTime::ZERO,
+        );
+        debug_assert!(
+            !overflow,
+            "the optimistic batch went further without overflow"
+        );
+        debug_assert!(end >= now && search.done.is_none());
+        proc.spec_steps = replayed.clamp(SPEC_MIN, SPEC_MAX);
+        self.rollbacks += 1;
+        self.replayed_steps += replayed;
+        Some(end)
     }
 
     /// The earliest time anything could reach `me`'s running search: a message read by an
@@ -1348,6 +1442,10 @@ impl<P: Program> Machine<P> {
         let Some(search) = proc.search.as_mut() else {
             return;
         };
+        if search.spec.take().is_some() {
+            // An optimistic batch that nothing reached: the next one may run further.
+            proc.spec_steps = (proc.spec_steps * 2).min(SPEC_MAX);
+        }
         if search.done.is_some() {
             let out = proc.search.take().and_then(|s| s.done).expect("done");
             let actions = self.callback(me, now, |p, cx| p.on_done(out, cx));
@@ -1455,9 +1553,13 @@ impl<P: Program> Machine<P> {
                 let at = proc.queue.iter().take_while(|s| s.in_isr).count();
                 proc.queue.insert(at, handler);
             }
-            Some(r) => {
+            Some(mut r) => {
                 // Preempt: the interrupted action resumes later with the time it had left.
                 queue.cancel(r.event);
+                if let Some(end) = self.roll_back(to, now, r.seq, queue.current()) {
+                    r.end = end;
+                }
+                let proc = &mut self.procs[to.index()];
                 let left = r.end - now;
                 proc.queue.push_front(Slot {
                     remaining: Some(left),
@@ -1563,6 +1665,97 @@ impl<P: Program> Machine<P> {
 
 /// `bytes` characters at `each` per character (saturating: a sum past the largest time is
 /// then refused as a time overflow where it is added).
+/// What ends a batch of search steps, and what they cost.
+struct Stepping {
+    me: ProcId,
+    costs: CostModel,
+    jitter: Option<Jitter>,
+    alone: bool,
+    poll_every: u64,
+    /// May stop before any step at or past the horizon (else only at poll points).
+    stop_anywhere: bool,
+    /// When the batch started.
+    now: SimTime,
+    horizon: SimTime,
+    /// Steps to run before stopping at or past the horizon (an optimistic batch).
+    at_least: u64,
+    /// A replay after a rollback: a step that takes no time does not end it.
+    replay: bool,
+}
+
+/// Runs `search`'s steps from time `t` (`progressed`: the batch already took time) until `st`
+/// stops it or the search ends: as long as each starts before the horizon (at least one, and
+/// at least `st.at_least`), stopping at a poll point at or past the horizon. Counts the nodes
+/// and applies the timing noise; returns the time reached, whether time overflowed, and the
+/// steps taken.
+fn advance<S: Search>(
+    search: &mut SearchSlot<S>,
+    nodes: &mut NodeCounts,
+    st: &Stepping,
+    mut t: SimTime,
+    mut progressed: bool,
+) -> (SimTime, bool, u64) {
+    let mut overflow = false;
+    let mut taken = 0u64;
+    while !overflow && search.done.is_none() {
+        if progressed && st.stop_anywhere && t >= st.horizon && taken >= st.at_least {
+            break;
+        }
+        if progressed && t == st.now && !st.alone && !st.replay {
+            // The last step took no time: a step-by-step run takes the next one at an event
+            // of its own at this instant, after every event already due now and every event
+            // the caller still schedules for now (a message another processor posts, or a
+            // router relays, may join a line before this search's next message does), so
+            // this batch stops here too. (A uniprocessor has no other events.)
+            break;
+        }
+        // The step's number on this processor, for its timing noise.
+        let n = nodes.interior + nodes.leaves + nodes.probes;
+        let noisy = |cost: SimTime| match st.jitter {
+            Some(j) => j.apply(cost, st.me, n),
+            None => cost,
+        };
+        let cost = match search.search.step() {
+            Step::Interior => {
+                nodes.interior += 1;
+                noisy(st.costs.k)
+            }
+            Step::Leaf { quiescence } => {
+                nodes.leaves += 1;
+                let cost = noisy(st.costs.leaf(quiescence).unwrap_or_else(|| {
+                    overflow = true;
+                    st.costs.e
+                }));
+                match nodes.leaf_ns.checked_add(cost.as_nanos()) {
+                    Some(x) => nodes.leaf_ns = x,
+                    None => overflow = true,
+                }
+                nodes.quiescence += quiescence as u64;
+                cost
+            }
+            Step::Probe => {
+                nodes.probes += 1;
+                noisy(st.costs.probe)
+            }
+            Step::Done(out) => {
+                search.done = Some(out);
+                break;
+            }
+        };
+        search.steps += 1;
+        taken += 1;
+        progressed = true;
+        match t.checked_add(cost) {
+            Some(x) => t = x,
+            None => overflow = true,
+        }
+        if st.poll_every > 0 && search.steps.is_multiple_of(st.poll_every) && t >= st.horizon {
+            break; // a poll point at or past the horizon: look at the line there
+        }
+    }
+    (t, overflow, taken)
+}
+
 fn per_char(each: SimTime, bytes: u64) -> SimTime {
     SimTime(each.as_nanos().saturating_mul(bytes))
 }

@@ -35,6 +35,19 @@ pub trait Search {
     type Out;
     /// Executes the next step.
     fn step(&mut self) -> Step<Self::Out>;
+
+    /// A copy of the search as it stands, from which the same steps follow: the machine keeps
+    /// one to go back to when it runs the search ahead of what could reach it (optimistic
+    /// execution, ARCHITECTURE.md "Batching"). None (the default) for a search that cannot be
+    /// copied, e.g. one that shares state with its program or another processor; the machine
+    /// then runs it conservatively. A copy must own everything a step changes: stepping it must
+    /// not change anything the original can see.
+    fn fork(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }
 
 /// A search that never runs: for programs that only use fixed-cost computations

@@ -40,6 +40,13 @@ impl<S: Search, O> Search for Adapted<S, O> {
             Err(step) => step,
         }
     }
+
+    fn fork(&self) -> Option<Self> {
+        Some(Adapted {
+            search: self.search.fork()?,
+            done: self.done,
+        })
+    }
 }
 
 /// `.map_done(f)` on any search: [`Adapted::new`].

@@ -271,6 +271,7 @@ struct Context {
 
 /// What a [`TablePvs`] frame keeps besides the engine's frame (whose `i` is the position in
 /// `order`).
+#[derive(Clone)]
 struct TableFrame {
     /// The order the moves are searched in: the refutation move, the table's best move, then
     /// the others in move order.
@@ -284,7 +285,7 @@ struct TableFrame {
 }
 
 /// What goes down with a [`TablePvs`] call.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct TableCall {
     /// Where the node's first move is on the refutation line (None: off it).
     on_line: Option<usize>,
@@ -294,6 +295,7 @@ struct TableCall {
 
 /// The decisions of PVS with tables at a node: a probe before expanding it, the refutation and
 /// table moves first, PVS's windows ([`crate::Pvs`]), the best line, a store when it closes.
+#[derive(Clone)]
 struct TablePolicy {
     ctx: Context,
     /// Table cutoffs since [`TablePvs::step`] last collected them.

@@ -237,6 +237,15 @@ impl<'t, T: GameTree> PmwsSearch<'t, T> {
 
 impl<T: GameTree> Search for PmwsSearch<'_, T> {
     type Out = PmwsOut;
+
+    fn fork(&self) -> Option<Self> {
+        Some(PmwsSearch {
+            tree: self.tree,
+            node: self.node.clone(),
+            pvs: self.pvs.fork()?,
+            ..*self
+        })
+    }
     fn step(&mut self) -> Step<PmwsOut> {
         loop {
             let value = match result_of(self.pvs.step()) {

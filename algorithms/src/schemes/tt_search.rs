@@ -113,6 +113,7 @@ pub struct TtCall {
 }
 
 /// What a frame keeps.
+#[derive(Clone)]
 pub struct TtFrame {
     /// Move indices in the order searched.
     order: Vec<u32>,
@@ -128,6 +129,7 @@ pub struct TtFrame {
 }
 
 /// The node policy: fail-soft alpha-beta with table probes, stores and ABDADA's deferral.
+#[derive(Clone)]
 pub struct TtPolicy {
     mode: Mode,
     /// The iteration (its depth): the age of the entries stored.

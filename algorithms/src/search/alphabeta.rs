@@ -42,6 +42,11 @@ pub type AlphaBeta<'t, T> = DepthFirst<'t, T, AlphaBetaPolicy>;
 pub struct AlphaBetaPolicy<const CALLER_VALUES_HORIZON: bool = false>;
 
 impl<T: GameTree, const H: bool> Policy<T> for AlphaBetaPolicy<H> {
+    /// Its state is the search's own.
+    fn forkable(&self) -> bool {
+        true
+    }
+
     type Frame = ();
     type Call = ();
     type Ret = Value;

@@ -31,7 +31,7 @@
 //! use sim_hw::{run_alone, CostModel};
 //!
 //! /// Negamax: every successor with the node's window negated, no cutoffs.
-//! #[derive(Default)]
+//! #[derive(Clone, Default)]
 //! struct Minimax;
 //!
 //! impl<T: GameTree> Policy<T> for Minimax {
@@ -94,6 +94,22 @@ pub struct Frame<T: GameTree, S> {
     pub state: S,
 }
 
+impl<T: GameTree, S: Clone> Clone for Frame<T, S> {
+    fn clone(&self) -> Self {
+        Frame {
+            node: self.node.clone(),
+            moves: self.moves.clone(),
+            width: self.width,
+            alpha: self.alpha,
+            beta: self.beta,
+            depth: self.depth,
+            i: self.i,
+            score: self.score,
+            state: self.state.clone(),
+        }
+    }
+}
+
 impl<T: GameTree, S> Frame<T, S> {
     /// Moves on to the next successor; whether there is one to search: not past the last one,
     /// and no cutoff yet (`score < beta`).
@@ -106,6 +122,7 @@ impl<T: GameTree, S> Frame<T, S> {
 
 /// A call waiting to be entered: `search(node, alpha, beta, depth)` and what the policy passes
 /// down with it.
+#[derive(Clone)]
 pub struct Call<N, C> {
     /// The node.
     pub node: N,
@@ -206,13 +223,13 @@ pub enum Event<N, Y> {
 }
 
 /// A depth-first search's decisions at a node (see the module doc).
-pub trait Policy<T: GameTree> {
+pub trait Policy<T: GameTree>: Clone {
     /// What the policy keeps per open frame.
-    type Frame;
+    type Frame: Clone;
     /// What a call carries down besides its node, window and depth.
-    type Call;
+    type Call: Clone;
     /// What a call returns to its caller.
-    type Ret;
+    type Ret: Clone;
     /// What the search hands its caller when it suspends ([`std::convert::Infallible`] for a
     /// search that never does).
     type Yield;
@@ -244,6 +261,13 @@ pub trait Policy<T: GameTree> {
     /// The windows were just narrowed (Campbell's UPDATE).
     #[inline]
     fn narrowed(&mut self) {}
+
+    /// Whether a copy of a search run by this policy owns everything its steps change, so that
+    /// the machine may keep one to go back to ([`Search::fork`]). False (the default) for a
+    /// policy that shares state outside the search, e.g. a table.
+    fn forkable(&self) -> bool {
+        false
+    }
 }
 
 /// What the return of a search's root call says about the root's value.
@@ -281,6 +305,22 @@ pub struct DepthFirst<'t, T: GameTree, P: Policy<T>> {
     window: (Value, Value),
     aborted: bool,
     policy: P,
+}
+
+/// A copy of the search as it stands (the tree is shared: it is read only).
+impl<T: GameTree, P: Policy<T>> Clone for DepthFirst<'_, T, P> {
+    fn clone(&self) -> Self {
+        DepthFirst {
+            tree: self.tree,
+            stack: self.stack.clone(),
+            call: self.call.clone(),
+            ret: self.ret.clone(),
+            awaited: self.awaited,
+            window: self.window,
+            aborted: self.aborted,
+            policy: self.policy.clone(),
+        }
+    }
 }
 
 impl<'t, T: GameTree, P: Policy<T>> DepthFirst<'t, T, P> {
@@ -510,5 +550,9 @@ impl<T: GameTree, P: SequentialPolicy<T>> Search for DepthFirst<'_, T, P> {
             Event::Await { .. } => unreachable!("a sequential search values its own horizon"),
             Event::Yield(y) => match y {},
         }
+    }
+
+    fn fork(&self) -> Option<Self> {
+        self.policy.forkable().then(|| self.clone())
     }
 }

@@ -100,6 +100,7 @@ enum Bound {
 }
 
 /// A successor in the re-search's order.
+#[derive(Clone)]
 struct Entry {
     index: usize,
     bound: Bound,
@@ -162,6 +163,7 @@ enum Stage {
 
 /// What an INS or PNS frame keeps besides the engine's frame (whose `i` is the position in the
 /// search order: the plan's, or move order).
+#[derive(Clone)]
 pub struct InsFrame {
     /// A re-search: the successors in order with what the initial search learnt.
     plan: Option<Vec<Entry>>,
@@ -179,7 +181,7 @@ pub struct InsFrame {
 }
 
 /// What goes down with an INS or PNS call (at the root: no information, none wanted).
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct InsCall {
     /// Information for a re-search (`research == TRUE` in Fig. 3).
     info: Option<Info>,
@@ -188,6 +190,7 @@ pub struct InsCall {
 }
 
 /// What an INS or PNS call returns: its value and, if its caller wanted it, what it learnt.
+#[derive(Clone)]
 pub struct InsRet {
     value: Value,
     info: Option<Info>,
@@ -242,6 +245,11 @@ impl<const FULL: bool> InformedPolicy<FULL> {
 }
 
 impl<T: GameTree, const FULL: bool> Policy<T> for InformedPolicy<FULL> {
+    /// Its state is the search's own.
+    fn forkable(&self) -> bool {
+        true
+    }
+
     type Frame = InsFrame;
     type Call = InsCall;
     type Ret = InsRet;

@@ -125,6 +125,11 @@ pub(crate) fn pvs_returned<T: GameTree, S>(
 }
 
 impl<T: GameTree, const D: u32> Policy<T> for PvsPolicy<D> {
+    /// Its state is the search's own.
+    fn forkable(&self) -> bool {
+        true
+    }
+
     type Frame = PvsStage;
     type Call = ();
     type Ret = Value;

@@ -112,6 +112,11 @@ impl PabRole {
 pub struct PalphabetaPolicy;
 
 impl<T: GameTree> Policy<T> for PalphabetaPolicy {
+    /// Its state is the search's own.
+    fn forkable(&self) -> bool {
+        true
+    }
+
     type Frame = PabRole;
     type Call = PabRole;
     type Ret = Value;
@@ -294,6 +299,11 @@ pub type Scout<'t, T> = DepthFirst<'t, T, ScoutPolicy>;
 pub struct ScoutPolicy;
 
 impl<T: GameTree> Policy<T> for ScoutPolicy {
+    /// Its state is the search's own.
+    fn forkable(&self) -> bool {
+        true
+    }
+
     type Frame = ScoutAsk<ScoutStage>;
     type Call = ScoutAsk<()>;
     type Ret = ScoutRet;

@@ -71,7 +71,7 @@ pub trait GameTree {
     /// A move, as the tree's [`MoveList`] hands it out and [`GameTree::play`] takes it.
     type Move;
     /// The moves of a node, generated once and kept by the search frame that uses them.
-    type Moves: MoveList<Move = Self::Move>;
+    type Moves: MoveList<Move = Self::Move> + Clone;
 
     /// The position searched from.
     fn root(&self) -> Self::Node;

@@ -422,6 +422,93 @@ where
     runs
 }
 
+/// `trees` random runs on random processor trees (`shape`) over random networks, every processor
+/// interrupt-driven (where optimistic execution applies), with random costs and lines (or
+/// Campbell's ideal machine): optimistic, conservative and step-by-step runs are equal in
+/// every figure ([`same_run`]), and neither batched run handles more events than the
+/// step-by-step one. Returns the runs, and the optimistic runs' rollbacks and replayed steps.
+pub fn optimism_check<S, P, F>(seed: u64, trees: u64, shape: P, make: F) -> (usize, u64, u64)
+where
+    S: for<'t> Scheme<'t, SyntheticTree>,
+    P: Fn(&mut SplitMix64, u32, &SyntheticTree) -> Option<ProcessorTree>,
+    F: Fn(&SyntheticTree, &mut SplitMix64) -> S,
+{
+    let mut rng = SplitMix64::seed_from_u64(seed);
+    let (mut runs, mut rollbacks, mut replayed) = (0, 0, 0);
+    for n in 0..trees {
+        let tree = random_tree(&mut rng, seed * 100_000 + n);
+        let scheme = make(&tree, &mut rng);
+        let p = PROCESSORS[rng.random_range(0..PROCESSORS.len())];
+        let Some(ptree) = shape(&mut rng, p, &tree) else {
+            continue;
+        };
+        let platform = random_platform(&mut rng, &ptree);
+        let mut on = machine_on(&mut rng, platform);
+        on.reads = ReadPolicies {
+            hosts: ReadPolicy::Interrupt,
+            boards: ReadPolicy::Interrupt,
+        };
+        if !on.read_by_processor.is_empty() {
+            on.read_by_processor = vec![ReadPolicy::Interrupt; on.read_by_processor.len()];
+        }
+        on.record_intervals = true;
+        on.record_messages = true;
+        let mut conservative = on.clone();
+        conservative.optimistic = false;
+        let mut off = on.clone();
+        off.batching = false;
+        let at = format!("tree {n}, {} on {}", scheme.name(), describe(&on));
+        let run =
+            |config| run_scheme(&scheme, &tree, config).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let (a, b, c) = (run(on), run(conservative), run(off));
+        same_run(
+            &scheme,
+            &a,
+            &c,
+            &format!("{at}, optimistic against step by step"),
+        );
+        same_run(
+            &scheme,
+            &b,
+            &c,
+            &format!("{at}, conservative against step by step"),
+        );
+        assert!(a.stats.events <= c.stats.events, "{at}");
+        assert_eq!((b.stats.rollbacks, c.stats.rollbacks), (0, 0), "{at}");
+        rollbacks += a.stats.rollbacks;
+        replayed += a.stats.replayed_steps;
+        runs += 1;
+    }
+    (runs, rollbacks, replayed)
+}
+
+/// Two runs of `scheme` are the same run: root value and move, makespan, per-processor
+/// categories, nodes and intervals, messages (counts and log), markers, scheme figures and
+/// shared-memory counts (the engine's event and rollback counts aside).
+pub fn same_run<'t, S>(scheme: &S, a: &SchemeRun<S::Role>, b: &SchemeRun<S::Role>, at: &str)
+where
+    S: Scheme<'t, SyntheticTree>,
+{
+    assert_eq!(a.root_value, b.root_value, "{at}");
+    assert_eq!(
+        scheme.root_move(&a.roles),
+        scheme.root_move(&b.roles),
+        "{at}"
+    );
+    assert_eq!(a.stats.makespan, b.stats.makespan, "{at}");
+    assert_eq!(a.stats.procs.len(), b.stats.procs.len(), "{at}");
+    for (x, y) in a.stats.procs.iter().zip(&b.stats.procs) {
+        assert_eq!(x.times, y.times, "{at}");
+        assert_eq!(x.nodes, y.nodes, "{at}");
+        assert_eq!(x.intervals, y.intervals, "{at}");
+    }
+    assert_eq!(a.stats.messages, b.stats.messages, "{at}");
+    assert_eq!(a.stats.message_log, b.stats.message_log, "{at}");
+    assert_eq!(a.stats.markers, b.stats.markers, "{at}");
+    assert_eq!(a.stats.memory, b.stats.memory, "{at}");
+    assert_eq!(scheme.figures(&a.roles), scheme.figures(&b.roles), "{at}");
+}
+
 /// Whether `scheme` refuses to deploy on a processor tree two levels deep (Campbell's (2, 2)),
 /// searching a small tree of depth 3: the schemes of a master and its slaves must.
 pub fn refuses_a_deeper_processor_tree<S>(scheme: &S) -> bool

@@ -40,10 +40,17 @@ enum Command {
         /// Chrome trace (JSON), for Perfetto or chrome://tracing.
         #[arg(long, value_name = "FILE.json")]
         trace: Option<PathBuf>,
-        /// Turn lookahead batching off: every search step is an engine event of its own. The
-        /// results are the same but for the `events` column (a check of the engine, and slower).
+        /// Turn lookahead batching (and optimistic execution) off: every search step is an engine
+        /// event of its own. The results are the same but for the `events`, `engine_rollbacks`
+        /// and `engine_replayed_steps` columns (a check of the engine, and slower).
         #[arg(long)]
         step_by_step: bool,
+        /// Turn optimistic execution off: batch a search a message can reach only up to the
+        /// earliest time a message could reach it, never past it and back. The results are the
+        /// same but for the `events`, `engine_rollbacks` and `engine_replayed_steps` columns
+        /// (a check of the engine, and slower where messages can arrive at any moment).
+        #[arg(long)]
+        conservative: bool,
         /// Set a field of the scenario for this run, by its path: PATH=VALUE, the value written
         /// as in the file (e.g. --set hardware.costs.s=Ms(4) --set sweep.fanout=[4]). Repeatable;
         /// recorded in the provenance.
@@ -344,6 +351,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             quiet,
             trace,
             step_by_step,
+            conservative,
             sets,
             resume,
             shard,
@@ -371,6 +379,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 quiet,
                 trace,
                 step_by_step,
+                conservative,
                 sets,
                 resume,
                 shard,
@@ -394,6 +403,7 @@ struct RunOpts {
     quiet: bool,
     trace: Option<PathBuf>,
     step_by_step: bool,
+    conservative: bool,
     sets: Vec<scenarios::overrides::Assignment>,
     resume: bool,
     /// `--shard i/n`.
@@ -460,6 +470,7 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
     }
     let mut plan = variants.into_iter().next().expect("one").plan;
     plan.batching = !first.step_by_step;
+    plan.optimistic = !first.conservative;
     let figures = scenarios::catalogue::plan_columns(&plan);
     let mut provenance = scenarios::provenance::Provenance::new(&plan, Vec::new())
         .map_err(|e| Failure::Input(e.to_string()))?;
@@ -515,6 +526,7 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
         quiet,
         trace: None,
         step_by_step: first.step_by_step,
+        conservative: first.conservative,
         sets,
         resume: false,
         shard: None,
@@ -595,6 +607,7 @@ fn run_plan(
         quiet,
         ref trace,
         step_by_step,
+        conservative,
         ref sets,
         resume,
         shard,
@@ -602,6 +615,7 @@ fn run_plan(
     } = *opts;
     let dir = dir.to_path_buf();
     plan.batching = !step_by_step;
+    plan.optimistic = !conservative;
     // --quiet hides the warnings; report.md lists them.
     if !quiet {
         for w in &plan.warnings {
@@ -847,6 +861,7 @@ fn run_shard(
         scenario: provenance.scenario.path.clone(),
         sets: opts.sets.iter().map(|a| a.to_string()).collect(),
         step_by_step: opts.step_by_step,
+        conservative: opts.conservative,
         command,
     };
     let runs: Vec<(usize, scenarios::runner::Finished)> =

@@ -277,6 +277,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         jitter,
         reads: machine.reads,
         batching: true,
+        optimistic: true,
         warnings,
         reference,
         progressive,

@@ -82,6 +82,9 @@ pub struct Plan {
     pub reads: ReadPolicies,
     /// Lookahead batching (`gtsim run --step-by-step` turns it off).
     pub batching: bool,
+    /// Optimistic execution of searches a message can reach, with batching (`gtsim run
+    /// --conservative` turns it off; ARCHITECTURE.md, "Batching").
+    pub optimistic: bool,
     /// Things the user should know that do not stop the run (e.g. reference rows for processor
     /// counts the sweep does not run), each naming its file and line.
     pub warnings: Vec<String>,
