@@ -50,6 +50,7 @@ impl CostModel {
 impl CostModel {
     /// The time of a leaf whose evaluation searched `quiescence` quiescence nodes: `e + n q`
     /// (None if it does not fit in simulated time).
+    #[inline]
     pub fn leaf(&self, quiescence: u32) -> Option<SimTime> {
         let extra = self.q.as_nanos().checked_mul(quiescence as u64)?;
         self.e.as_nanos().checked_add(extra).map(SimTime)

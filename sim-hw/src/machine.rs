@@ -1710,22 +1710,27 @@ fn advance<S: Search>(
             break;
         }
         // The step's number on this processor, for its timing noise.
-        let n = nodes.interior + nodes.leaves + nodes.probes;
-        let noisy = |cost: SimTime| match st.jitter {
-            Some(j) => j.apply(cost, st.me, n),
+        let noisy = |cost: SimTime, nodes: &NodeCounts| match st.jitter {
+            Some(j) => j.apply(cost, st.me, nodes.interior + nodes.leaves + nodes.probes),
             None => cost,
         };
         let cost = match search.search.step() {
             Step::Interior => {
+                let cost = noisy(st.costs.k, nodes);
                 nodes.interior += 1;
-                noisy(st.costs.k)
+                cost
             }
             Step::Leaf { quiescence } => {
-                nodes.leaves += 1;
-                let cost = noisy(st.costs.leaf(quiescence).unwrap_or_else(|| {
-                    overflow = true;
+                let exact = if quiescence == 0 {
                     st.costs.e
-                }));
+                } else {
+                    st.costs.leaf(quiescence).unwrap_or_else(|| {
+                        overflow = true;
+                        st.costs.e
+                    })
+                };
+                let cost = noisy(exact, nodes);
+                nodes.leaves += 1;
                 match nodes.leaf_ns.checked_add(cost.as_nanos()) {
                     Some(x) => nodes.leaf_ns = x,
                     None => overflow = true,
@@ -1734,8 +1739,9 @@ fn advance<S: Search>(
                 cost
             }
             Step::Probe => {
+                let cost = noisy(st.costs.probe, nodes);
                 nodes.probes += 1;
-                noisy(st.costs.probe)
+                cost
             }
             Step::Done(out) => {
                 search.done = Some(out);
