@@ -665,6 +665,8 @@ pub struct Machine<P: Program> {
     /// Messages in each processor's hardware router, with the time each leaves it (in that
     /// order: the forwarding cost is the same for all).
     routers: Vec<VecDeque<(SimTime, Transit<P::Msg>)>>,
+    /// An empty list kept for the next callback's actions (its allocation reused).
+    spare: Vec<Action<P>>,
     /// The shared memory's banks and traffic, if the machine has one.
     memory: Option<Memory>,
 }
@@ -756,6 +758,7 @@ impl<P: Program> Machine<P> {
             replayed_steps: 0,
             zero_delay,
             routers: (0..n).map(|_| VecDeque::new()).collect(),
+            spare: Vec::new(),
             memory: config.memory.map(Memory::new),
             config,
         })
@@ -887,7 +890,7 @@ impl<P: Program> Machine<P> {
             platform: &self.config.platform,
             memory: self.config.memory.as_ref(),
             bus: self.network.has_broadcast(),
-            actions: Vec::new(),
+            actions: std::mem::take(&mut self.spare),
             markers: &mut self.markers,
             idle_as: None,
             search: &mut proc.search,
@@ -922,45 +925,51 @@ impl<P: Program> Machine<P> {
 
 impl<P: Program> Machine<P> {
     /// A program's own actions run in the order it asked for them, after what it asked before.
-    fn enqueue_back(&mut self, me: ProcId, actions: Vec<Action<P>>) {
+    fn enqueue_back(&mut self, me: ProcId, mut actions: Vec<Action<P>>) {
         let q = &mut self.procs[me.index()].queue;
-        q.extend(actions.into_iter().map(|action| Slot {
+        q.extend(actions.drain(..).map(|action| Slot {
             action,
             in_isr: false,
             remaining: None,
         }));
+        self.spare = actions;
     }
 
     /// An interrupt service's actions run first, before the interrupted work. Its sends are part
     /// of the service (not preempted) and go first; a computation or search it starts is ordinary
     /// work, queued after every interrupt service still pending (a handler for a message that
     /// arrived during this one must not wait for that computation) and before the interrupted work.
-    fn enqueue_isr(&mut self, me: ProcId, actions: Vec<Action<P>>) {
+    fn enqueue_isr(&mut self, me: ProcId, mut actions: Vec<Action<P>>) {
         let q = &mut self.procs[me.index()].queue;
-        let (sends, work): (Vec<_>, Vec<_>) = actions.into_iter().partition(|a| {
-            matches!(
-                a,
-                Action::Send { .. } | Action::Broadcast { .. } | Action::Handle { .. }
-            )
-        });
         let after_services = q.iter().take_while(|s| s.in_isr).count();
-        for (n, action) in work.into_iter().enumerate() {
+        // In place, in one pass: the sends so far lead the queue in order, the work so far
+        // follows the services that were pending.
+        let (mut sends, mut work) = (0, 0);
+        for action in actions.drain(..) {
+            let in_isr = matches!(
+                action,
+                Action::Send { .. } | Action::Broadcast { .. } | Action::Handle { .. }
+            );
+            let at = if in_isr {
+                sends
+            } else {
+                sends + after_services + work
+            };
             q.insert(
-                after_services + n,
+                at,
                 Slot {
                     action,
-                    in_isr: false,
+                    in_isr,
                     remaining: None,
                 },
             );
+            if in_isr {
+                sends += 1;
+            } else {
+                work += 1;
+            }
         }
-        for action in sends.into_iter().rev() {
-            q.push_front(Slot {
-                action,
-                in_isr: true,
-                remaining: None,
-            });
-        }
+        self.spare = actions;
     }
 
     /// Starts the next queued action of `me` if it is not busy; finishes zero-time actions at
