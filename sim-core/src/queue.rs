@@ -138,7 +138,10 @@ impl<E> EventQueue<E> {
         Seq(seq)
     }
 
-    /// Schedules `event` at `at` in the place reserved by `seq` (each reservation is used once).
+    /// Schedules `event` at `at` in the place reserved by `seq`. A reservation may be used again
+    /// once its event has been popped or cancelled (a search keeps its place across the batches
+    /// the machine runs it in); an [`EventId`] names its event only until then, and may later
+    /// name the next event of the same reservation.
     ///
     /// ```
     /// use sim_core::{EventQueue, SimTime};

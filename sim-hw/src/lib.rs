@@ -61,5 +61,5 @@ pub use network::{
     Message, Network, NetworkError, PoolError, PoolNetwork, PortsExceeded, Route, Routing, SciSpec,
     SerialInterface, Transit,
 };
-pub use search::{run_alone, NoSearch, Search, Step};
+pub use search::{run_alone, NoSearch, Search, Step, Tally};
 pub use topology::{Platform, ProcessorTree, Shape};

@@ -486,9 +486,12 @@ pub struct MachineConfig {
     pub read_by_processor: Vec<ReadPolicy>,
     /// Lookahead batching (ARCHITECTURE.md, "Batching"): a processor runs search steps ahead on its own
     /// clock up to the earliest time anything could reach its search. Off: one engine event per
-    /// search step. Results are the same either way; only the event count differs.
+    /// search step. Results are the same either way; only the event count (and the rollback
+    /// counts of optimistic execution) differ.
     pub batching: bool,
-    /// Stop the run with [`MachineError::Budget`] after this many engine events.
+    /// Stop the run with [`MachineError::Budget`] after this many engine events. An event is
+    /// not a fixed amount of work: a batch may take millions of search steps (and an optimistic
+    /// one replay some), so the same run may pass the budget batched and fail it step by step.
     pub max_events: Option<u64>,
     /// Keep every category interval of every processor (for timelines and traces).
     pub record_intervals: bool,
@@ -1163,7 +1166,36 @@ impl<P: Program> Machine<P> {
             },
             replay: false,
         };
-        if !overflow {
+        // A search nothing can reach, fresh and without noise, may run to its end at once by a
+        // faster route (a recursive search): the same steps, so the same time and counts. Not if
+        // it takes no time at all (a step-by-step run would end it at an event of its own) or
+        // overflows (the step loop reports where).
+        if !overflow
+            && horizon == SimTime::MAX
+            && stop_anywhere
+            && poll_every == 0
+            && jitter.is_none()
+            && slot.remaining.is_none()
+            && !search.shared
+            && search.steps == 0
+            && search.done.is_none()
+        {
+            if let Some(backup) = search.search.fork() {
+                match search.search.run_to_end() {
+                    Some((out, tally)) => match at_once(&costs, &proc.nodes, tally, now) {
+                        Some((end, nodes)) if end > now => {
+                            proc.nodes = nodes;
+                            search.steps = tally.interior + tally.leaves;
+                            search.done = Some(out);
+                            t = end;
+                        }
+                        _ => search.search = backup,
+                    },
+                    None => search.search = backup,
+                }
+            }
+        }
+        if !overflow && search.done.is_none() {
             (t, overflow, _) = advance(search, &mut proc.nodes, &stepping, t, progressed);
         }
         if let Some(cp) = checkpoint {
@@ -1175,6 +1207,7 @@ impl<P: Program> Machine<P> {
                 search.done = None;
                 proc.nodes = cp.nodes;
                 stepping.at_least = 0;
+                proc.spec_steps = SPEC_MIN;
                 let start = now + cp.remaining.unwrap_or(SimTime::ZERO);
                 (t, overflow, _) = advance(search, &mut proc.nodes, &stepping, start, progressed);
             } else {
@@ -1253,14 +1286,21 @@ impl<P: Program> Machine<P> {
             cp.now + left,
             left > SimTime::ZERO,
         );
-        debug_assert!(
-            !overflow,
-            "the optimistic batch went further without overflow"
-        );
-        debug_assert!(end >= now && search.done.is_none());
         proc.spec_steps = replayed.clamp(SPEC_MIN, SPEC_MAX);
         self.rollbacks += 1;
         self.replayed_steps += replayed;
+        // The optimistic batch went further without overflow, and a replay stops at the
+        // interrupting event, never past the search's end (whose event would have come first).
+        if overflow || end < now || search.done.is_some() {
+            let ended = search.done.is_some();
+            self.fail(MachineError::Invariant {
+                proc: me,
+                message: format!(
+                    "a rollback at {now:?} replayed to {end:?} (overflow {overflow}, ended {ended})"
+                ),
+            });
+            return Some(now);
+        }
         Some(end)
     }
 
@@ -1672,8 +1712,27 @@ impl<P: Program> Machine<P> {
     }
 }
 
-/// `bytes` characters at `each` per character (saturating: a sum past the largest time is
-/// then refused as a time overflow where it is added).
+/// The end of a search run at once from `now` ([`Search::run_to_end`]) and the processor's node
+/// counts after it: `k` per interior node, `e` per leaf, `q` per quiescence node (no probes, no
+/// noise). None if the time or the leaf time overflows.
+fn at_once(
+    costs: &CostModel,
+    nodes: &NodeCounts,
+    tally: crate::search::Tally,
+    now: SimTime,
+) -> Option<(SimTime, NodeCounts)> {
+    let leaf_ns = (costs.e.as_nanos() as u128) * tally.leaves as u128
+        + (costs.q.as_nanos() as u128) * tally.quiescence as u128;
+    let time = (costs.k.as_nanos() as u128) * tally.interior as u128 + leaf_ns;
+    let end = u64::try_from(now.as_nanos() as u128 + time).ok()?;
+    let mut after = *nodes;
+    after.interior += tally.interior;
+    after.leaves += tally.leaves;
+    after.quiescence += tally.quiescence;
+    after.leaf_ns = u64::try_from(after.leaf_ns as u128 + leaf_ns).ok()?;
+    Some((SimTime(end), after))
+}
+
 /// What ends a batch of search steps, and what they cost.
 struct Stepping {
     me: ProcId,
@@ -1771,6 +1830,8 @@ fn advance<S: Search>(
     (t, overflow, taken)
 }
 
+/// `bytes` characters at `each` per character (saturating: a sum past the largest time is
+/// then refused as a time overflow where it is added).
 fn per_char(each: SimTime, bytes: u64) -> SimTime {
     SimTime(each.as_nanos().saturating_mul(bytes))
 }

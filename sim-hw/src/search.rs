@@ -48,6 +48,27 @@ pub trait Search {
     {
         None
     }
+
+    /// Runs the search from its start to its end at once, by a faster route than step by step
+    /// (a recursive search), if it has one and has taken no step yet: its result and the steps
+    /// it took, which must be exactly the steps [`Search::step`] would have taken. For searches
+    /// nothing can reach (ARCHITECTURE.md, "Batching"). None (the default): step by step.
+    fn run_to_end(&mut self) -> Option<(Self::Out, Tally)> {
+        None
+    }
+}
+
+/// The steps of a search run at once ([`Search::run_to_end`]): interior nodes (each a
+/// [`Step::Interior`]), horizon leaves (each a [`Step::Leaf`]) and the quiescence nodes those
+/// leaves searched in all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Interior nodes.
+    pub interior: u64,
+    /// Horizon leaves.
+    pub leaves: u64,
+    /// Quiescence nodes, summed over the leaves.
+    pub quiescence: u64,
 }
 
 /// A search that never runs: for programs that only use fixed-cost computations

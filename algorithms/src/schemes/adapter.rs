@@ -47,6 +47,11 @@ impl<S: Search, O> Search for Adapted<S, O> {
             done: self.done,
         })
     }
+
+    fn run_to_end(&mut self) -> Option<(O, sim_hw::Tally)> {
+        let (v, tally) = self.search.run_to_end()?;
+        Some(((self.done)(&self.search, v), tally))
+    }
 }
 
 /// `.map_done(f)` on any search: [`Adapted::new`].

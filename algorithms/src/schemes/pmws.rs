@@ -252,33 +252,54 @@ impl<T: GameTree> Search for PmwsSearch<'_, T> {
                 Ok(v) => -v,
                 Err(step) => return step,
             };
-            let failed_high = if self.failed_high.is_some() {
-                true
-            } else if value > self.bound && value <= self.latest {
-                // Section IX broadcast: better than the bound it was tested against, but no
-                // better than the newest one is known to be: test again around the newest.
-                self.bound = self.latest;
-                let b = self.bound;
-                self.pvs = Pvs::new(self.tree, self.node.clone(), -b - 1, -b, self.depth);
-                continue;
-            } else if value > self.bound && self.no_research && self.depth > 0 {
-                // Section IX's parallel re-search: the master re-searches it with every
-                // processor; this value is a lower bound.
-                return Step::Done(self.out(value, true, true));
-            } else if value > self.bound {
-                // Fail-high: re-search with (value, +INF) from the PV node's view.
-                self.failed_high = Some(value);
-                self.pvs = Pvs::new(self.tree, self.node.clone(), -INF, -value, self.depth);
-                continue;
-            } else {
-                false
-            };
-            return Step::Done(self.out(value, failed_high, false));
+            if let Some(out) = self.searched(value) {
+                return Step::Done(out);
+            }
+        }
+    }
+
+    fn run_to_end(&mut self) -> Option<(PmwsOut, sim_hw::Tally)> {
+        let mut tally = sim_hw::Tally::default();
+        loop {
+            let (v, t) = self.pvs.run_to_end()?;
+            tally.interior += t.interior;
+            tally.leaves += t.leaves;
+            tally.quiescence += t.quiescence;
+            if let Some(out) = self.searched(-v) {
+                return Some((out, tally));
+            }
         }
     }
 }
 
 impl<T: GameTree> PmwsSearch<'_, T> {
+    /// The search under way ended with `value` (the PV node's view): the result, or None after
+    /// starting the next search (a test around a newer bound, or the re-search of a fail-high).
+    fn searched(&mut self, value: Value) -> Option<PmwsOut> {
+        let failed_high = if self.failed_high.is_some() {
+            true
+        } else if value > self.bound && value <= self.latest {
+            // Section IX broadcast: better than the bound it was tested against, but no
+            // better than the newest one is known to be: test again around the newest.
+            self.bound = self.latest;
+            let b = self.bound;
+            self.pvs = Pvs::new(self.tree, self.node.clone(), -b - 1, -b, self.depth);
+            return None;
+        } else if value > self.bound && self.no_research && self.depth > 0 {
+            // Section IX's parallel re-search: the master re-searches it with every
+            // processor; this value is a lower bound.
+            return Some(self.out(value, true, true));
+        } else if value > self.bound {
+            // Fail-high: re-search with (value, +INF) from the PV node's view.
+            self.failed_high = Some(value);
+            self.pvs = Pvs::new(self.tree, self.node.clone(), -INF, -value, self.depth);
+            return None;
+        } else {
+            false
+        };
+        Some(self.out(value, failed_high, false))
+    }
+
     fn out(&self, value: Value, failed_high: bool, lower: bool) -> PmwsOut {
         if self.own {
             PmwsOut::Own {

@@ -130,6 +130,18 @@ impl<T: GameTree, const D: u32> Policy<T> for PvsPolicy<D> {
         true
     }
 
+    /// PVS (re-searching at every depth): [`pvs_tally`].
+    fn run_to_end(
+        &mut self,
+        tree: &T,
+        node: &T::Node,
+        (alpha, beta): (Value, Value),
+        depth: u32,
+        tally: &mut sim_hw::Tally,
+    ) -> Option<Value> {
+        (D == 1).then(|| pvs_tally(tree, node, alpha, beta, depth, tally))
+    }
+
     type Frame = PvsStage;
     type Call = ();
     type Ret = Value;
@@ -196,6 +208,49 @@ pub fn pvs_recursive<T: GameTree>(
         let value = -pvs_recursive(tree, &c, -alpha - 1, -alpha, depth - 1, leaves);
         if value > alpha && value < beta {
             score = -pvs_recursive(tree, &c, -beta, -value, depth - 1, leaves);
+        } else {
+            score = score.max(value);
+        }
+    }
+    score
+}
+
+/// [`pvs_recursive`] counting every step [`Pvs`] takes: an interior node for each node it
+/// expands, a leaf (and its quiescence nodes) for each node it evaluates. With a window that
+/// does not change, [`Pvs`] takes exactly these steps in this order and returns the same value
+/// (the machine runs a search nothing can reach this way: [`sim_hw::Search::run_to_end`]).
+pub fn pvs_tally<T: GameTree>(
+    tree: &T,
+    node: &T::Node,
+    mut alpha: Value,
+    beta: Value,
+    depth: u32,
+    tally: &mut sim_hw::Tally,
+) -> Value {
+    let Some(moves) = crate::search::expand(tree, node, depth) else {
+        let eval = tree.evaluate(node);
+        tally.leaves += 1;
+        tally.quiescence += eval.quiescence as u64;
+        return eval.value;
+    };
+    tally.interior += 1;
+    let mut score = -pvs_tally(
+        tree,
+        &tree.play(node, moves.get(0)),
+        -beta,
+        -alpha,
+        depth - 1,
+        tally,
+    );
+    for i in 1..moves.len() {
+        if score >= beta {
+            return score;
+        }
+        alpha = alpha.max(score);
+        let c = tree.play(node, moves.get(i));
+        let value = -pvs_tally(tree, &c, -alpha - 1, -alpha, depth - 1, tally);
+        if value > alpha && value < beta {
+            score = score.max(-pvs_tally(tree, &c, -beta, -value, depth - 1, tally));
         } else {
             score = score.max(value);
         }

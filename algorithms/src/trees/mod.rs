@@ -64,7 +64,10 @@ impl<M: Clone> MoveList for Vec<M> {
 /// A game tree explored one node at a time, nothing materialized (see the module doc).
 ///
 /// Every operation is a pure function of its arguments: the same node always has the same moves,
-/// the same successors, the same evaluation and the same key.
+/// the same successors, the same evaluation and the same key. Nor may an operation change
+/// anything a caller can see (no counters behind a `Cell`): the machine copies searches and
+/// replays their steps (optimistic execution), and runs some at once by another route
+/// (`sim_hw::Search::run_to_end`), so a tree may be asked the same thing more than once.
 pub trait GameTree {
     /// A position. Searches keep one per open frame, so a copy should be cheap.
     type Node: Clone;
