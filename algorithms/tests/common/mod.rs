@@ -363,9 +363,8 @@ where
 
 /// Batched and step-by-step runs of `trees` random trees, each on a random processor count of
 /// [`PROCESSORS`] with the processor tree `shape` draws (`None`: skipped) over a random network
-/// kind: the same root value and move, makespan, per-processor categories, nodes and
-/// intervals, messages (counts and log), markers and scheme figures; the batched run handles no
-/// more events. Every network kind has been used at least `trees / 40` times. Returns the number of runs.
+/// kind: the same run in every figure ([`same_run`]); the batched run handles no more events.
+/// Every network kind has been used at least `trees / 40` times. Returns the number of runs.
 pub fn batching_check<S, P, F>(seed: u64, trees: u64, shape: P, make: F) -> usize
 where
     S: for<'t> Scheme<'t, SyntheticTree>,
@@ -392,23 +391,7 @@ where
         let at = format!("tree {n}, {} on {}", scheme.name(), describe(&on));
         let a = run_scheme(&scheme, &tree, on).unwrap_or_else(|e| panic!("{at}: {e}"));
         let b = run_scheme(&scheme, &tree, off).unwrap_or_else(|e| panic!("{at}: {e}"));
-        assert_eq!(a.root_value, b.root_value, "{at}");
-        assert_eq!(
-            scheme.root_move(&a.roles),
-            scheme.root_move(&b.roles),
-            "{at}"
-        );
-        assert_eq!(a.stats.makespan, b.stats.makespan, "{at}");
-        assert_eq!(a.stats.procs.len(), b.stats.procs.len(), "{at}");
-        for (x, y) in a.stats.procs.iter().zip(&b.stats.procs) {
-            assert_eq!(x.times, y.times, "{at}");
-            assert_eq!(x.nodes, y.nodes, "{at}");
-            assert_eq!(x.intervals, y.intervals, "{at}");
-        }
-        assert_eq!(a.stats.messages, b.stats.messages, "{at}");
-        assert_eq!(a.stats.message_log, b.stats.message_log, "{at}");
-        assert_eq!(a.stats.markers, b.stats.markers, "{at}");
-        assert_eq!(scheme.figures(&a.roles), scheme.figures(&b.roles), "{at}");
+        same_run(&scheme, &a, &b, &at);
         assert!(a.stats.events <= b.stats.events, "{at}");
         runs += 1;
     }
