@@ -234,7 +234,7 @@ struct SearchSlot<S: Search> {
     /// Other processors read or change its state (split points in shared memory).
     shared: bool,
     /// While an optimistic batch runs: the search as it was when the batch started.
-    spec: Option<Checkpoint<S>>,
+    checkpoint: Option<Checkpoint<S>>,
 }
 
 /// Where an optimistic batch started: the search, the step count and the processor's node
@@ -248,8 +248,8 @@ struct Checkpoint<S> {
 }
 
 /// The fewest and the most steps an optimistic batch runs past its conservative horizon.
-const SPEC_MIN: u64 = 8;
-const SPEC_MAX: u64 = 1 << 20;
+const OPTIMISTIC_MIN: u64 = 8;
+const OPTIMISTIC_MAX: u64 = 1 << 20;
 
 /// What a program may do in a callback.
 pub struct Cx<'a, P: Program> {
@@ -414,7 +414,7 @@ impl<P: Program> Cx<'_, P> {
             done: None,
             steps: 0,
             shared,
-            spec: None,
+            checkpoint: None,
         });
         self.actions.push(Action::Search(id));
     }
@@ -599,7 +599,7 @@ struct Proc<P: Program> {
     nodes: NodeCounts,
     /// How many steps its next optimistic batch runs at least (doubled when a batch ends
     /// untouched, cut back to the steps a message let it run when one reached it).
-    spec_steps: u64,
+    optimistic_steps: u64,
 }
 
 impl<P: Program> Proc<P> {
@@ -735,7 +735,7 @@ impl<P: Program> Machine<P> {
                     read,
                     idle_as: Category::IdleSync,
                     nodes: NodeCounts::default(),
-                    spec_steps: SPEC_MIN,
+                    optimistic_steps: OPTIMISTIC_MIN,
                 }
             })
             .collect();
@@ -1133,7 +1133,7 @@ impl<P: Program> Machine<P> {
         // only there; everything else may stop before any step at or past the horizon.
         let stop_anywhere = poll_every == 0 || !self.config.batching || search.shared;
         // Optimistic execution: an interrupt-driven processor whose search can be copied runs on
-        // past the horizon (at least `spec_steps` steps), keeping the copy to go back to.
+        // past the horizon (at least `optimistic_steps` steps), keeping the copy to go back to.
         let checkpoint = if optimistic
             && proc.read == ReadPolicy::Interrupt
             && !search.shared
@@ -1160,7 +1160,7 @@ impl<P: Program> Machine<P> {
             now,
             horizon,
             at_least: if checkpoint.is_some() {
-                proc.spec_steps
+                proc.optimistic_steps
             } else {
                 0
             },
@@ -1207,11 +1207,11 @@ impl<P: Program> Machine<P> {
                 search.done = None;
                 proc.nodes = cp.nodes;
                 stepping.at_least = 0;
-                proc.spec_steps = SPEC_MIN;
+                proc.optimistic_steps = OPTIMISTIC_MIN;
                 let start = now + cp.remaining.unwrap_or(SimTime::ZERO);
                 (t, overflow, _) = advance(search, &mut proc.nodes, &stepping, start, progressed);
             } else {
-                search.spec = Some(cp);
+                search.checkpoint = Some(cp);
             }
         }
         if overflow {
@@ -1224,7 +1224,7 @@ impl<P: Program> Machine<P> {
         };
         if t == now && search.done.is_some() {
             // Ended without time passing: hand the result over at once.
-            search.spec = None;
+            search.checkpoint = None;
             let out = proc.search.take().and_then(|s| s.done).expect("done");
             let actions = self.callback(me, now, |p, cx| p.on_done(out, cx));
             self.enqueue_back(me, actions);
@@ -1260,7 +1260,7 @@ impl<P: Program> Machine<P> {
         let jitter = self.config.jitter;
         let proc = &mut self.procs[me.index()];
         let search = proc.search.as_mut()?;
-        let cp = search.spec.take()?;
+        let cp = search.checkpoint.take()?;
         search.search = cp.search;
         search.steps = cp.steps;
         search.done = None;
@@ -1286,7 +1286,7 @@ impl<P: Program> Machine<P> {
             cp.now + left,
             left > SimTime::ZERO,
         );
-        proc.spec_steps = replayed.clamp(SPEC_MIN, SPEC_MAX);
+        proc.optimistic_steps = replayed.clamp(OPTIMISTIC_MIN, OPTIMISTIC_MAX);
         self.rollbacks += 1;
         self.replayed_steps += replayed;
         // The optimistic batch went further without overflow, and a replay stops at the
@@ -1491,9 +1491,9 @@ impl<P: Program> Machine<P> {
         let Some(search) = proc.search.as_mut() else {
             return;
         };
-        if search.spec.take().is_some() {
+        if search.checkpoint.take().is_some() {
             // An optimistic batch that nothing reached: the next one may run further.
-            proc.spec_steps = (proc.spec_steps * 2).min(SPEC_MAX);
+            proc.optimistic_steps = (proc.optimistic_steps * 2).min(OPTIMISTIC_MAX);
         }
         if search.done.is_some() {
             let out = proc.search.take().and_then(|s| s.done).expect("done");

@@ -361,6 +361,29 @@ where
     batching_check(seed, trees, |rng, p, _| Some(star(rng, p)), make);
 }
 
+/// Run `n` of a sweep seeded `seed`: a random tree, the scheme `make` draws for it, a processor
+/// count of [`PROCESSORS`] with the processor tree `shape` draws (`None`: no run), a random
+/// network over it and a machine ([`machine_on`]).
+fn draw_run<S, P, F>(
+    rng: &mut SplitMix64,
+    seed: u64,
+    n: u64,
+    shape: &P,
+    make: &F,
+) -> Option<(SyntheticTree, S, MachineConfig)>
+where
+    P: Fn(&mut SplitMix64, u32, &SyntheticTree) -> Option<ProcessorTree>,
+    F: Fn(&SyntheticTree, &mut SplitMix64) -> S,
+{
+    let tree = random_tree(rng, seed * 100_000 + n);
+    let scheme = make(&tree, rng);
+    let p = PROCESSORS[rng.random_range(0..PROCESSORS.len())];
+    let ptree = shape(rng, p, &tree)?;
+    let platform = random_platform(rng, &ptree);
+    let config = machine_on(rng, platform);
+    Some((tree, scheme, config))
+}
+
 /// Batched and step-by-step runs of `trees` random trees, each on a random processor count of
 /// [`PROCESSORS`] with the processor tree `shape` draws (`None`: skipped) over a random network
 /// kind: the same run in every figure ([`same_run`]); the batched run handles no more events.
@@ -375,14 +398,9 @@ where
     let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
     let mut runs = 0;
     for n in 0..trees {
-        let tree = random_tree(&mut rng, seed * 100_000 + n);
-        let scheme = make(&tree, &mut rng);
-        let p = PROCESSORS[rng.random_range(0..PROCESSORS.len())];
-        let Some(ptree) = shape(&mut rng, p, &tree) else {
+        let Some((tree, scheme, mut on)) = draw_run(&mut rng, seed, n, &shape, &make) else {
             continue;
         };
-        let platform = random_platform(&mut rng, &ptree);
-        let mut on = machine_on(&mut rng, platform);
         on.record_intervals = true;
         on.record_messages = true;
         *kinds.entry(kind(&on.platform)).or_default() += 1;
@@ -419,14 +437,9 @@ where
     let mut rng = SplitMix64::seed_from_u64(seed);
     let (mut runs, mut rollbacks, mut replayed) = (0, 0, 0);
     for n in 0..trees {
-        let tree = random_tree(&mut rng, seed * 100_000 + n);
-        let scheme = make(&tree, &mut rng);
-        let p = PROCESSORS[rng.random_range(0..PROCESSORS.len())];
-        let Some(ptree) = shape(&mut rng, p, &tree) else {
+        let Some((tree, scheme, mut on)) = draw_run(&mut rng, seed, n, &shape, &make) else {
             continue;
         };
-        let platform = random_platform(&mut rng, &ptree);
-        let mut on = machine_on(&mut rng, platform);
         on.reads = ReadPolicies {
             hosts: ReadPolicy::Interrupt,
             boards: ReadPolicy::Interrupt,
