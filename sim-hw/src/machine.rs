@@ -1166,12 +1166,13 @@ impl<P: Program> Machine<P> {
             },
             replay: false,
         };
-        // A search nothing can reach, fresh and without noise, may run to its end at once by a
-        // faster route (a recursive search): the same steps, so the same time and counts. Not if
-        // it takes no time at all (a step-by-step run would end it at an event of its own) or
-        // overflows (the step loop reports where).
+        // A fresh search without noise that nothing can reach, or that runs optimistically (its
+        // checkpoint is the fresh search, to replay from if a message reaches it), may run to its
+        // end at once by a faster route (a recursive search): the same steps, so the same time
+        // and counts. Not if it takes no time at all (a step-by-step run would end it at an event
+        // of its own) or overflows (the step loop reports where).
         if !overflow
-            && horizon == SimTime::MAX
+            && (horizon == SimTime::MAX || checkpoint.is_some())
             && stop_anywhere
             && poll_every == 0
             && jitter.is_none()

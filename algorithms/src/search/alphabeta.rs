@@ -47,6 +47,18 @@ impl<T: GameTree, const H: bool> Policy<T> for AlphaBetaPolicy<H> {
         true
     }
 
+    /// Alpha-beta that values its own horizon: [`alphabeta_tally`].
+    fn run_to_end(
+        &mut self,
+        tree: &T,
+        node: &T::Node,
+        (alpha, beta): (Value, Value),
+        depth: u32,
+        tally: &mut sim_hw::Tally,
+    ) -> Option<Value> {
+        (!H).then(|| alphabeta_tally(tree, node, alpha, beta, depth, tally))
+    }
+
     type Frame = ();
     type Call = ();
     type Ret = Value;
@@ -117,6 +129,37 @@ pub fn alphabeta_recursive<T: GameTree>(
             depth - 1,
             leaves,
         ));
+        if score >= beta {
+            break;
+        }
+        alpha = alpha.max(score);
+    }
+    score
+}
+
+/// [`alphabeta_recursive`] counting every step [`AlphaBeta`] takes: an interior node for each
+/// node it expands, a leaf (and its quiescence nodes) for each node it evaluates. With a window
+/// that does not change, [`AlphaBeta`] takes exactly these steps in this order and returns the
+/// same value (the machine runs a search this way when it may: [`sim_hw::Search::run_to_end`]).
+pub fn alphabeta_tally<T: GameTree>(
+    tree: &T,
+    node: &T::Node,
+    mut alpha: Value,
+    beta: Value,
+    depth: u32,
+    tally: &mut sim_hw::Tally,
+) -> Value {
+    let Some(moves) = crate::search::expand(tree, node, depth) else {
+        let eval = tree.evaluate(node);
+        tally.leaves += 1;
+        tally.quiescence += eval.quiescence as u64;
+        return eval.value;
+    };
+    tally.interior += 1;
+    let mut score = -INF;
+    for i in 0..moves.len() {
+        let c = tree.play(node, moves.get(i));
+        score = score.max(-alphabeta_tally(tree, &c, -beta, -alpha, depth - 1, tally));
         if score >= beta {
             break;
         }
