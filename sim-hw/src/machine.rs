@@ -1181,18 +1181,32 @@ impl<P: Program> Machine<P> {
             && search.steps == 0
             && search.done.is_none()
         {
-            if let Some(backup) = search.search.fork() {
-                match search.search.run_to_end() {
-                    Some((out, tally)) => match at_once(&costs, &proc.nodes, tally, now) {
-                        Some((end, nodes)) if end > now => {
-                            proc.nodes = nodes;
-                            search.steps = tally.interior + tally.leaves;
-                            search.done = Some(out);
-                            t = end;
+            // What to go back to if the route fails: the checkpoint (a copy of this fresh
+            // search), or else a copy taken now.
+            let backup = match checkpoint {
+                Some(_) => None,
+                None => search.search.fork(),
+            };
+            if checkpoint.is_some() || backup.is_some() {
+                let ran = search.search.run_to_end().and_then(|(out, tally)| {
+                    at_once(&costs, &proc.nodes, tally, now)
+                        .filter(|&(end, _)| end > now)
+                        .map(|(end, nodes)| (out, tally, end, nodes))
+                });
+                match ran {
+                    Some((out, tally, end, nodes)) => {
+                        proc.nodes = nodes;
+                        search.steps = tally.interior + tally.leaves;
+                        search.done = Some(out);
+                        t = end;
+                    }
+                    None => {
+                        search.search = match (backup, &checkpoint) {
+                            (Some(copy), _) => copy,
+                            (None, Some(cp)) => cp.search.fork().expect("a checkpoint forks"),
+                            (None, None) => unreachable!("checked above"),
                         }
-                        _ => search.search = backup,
-                    },
-                    None => search.search = backup,
+                    }
                 }
             }
         }

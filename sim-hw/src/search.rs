@@ -52,7 +52,8 @@ pub trait Search {
     /// Runs the search from its start to its end at once, by a faster route than step by step
     /// (a recursive search), if it has one and has taken no step yet: its result and the steps
     /// it took, which must be exactly the steps [`Search::step`] would have taken. For searches
-    /// nothing can reach (ARCHITECTURE.md, "Batching"). None (the default): step by step.
+    /// nothing can reach, and for searches run optimistically, whose checkpoint is then the
+    /// fresh search (ARCHITECTURE.md, "Searches run at once"). None (the default): step by step.
     fn run_to_end(&mut self) -> Option<(Self::Out, Tally)> {
         None
     }

@@ -218,7 +218,7 @@ pub fn pvs_recursive<T: GameTree>(
 /// [`pvs_recursive`] counting every step [`Pvs`] takes: an interior node for each node it
 /// expands, a leaf (and its quiescence nodes) for each node it evaluates. With a window that
 /// does not change, [`Pvs`] takes exactly these steps in this order and returns the same value
-/// (the machine runs a search nothing can reach this way: [`sim_hw::Search::run_to_end`]).
+/// (the machine runs a fresh search this way when it may: [`sim_hw::Search::run_to_end`]).
 pub fn pvs_tally<T: GameTree>(
     tree: &T,
     node: &T::Node,
