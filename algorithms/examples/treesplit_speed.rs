@@ -148,10 +148,8 @@ fn main() {
             (Mode::StepByStep, "step by step (--step-by-step)"),
         ] {
             let (_, events, rollbacks, replayed) = simulated(&trees, mode, parabelle);
-            let (leaves, rate, plain_rate) = best_of_turns(
-                || simulated(&trees, mode, parabelle).0,
-                || plain(&trees),
-            );
+            let (leaves, rate, plain_rate) =
+                best_of_turns(|| simulated(&trees, mode, parabelle).0, || plain(&trees));
             println!(
                 "| {}, {name} | {leaves} | {events} | {rollbacks} | {replayed} | {:.1} | {:.1} | {:.2} |",
                 if parabelle {

@@ -12,7 +12,7 @@ pub mod scout;
 pub mod sequential;
 pub mod sss;
 
-use crate::trees::{GameTree, MoveList};
+use crate::trees::{GameTree, MoveList, Value};
 
 /// The moves of `node` if the search expands it (`depth > 0` and not terminal).
 #[inline]
@@ -22,4 +22,28 @@ pub(crate) fn expand<T: GameTree>(tree: &T, node: &T::Node, depth: u32) -> Optio
     }
     let moves = tree.moves(node);
     (!moves.is_empty()).then_some(moves)
+}
+
+/// A node of a recursive search that counts the steps the resumable one takes
+/// ([`sim_hw::Search::run_to_end`]): its moves if it is expanded (one interior node counted), or
+/// else its value as a leaf (one leaf and its quiescence nodes counted).
+#[inline]
+pub(crate) fn tally_node<T: GameTree>(
+    tree: &T,
+    node: &T::Node,
+    depth: u32,
+    tally: &mut sim_hw::Tally,
+) -> Result<T::Moves, Value> {
+    match expand(tree, node, depth) {
+        Some(moves) => {
+            tally.interior += 1;
+            Ok(moves)
+        }
+        None => {
+            let eval = tree.evaluate(node);
+            tally.leaves += 1;
+            tally.quiescence += eval.quiescence as u64;
+            Err(eval.value)
+        }
+    }
 }

@@ -227,13 +227,10 @@ pub fn pvs_tally<T: GameTree>(
     depth: u32,
     tally: &mut sim_hw::Tally,
 ) -> Value {
-    let Some(moves) = crate::search::expand(tree, node, depth) else {
-        let eval = tree.evaluate(node);
-        tally.leaves += 1;
-        tally.quiescence += eval.quiescence as u64;
-        return eval.value;
+    let moves = match crate::search::tally_node(tree, node, depth, tally) {
+        Ok(moves) => moves,
+        Err(value) => return value,
     };
-    tally.interior += 1;
     let mut score = -pvs_tally(
         tree,
         &tree.play(node, moves.get(0)),
