@@ -121,6 +121,7 @@ impl TimeAccount {
     }
 
     /// From `now` on, the processor is in `category`.
+    #[inline]
     pub fn switch(&mut self, now: SimTime, category: Category) {
         assert!(now >= self.since, "accounting went back in time");
         if category == self.current {

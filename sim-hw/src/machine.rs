@@ -207,6 +207,14 @@ enum Action<P: Program> {
 }
 
 impl<P: Program> Action<P> {
+    /// Part of an interrupt service when an interrupt handler asks for it: its sends (and a
+    /// handler waiting behind another) run before the interrupted work, unpreempted.
+    fn serves_interrupt(&self) -> bool {
+        matches!(
+            self,
+            Action::Send { .. } | Action::Broadcast { .. } | Action::Handle { .. }
+        )
+    }
     fn category(&self) -> Category {
         match self {
             Action::Send { .. }
@@ -930,11 +938,21 @@ impl<P: Program> Machine<P> {
     /// A program's own actions run in the order it asked for them, after what it asked before.
     fn enqueue_back(&mut self, me: ProcId, mut actions: Vec<Action<P>>) {
         let q = &mut self.procs[me.index()].queue;
-        q.extend(actions.drain(..).map(|action| Slot {
-            action,
-            in_isr: false,
-            remaining: None,
-        }));
+        if actions.len() == 1 {
+            // The common case, without the cost of a drain.
+            let action = actions.pop().expect("one action");
+            q.push_back(Slot {
+                action,
+                in_isr: false,
+                remaining: None,
+            });
+        } else {
+            q.extend(actions.drain(..).map(|action| Slot {
+                action,
+                in_isr: false,
+                remaining: None,
+            }));
+        }
         self.spare = actions;
     }
 
@@ -944,15 +962,24 @@ impl<P: Program> Machine<P> {
     /// arrived during this one must not wait for that computation) and before the interrupted work.
     fn enqueue_isr(&mut self, me: ProcId, mut actions: Vec<Action<P>>) {
         let q = &mut self.procs[me.index()].queue;
+        if actions.len() == 1 && q.is_empty() {
+            // The common case (one action, nothing queued): in place without a drain.
+            let action = actions.pop().expect("one action");
+            let in_isr = action.serves_interrupt();
+            q.push_back(Slot {
+                action,
+                in_isr,
+                remaining: None,
+            });
+            self.spare = actions;
+            return;
+        }
         let after_services = q.iter().take_while(|s| s.in_isr).count();
         // In place, in one pass: the sends so far lead the queue in order, the work so far
         // follows the services that were pending.
         let (mut sends, mut work) = (0, 0);
         for action in actions.drain(..) {
-            let in_isr = matches!(
-                action,
-                Action::Send { .. } | Action::Broadcast { .. } | Action::Handle { .. }
-            );
+            let in_isr = action.serves_interrupt();
             let at = if in_isr {
                 sends
             } else {
@@ -1696,7 +1723,9 @@ impl<P: Program> Machine<P> {
                     });
                 }
                 self.deliver(from, to, msg, now, queue);
-                self.try_transmit(ch, now, false, queue);
+                if self.network.has_waiting(ch) {
+                    self.try_transmit(ch, now, false, queue);
+                }
             }
             Some(Arrival::Broadcast(b)) => {
                 // One transmission: counted once; traced once per receiver.

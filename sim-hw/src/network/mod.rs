@@ -72,6 +72,56 @@ impl Hasher for PairHasher {
 
 type PairMap<V> = HashMap<(ProcId, ProcId), V, BuildHasherDefault<PairHasher>>;
 
+/// Up to this many processors, the line between two of them is found in a table indexed by the
+/// pair (at most 256 KB); a larger network keeps a map of its lines.
+const DENSE_LINES: usize = 256;
+
+/// The channel from a processor to a neighbour: a table indexed by the pair on small networks
+/// (a lookup on every send and arrival, so it must be cheap), a map on large ones.
+struct LineTable {
+    processors: usize,
+    /// `dense[from * processors + to]`: the channel's number, or `u32::MAX` for none.
+    dense: Vec<u32>,
+    map: PairMap<ChannelId>,
+}
+
+impl LineTable {
+    fn new(processors: usize) -> Self {
+        let dense = if processors <= DENSE_LINES {
+            vec![u32::MAX; processors * processors]
+        } else {
+            Vec::new()
+        };
+        LineTable {
+            processors,
+            dense,
+            map: PairMap::default(),
+        }
+    }
+    #[inline]
+    fn get(&self, from: ProcId, to: ProcId) -> Option<ChannelId> {
+        if self.dense.is_empty() {
+            return self.map.get(&(from, to)).copied();
+        }
+        let (f, t) = (from.index(), to.index());
+        if f >= self.processors || t >= self.processors {
+            return None;
+        }
+        match self.dense[f * self.processors + t] {
+            u32::MAX => None,
+            ch => Some(ChannelId(ch as usize)),
+        }
+    }
+    fn insert(&mut self, from: ProcId, to: ProcId, ch: ChannelId) {
+        if self.dense.is_empty() {
+            self.map.insert((from, to), ch);
+        } else {
+            let n = u32::try_from(ch.0).expect("fewer than 2^32 channels");
+            self.dense[from.index() * self.processors + to.index()] = n;
+        }
+    }
+}
+
 /// A typed message of a protocol: its Table I type and its size on the line.
 pub trait Message {
     /// The message's type in the paper's Table I.
@@ -281,7 +331,7 @@ pub struct Network<M> {
     media: Vec<Medium>,
     channels: Vec<Channel<M>>,
     /// The channel from a processor to a neighbour (one line away).
-    lines: PairMap<ChannelId>,
+    lines: LineTable,
     /// Whether any line's spec costs CPU time per character ([`LinkSpec::char_cost`]).
     char_costs: bool,
     /// The channels into each processor, in channel order.
@@ -307,7 +357,7 @@ impl<M: Message> Network<M> {
             processors,
             media: Vec::new(),
             channels: Vec::new(),
-            lines: PairMap::default(),
+            lines: LineTable::new(processors),
             char_costs: false,
             incoming: vec![Vec::new(); processors],
             line,
@@ -334,7 +384,7 @@ impl<M: Message> Network<M> {
                 in_flight: None,
                 sci: None,
             });
-            self.lines.insert((from, to), ch);
+            self.lines.insert(from, to, ch);
             self.incoming[to.index()].push(ch);
         }
     }
@@ -379,7 +429,7 @@ impl<M: Message> Network<M> {
         if !self.char_costs {
             return SimTime::ZERO;
         }
-        let Some(ch) = self.lines.get(&(at, other)) else {
+        let Some(ch) = self.lines.get(at, other) else {
             return SimTime::ZERO;
         };
         match self.media[self.channels[ch.0].medium] {
@@ -473,19 +523,19 @@ impl<M: Message> Network<M> {
             return None;
         }
         match self.kind {
-            Kind::Tree => self.lines.get(&(from, to)).copied(),
+            Kind::Tree => self.lines.get(from, to),
             Kind::Pool(PoolNetwork::Bus(_)) => Some(ChannelId(0)),
             Kind::Pool(PoolNetwork::FullyConnected) => {
-                if let Some(&ch) = self.lines.get(&(from, to)) {
+                if let Some(ch) = self.lines.get(from, to) {
                     return Some(ch);
                 }
                 let spec = self.line;
                 self.add_line(from, to, spec, [spec.rts_cts; 2]);
-                self.lines.get(&(from, to)).copied()
+                self.lines.get(from, to)
             }
             Kind::Pool(k) => {
                 let next = ProcId(k.next_hop(from.index(), to.index())? as u32);
-                self.lines.get(&(from, next)).copied()
+                self.lines.get(from, next)
             }
         }
     }
@@ -509,7 +559,11 @@ impl<M: Message> Network<M> {
             if k.routing().is_some() {
                 hops = pool::route_nodes(&k, from, to)
                     .windows(2)
-                    .map(|w| self.lines[&(w[0], w[1])])
+                    .map(|w| {
+                        self.lines
+                            .get(w[0], w[1])
+                            .expect("a route's hops are lines")
+                    })
                     .collect();
             }
         }
@@ -520,6 +574,13 @@ impl<M: Message> Network<M> {
     pub fn ends(&self, ch: ChannelId) -> (ProcId, ProcId) {
         let c = &self.channels[ch.0];
         (c.from, c.to)
+    }
+
+    /// Whether messages wait to go on channel `ch` ([`Network::transmit`] has nothing to do if
+    /// not).
+    #[inline]
+    pub fn has_waiting(&self, ch: ChannelId) -> bool {
+        !self.channels[ch.0].waiting.is_empty()
     }
 
     /// The channels into processor `p`, in channel order (on a bus: the bus).

@@ -397,3 +397,39 @@ fn per_character_costs_belong_to_each_end_of_a_device_line() {
     let plain: Network<M> = star(2, LinkSpec::serial(960, true));
     assert_eq!(plain.char_cost(P0, P1), SimTime::ZERO);
 }
+
+/// The table of lines answers alike whether it is a table indexed by the pair (small networks)
+/// or a map (large ones): the same random lines inserted in both, every pair asked of both, and
+/// of the ground truth.
+#[test]
+fn the_line_table_answers_alike_as_a_table_and_as_a_map() {
+    let n = 40;
+    let mut dense = LineTable::new(n);
+    let mut map = LineTable::new(n);
+    map.dense = Vec::new(); // as on a network above the dense limit
+    assert!(!dense.dense.is_empty());
+    let mut truth = std::collections::BTreeMap::new();
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for ch in 0..300 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let (a, b) = (
+            ProcId((x % n as u64) as u32),
+            ProcId((x / 64 % n as u64) as u32),
+        );
+        dense.insert(a, b, ChannelId(ch));
+        map.insert(a, b, ChannelId(ch));
+        truth.insert((a, b), ChannelId(ch));
+    }
+    for a in 0..n as u32 + 2 {
+        for b in 0..n as u32 + 2 {
+            let (a, b) = (ProcId(a), ProcId(b));
+            let expected = truth.get(&(a, b)).copied();
+            assert_eq!(dense.get(a, b), expected, "{a} -> {b}");
+            assert_eq!(map.get(a, b), expected, "{a} -> {b}");
+        }
+    }
+    // A network above the limit keeps a map.
+    assert!(LineTable::new(DENSE_LINES + 1).dense.is_empty());
+}
