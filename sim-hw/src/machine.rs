@@ -673,6 +673,9 @@ pub struct Machine<P: Program> {
     replayed_steps: u64,
     /// Message setup is free and some line is ideal: a message can arrive the instant it is sent.
     zero_delay: bool,
+    /// The least time a search step that takes any time takes (less its largest timing noise):
+    /// the earliest a batch's first step ends ([`Machine::first_step_end`]).
+    shortest_step: SimTime,
     /// Messages in each processor's hardware router, with the time each leaves it (in that
     /// order: the forwarding cost is the same for all).
     routers: Vec<VecDeque<(SimTime, Transit<P::Msg>)>>,
@@ -756,6 +759,13 @@ impl<P: Program> Machine<P> {
                 Some(crate::PoolNetwork::Bus(bus)) => bus.frame_time(0) == SimTime::ZERO,
                 Some(_) => config.links[0].transmit_time(1) == SimTime::ZERO,
             };
+        let shortest = config.costs.shortest_step();
+        let shortest_step = match config.jitter {
+            Some(j) => SimTime(
+                (shortest.as_nanos() as u128 * (1000 - j.permille.min(1000)) as u128 / 1000) as u64,
+            ),
+            None => shortest,
+        };
         Ok(Machine {
             procs,
             network,
@@ -768,6 +778,7 @@ impl<P: Program> Machine<P> {
             rollbacks: 0,
             replayed_steps: 0,
             zero_delay,
+            shortest_step,
             routers: (0..n).map(|_| VecDeque::new()).collect(),
             spare: Vec::new(),
             memory: config.memory.map(Memory::new),
@@ -1389,16 +1400,7 @@ impl<P: Program> Machine<P> {
     fn first_step_end(&self, now: SimTime, remaining: Option<SimTime>) -> SimTime {
         let first = match remaining {
             Some(left) if left > SimTime::ZERO => left,
-            _ => {
-                let shortest = self.config.costs.shortest_step();
-                match self.config.jitter {
-                    Some(j) => SimTime(
-                        (shortest.as_nanos() as u128 * (1000 - j.permille.min(1000)) as u128 / 1000)
-                            as u64,
-                    ),
-                    None => shortest,
-                }
-            }
+            _ => self.shortest_step,
         };
         now.checked_add(first).unwrap_or(now)
     }
