@@ -1621,6 +1621,21 @@ impl<P: Program> Machine<P> {
             }
             return;
         }
+        if proc.running.is_none()
+            && proc.queue.is_empty()
+            && self.failure.is_none()
+            && self.config.costs.interrupt == SimTime::ZERO
+            && self.network.char_cost(to, from) == SimTime::ZERO
+        {
+            // An idle processor whose interrupt service takes no time handles the message at
+            // once: what queuing the handler and kicking the processor would do, without the
+            // handler's slot.
+            proc.account.switch(now, Category::Interrupt);
+            let actions = self.callback(to, now, |p, cx| p.on_message(from, msg, cx));
+            self.enqueue_isr(to, actions);
+            self.kick(to, now, queue);
+            return;
+        }
         let handler = Slot {
             action: Action::Handle { from, msg },
             in_isr: true,
