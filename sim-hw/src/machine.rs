@@ -675,7 +675,7 @@ pub struct Machine<P: Program> {
     zero_delay: bool,
     /// The least time a search step that takes any time takes (less its largest timing noise):
     /// the earliest a batch's first step ends ([`Machine::first_step_end`]).
-    shortest_step: SimTime,
+    shortest_noisy_step: SimTime,
     /// Messages in each processor's hardware router, with the time each leaves it (in that
     /// order: the forwarding cost is the same for all).
     routers: Vec<VecDeque<(SimTime, Transit<P::Msg>)>>,
@@ -760,7 +760,7 @@ impl<P: Program> Machine<P> {
                 Some(_) => config.links[0].transmit_time(1) == SimTime::ZERO,
             };
         let shortest = config.costs.shortest_step();
-        let shortest_step = match config.jitter {
+        let shortest_noisy_step = match config.jitter {
             Some(j) => SimTime(
                 (shortest.as_nanos() as u128 * (1000 - j.permille.min(1000)) as u128 / 1000) as u64,
             ),
@@ -778,7 +778,7 @@ impl<P: Program> Machine<P> {
             rollbacks: 0,
             replayed_steps: 0,
             zero_delay,
-            shortest_step,
+            shortest_noisy_step,
             routers: (0..n).map(|_| VecDeque::new()).collect(),
             spare: Vec::new(),
             memory: config.memory.map(Memory::new),
@@ -1239,11 +1239,9 @@ impl<P: Program> Machine<P> {
                         t = end;
                     }
                     None => {
-                        search.search = match (backup, &checkpoint) {
-                            (Some(copy), _) => copy,
-                            (None, Some(cp)) => cp.search.fork().expect("a checkpoint forks"),
-                            (None, None) => unreachable!("checked above"),
-                        }
+                        search.search = backup
+                            .or_else(|| checkpoint.as_ref().and_then(|cp| cp.search.fork()))
+                            .expect("a copy of the fresh search");
                     }
                 }
             }
@@ -1400,7 +1398,7 @@ impl<P: Program> Machine<P> {
     fn first_step_end(&self, now: SimTime, remaining: Option<SimTime>) -> SimTime {
         let first = match remaining {
             Some(left) if left > SimTime::ZERO => left,
-            _ => self.shortest_step,
+            _ => self.shortest_noisy_step,
         };
         now.checked_add(first).unwrap_or(now)
     }
@@ -1503,10 +1501,7 @@ impl<P: Program> Machine<P> {
                     self.enqueue_back(me, actions);
                 }
             }
-            Action::Handle { from, msg } => {
-                let actions = self.callback(me, now, |p, cx| p.on_message(from, msg, cx));
-                self.enqueue_isr(me, actions);
-            }
+            Action::Handle { from, msg } => self.service(me, from, msg, now),
             Action::Broadcast { copies } => {
                 if let Some(ch) = self.network.post_broadcast(me, copies, now) {
                     self.try_transmit(ch, now, false, queue);
@@ -1520,6 +1515,13 @@ impl<P: Program> Machine<P> {
             Action::Receive { from, msg } => self.procs[me.index()].inbox.push_back((from, msg)),
             Action::Search(_) => unreachable!("searches end in `search_batch_done`"),
         }
+    }
+
+    /// The interrupt service of a message from `from`, its time passed: the program reacts, and
+    /// what it asks for is queued as part of the service.
+    fn service(&mut self, me: ProcId, from: ProcId, msg: P::Msg, now: SimTime) {
+        let actions = self.callback(me, now, |p, cx| p.on_message(from, msg, cx));
+        self.enqueue_isr(me, actions);
     }
 
     /// A search batch has ended at `now`: hand over the result, look at the line at a poll
@@ -1578,6 +1580,9 @@ impl<P: Program> Machine<P> {
         polled: bool,
         queue: &mut EventQueue<HwEvent>,
     ) {
+        if !self.network.has_waiting(ch) {
+            return; // nothing to put on it (as after most arrivals)
+        }
         let procs = &self.procs;
         match self
             .network
@@ -1631,8 +1636,7 @@ impl<P: Program> Machine<P> {
             // once: what queuing the handler and kicking the processor would do, without the
             // handler's slot.
             proc.account.switch(now, Category::Interrupt);
-            let actions = self.callback(to, now, |p, cx| p.on_message(from, msg, cx));
-            self.enqueue_isr(to, actions);
+            self.service(to, from, msg, now);
             self.kick(to, now, queue);
             return;
         }
@@ -1740,9 +1744,7 @@ impl<P: Program> Machine<P> {
                     });
                 }
                 self.deliver(from, to, msg, now, queue);
-                if self.network.has_waiting(ch) {
-                    self.try_transmit(ch, now, false, queue);
-                }
+                self.try_transmit(ch, now, false, queue);
             }
             Some(Arrival::Broadcast(b)) => {
                 // One transmission: counted once; traced once per receiver.
