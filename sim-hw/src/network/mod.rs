@@ -686,6 +686,11 @@ impl<M: Message> Network<M> {
             self.scis[i].free = served.unwrap_or(SimTime::MAX);
         }
         packet.first_start.get_or_insert(now);
+        if c.waiting.is_empty() && matches!(self.kind, Kind::Pool(PoolNetwork::FullyConnected)) {
+            // A fully connected network has a line for every pair that talks, most of them
+            // seldom: an empty FIFO gives its buffer back rather than hold it for the run.
+            c.waiting = VecDeque::new();
+        }
         c.in_flight = Some(Frame { packet, arrival });
         Ok(Some(arrival))
     }

@@ -163,6 +163,26 @@ fn rts_cts_on_a_pool_holds_only_messages_on_their_last_hop() {
 }
 
 #[test]
+fn a_fully_connected_line_gives_its_empty_fifo_back_and_a_hypercube_keeps_its() {
+    // Two messages on one line: the second waits behind the first, then goes on the line.
+    let fifo_after_both = |kind: PoolNetwork| {
+        let mut net = pool(4, kind, LinkSpec::serial(1_000, false));
+        let ch = net.post(p(0), p(1), M("a", 4), SimTime::ZERO).unwrap();
+        net.post(p(0), p(1), M("b", 4), SimTime::ZERO).unwrap();
+        let first = net.transmit(ch, SimTime::ZERO, always).unwrap().unwrap();
+        assert!(net.has_waiting(ch), "b waits behind a");
+        assert_eq!(net.arrive(ch).unwrap().delivery().unwrap().msg.0, "a");
+        let second = net.transmit(ch, first, always).unwrap().unwrap();
+        assert_eq!(second, first + SimTime(line_ns(4, 1_000)));
+        assert!(!net.has_waiting(ch));
+        assert_eq!(net.arrive(ch).unwrap().delivery().unwrap().msg.0, "b");
+        net.channels[ch.0].waiting.capacity()
+    };
+    assert_eq!(fifo_after_both(PoolNetwork::FullyConnected), 0);
+    assert!(fifo_after_both(PoolNetwork::Hypercube(SOFT)) > 0);
+}
+
+#[test]
 fn fully_connected_lines_are_built_when_a_pair_first_talks() {
     let rate = 1_000;
     let mut net = pool(
