@@ -760,12 +760,7 @@ impl<P: Program> Machine<P> {
                 Some(_) => config.links[0].transmit_time(1) == SimTime::ZERO,
             };
         let shortest = config.costs.shortest_step();
-        let shortest_noisy_step = match config.jitter {
-            Some(j) => SimTime(
-                (shortest.as_nanos() as u128 * (1000 - j.permille.min(1000)) as u128 / 1000) as u64,
-            ),
-            None => shortest,
-        };
+        let shortest_noisy_step = config.jitter.map_or(shortest, |j| j.least(shortest));
         Ok(Machine {
             procs,
             network,
@@ -1046,10 +1041,7 @@ impl<P: Program> Machine<P> {
                             plus(self.config.costs.s, per_char(chars, msg.bytes()))
                         }
                         Action::Broadcast { .. } => self.config.costs.s,
-                        Action::Handle { from, msg } => {
-                            let chars = self.network.char_cost(me, *from);
-                            plus(self.config.costs.interrupt, per_char(chars, msg.bytes()))
-                        }
+                        Action::Handle { from, msg } => self.service_time(me, *from, msg),
                         Action::Receive { from, msg } => {
                             per_char(self.network.char_cost(me, *from), msg.bytes())
                         }
@@ -1517,6 +1509,15 @@ impl<P: Program> Machine<P> {
         }
     }
 
+    /// How long `me`'s interrupt service of `msg` from `from` takes: the interrupt's cost, and
+    /// the CPU's time per character where the line costs it.
+    fn service_time(&self, me: ProcId, from: ProcId, msg: &P::Msg) -> SimTime {
+        match self.network.char_cost(me, from) {
+            SimTime::ZERO => self.config.costs.interrupt,
+            chars => plus(self.config.costs.interrupt, per_char(chars, msg.bytes())),
+        }
+    }
+
     /// The interrupt service of a message from `from`, its time passed: the program reacts, and
     /// what it asks for is queued as part of the service.
     fn service(&mut self, me: ProcId, from: ProcId, msg: P::Msg, now: SimTime) {
@@ -1626,16 +1627,14 @@ impl<P: Program> Machine<P> {
             }
             return;
         }
-        if proc.running.is_none()
-            && proc.queue.is_empty()
-            && self.failure.is_none()
-            && self.config.costs.interrupt == SimTime::ZERO
-            && self.network.char_cost(to, from) == SimTime::ZERO
-        {
+        let idle = proc.running.is_none() && proc.queue.is_empty();
+        if idle && self.failure.is_none() && self.service_time(to, from, &msg) == SimTime::ZERO {
             // An idle processor whose interrupt service takes no time handles the message at
             // once: what queuing the handler and kicking the processor would do, without the
             // handler's slot.
-            proc.account.switch(now, Category::Interrupt);
+            self.procs[to.index()]
+                .account
+                .switch(now, Category::Interrupt);
             self.service(to, from, msg, now);
             self.kick(to, now, queue);
             return;

@@ -135,6 +135,12 @@ impl Jitter {
         let ns = cost.as_nanos() as i128 * (1000 + j) / 1000;
         SimTime(ns.clamp(0, u64::MAX as i128) as u64)
     }
+
+    /// The least that [`Jitter::apply`] can make `cost` (its largest change downward).
+    pub fn least(&self, cost: SimTime) -> SimTime {
+        let ns = cost.as_nanos() as u128 * (1000 - self.permille.min(1000)) as u128 / 1000;
+        SimTime(ns as u64)
+    }
 }
 
 fn splitmix(x: u64) -> u64 {

@@ -540,12 +540,18 @@ impl<M: Message> Network<M> {
         }
     }
 
+    /// Whether it builds a line for each pair of processors when the pair first talks (a fully
+    /// connected network).
+    fn line_per_pair(&self) -> bool {
+        matches!(self.kind, Kind::Pool(PoolNetwork::FullyConnected))
+    }
+
     /// Makes sure the line a message from `from` to `to` would take first exists (a fully
     /// connected network builds its lines as pairs first talk; the machine calls this when a send
     /// is queued, so that the lookahead sees the line before the message is posted). Nothing on
     /// other networks.
     pub fn prepare(&mut self, from: ProcId, to: ProcId) {
-        if matches!(self.kind, Kind::Pool(PoolNetwork::FullyConnected)) {
+        if self.line_per_pair() {
             self.first_hop(from, to);
         }
     }
@@ -648,6 +654,7 @@ impl<M: Message> Network<M> {
         now: SimTime,
         ready: impl FnOnce(ProcId) -> bool,
     ) -> Result<Option<SimTime>, NetworkError> {
+        let line_per_pair = self.line_per_pair();
         let c = &mut self.channels[ch.0];
         let Some(head) = c.waiting.front() else {
             return Ok(None);
@@ -686,9 +693,9 @@ impl<M: Message> Network<M> {
             self.scis[i].free = served.unwrap_or(SimTime::MAX);
         }
         packet.first_start.get_or_insert(now);
-        if c.waiting.is_empty() && matches!(self.kind, Kind::Pool(PoolNetwork::FullyConnected)) {
-            // A fully connected network has a line for every pair that talks, most of them
-            // seldom: an empty FIFO gives its buffer back rather than hold it for the run.
+        if c.waiting.is_empty() && line_per_pair {
+            // A line for every pair that talks, most of them seldom: an empty FIFO gives its
+            // buffer back rather than hold it for the run.
             c.waiting = VecDeque::new();
         }
         c.in_flight = Some(Frame { packet, arrival });
