@@ -49,6 +49,22 @@ impl PTree {
             PTree::Campbell { depth, width } => depth == 0 || width == 0,
         }
     }
+    /// The number of processors ([`PTree::build`]'s length), without building the tree; it
+    /// saturates at `u64::MAX`.
+    pub fn processors(self) -> u64 {
+        match self {
+            PTree::Paper { fanout, length } => (fanout as u64).saturating_pow(length),
+            PTree::Campbell { depth, width } => {
+                // 1 + w + w² + … + w^depth.
+                let (mut total, mut level) = (1u64, 1u64);
+                for _ in 0..depth {
+                    level = level.saturating_mul(width as u64);
+                    total = total.saturating_add(level);
+                }
+                total
+            }
+        }
+    }
     /// The tree in words, for messages: `f = 4` or `(depth 2, width 4)`.
     pub fn describe(self) -> String {
         match self {
@@ -224,4 +240,33 @@ pub struct AlgorithmRun {
     /// The figures the scheme reports beyond the machine's statistics ([`Scheme::figures`]),
     /// each a column of its catalogue entry.
     pub figures: Figures,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn processors_counts_what_build_builds() {
+        for fanout in 1..=5 {
+            for length in 0..=4 {
+                let p = PTree::Paper { fanout, length };
+                assert_eq!(p.processors(), p.build().len() as u64, "{p:?}");
+            }
+        }
+        for depth in 0..=4 {
+            for width in 0..=4 {
+                let p = PTree::Campbell { depth, width };
+                assert_eq!(p.processors(), p.build().len() as u64, "{p:?}");
+            }
+        }
+        assert_eq!(
+            PTree::Paper {
+                fanout: 1024,
+                length: 64
+            }
+            .processors(),
+            u64::MAX
+        );
+    }
 }

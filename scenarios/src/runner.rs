@@ -475,15 +475,18 @@ pub fn run_plan_resumable<E: From<RunError>>(
     } else {
         threads
     };
-    // Each run's estimated work, in leaves: its configuration's minimal tree (every iteration)
-    // and the fixed cost of a run, as `check`'s estimate counts them.
-    let per_run = crate::load::SECONDS_PER_RUN_PER_CORE * plan.leaves_per_second_per_core();
-    let work = |key: RunKey| (plan.run_work(key.config, key.algorithm) + per_run).round() as u64;
+    let work = |key: RunKey| estimated_work(plan, key);
     let total_work: u64 = (0..total).map(|i| work(job(i))).sum();
     let skipped = done.len();
     let work_done =
         std::sync::atomic::AtomicU64::new((0..skipped).map(|i| work(job(i))).sum::<u64>());
-    let ordered = Ordered::new(skipped, total, threads.saturating_mul(WINDOW_PER_THREAD));
+    let weight = |i: usize| start_weight(plan, job(i));
+    let ordered = Ordered::new(
+        skipped,
+        total,
+        threads.saturating_mul(WINDOW_PER_THREAD),
+        &weight,
+    );
     let mut source = Source {
         done: done.into_iter(),
         index: 0,
@@ -528,6 +531,21 @@ pub fn run_plan_resumable<E: From<RunError>>(
         ordered.stop();
         result
     })
+}
+
+/// A run's estimated work, in leaves: its configuration's minimal tree (every iteration) and
+/// the fixed cost of a run, as `check`'s estimate counts them (the progress bar's measure).
+fn estimated_work(plan: &Plan, key: RunKey) -> u64 {
+    let per_run = crate::load::SECONDS_PER_RUN_PER_CORE * plan.leaves_per_second_per_core();
+    (plan.run_work(key.config, key.algorithm) + per_run).round() as u64
+}
+
+/// How heavy a run is to simulate, to start the heaviest first: its estimated work times its
+/// processors (a larger machine of the same tree exchanges more messages and searches more
+/// in parallel, each an event or more). A ranking only: it decides which run a thread starts
+/// next, never what a run gives.
+fn start_weight(plan: &Plan, key: RunKey) -> u64 {
+    estimated_work(plan, key).saturating_mul(key.ptree.processors())
 }
 
 /// [`simulate_run`] of a sweep's run, with a panic in it turned into [`RunError::Panic`]
@@ -590,6 +608,15 @@ pub fn run_jobs(
         threads
     }
     .min(indices.len().max(1));
+    // The heaviest runs first (as a whole sweep's window starts them), so that no long run
+    // is left to run alone at the end.
+    let mut order: Vec<usize> = (0..indices.len()).collect();
+    order.sort_by_cached_key(|&k| {
+        std::cmp::Reverse(start_weight(
+            plan,
+            job_key(plan, &groups, &starts, indices[k]),
+        ))
+    });
     let next = std::sync::atomic::AtomicUsize::new(0);
     let finished = std::sync::atomic::AtomicUsize::new(0);
     let results: Vec<std::sync::Mutex<Option<Result<Finished, RunError>>>> = indices
@@ -600,8 +627,9 @@ pub fn run_jobs(
         let mut spawned = 0;
         for t in 0..threads {
             let worker = || loop {
-                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(&i) = indices.get(k) else { break };
+                let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(&k) = order.get(n) else { break };
+                let i = indices[k];
                 let key = job_key(plan, &groups, &starts, i);
                 let o = simulate_caught(plan, key);
                 let failed = o.is_err();
@@ -669,7 +697,7 @@ struct Source<'a, E> {
     done: std::vec::IntoIter<Finished>,
     /// The index of the next run taken.
     index: usize,
-    ordered: &'a Ordered,
+    ordered: &'a Ordered<'a>,
     journal: &'a mut dyn FnMut(usize, &Finished) -> Result<(), E>,
 }
 
@@ -824,12 +852,18 @@ fn consume<E: From<RunError>>(
     Ok(summaries)
 }
 
-/// A reorder buffer between the workers and the consumer: workers claim job indices in order,
-/// at most `window` ahead of the next one the consumer needs, and the consumer takes outcomes
-/// strictly in index order.
-struct Ordered {
+/// A reorder buffer between the workers and the consumer: workers claim jobs at most `window`
+/// ahead of the next one the consumer needs, the heaviest of those first (by `weight`, ties in
+/// index order), and the consumer takes outcomes strictly in index order.
+///
+/// Heaviest first: a sweep whose long runs come last in plan order (the largest machines of
+/// each group) would otherwise end with one of them running alone while the other threads
+/// have nothing left to take. Which run starts first never changes what a run gives.
+struct Ordered<'w> {
     total: usize,
     window: usize,
+    /// A job's estimated cost, to start the heaviest first.
+    weight: &'w (dyn Fn(usize) -> u64 + Sync),
     state: std::sync::Mutex<OrderedState>,
     /// Signalled when the consumer takes an outcome (a slot frees up) or on stop.
     space: std::sync::Condvar,
@@ -838,24 +872,34 @@ struct Ordered {
 }
 
 struct OrderedState {
-    /// The next job index to claim.
-    next_claim: usize,
+    /// The next job index to let into the window.
+    next_admit: usize,
     /// The next job index the consumer takes; `slots[0]` is its outcome when done.
     next_take: usize,
+    /// One per job in the window (`next_take..next_admit`): its outcome once done.
     slots: std::collections::VecDeque<Option<Result<Outcome, RunError>>>,
+    /// The jobs in the window not claimed yet: (weight, index), heaviest and then first on top.
+    unclaimed: std::collections::BinaryHeap<(u64, std::cmp::Reverse<usize>)>,
     stopped: bool,
 }
 
-impl Ordered {
+impl<'w> Ordered<'w> {
     /// Jobs `start..total`, at most `window` ahead of the consumer.
-    fn new(start: usize, total: usize, window: usize) -> Self {
+    fn new(
+        start: usize,
+        total: usize,
+        window: usize,
+        weight: &'w (dyn Fn(usize) -> u64 + Sync),
+    ) -> Self {
         Ordered {
             total,
             window: window.max(1),
+            weight,
             state: std::sync::Mutex::new(OrderedState {
-                next_claim: start,
+                next_admit: start,
                 next_take: start,
                 slots: std::collections::VecDeque::new(),
+                unclaimed: std::collections::BinaryHeap::new(),
                 stopped: false,
             }),
             space: std::sync::Condvar::new(),
@@ -871,19 +915,26 @@ impl Ordered {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The next job to run, waiting while the buffer is full; None when all are claimed or
-    /// the sweep stopped.
+    /// The next job to run: the heaviest of those in the window not claimed yet, waiting while
+    /// every one in the window is claimed; None when all are claimed or the sweep stopped.
     fn claim(&self) -> Option<usize> {
         let mut st = self.lock();
         loop {
-            if st.stopped || st.next_claim >= self.total {
+            if st.stopped {
                 return None;
             }
-            if st.next_claim < st.next_take + self.window {
-                let i = st.next_claim;
-                st.next_claim += 1;
+            let limit = self.total.min(st.next_take.saturating_add(self.window));
+            while st.next_admit < limit {
+                let i = st.next_admit;
+                st.unclaimed.push(((self.weight)(i), std::cmp::Reverse(i)));
                 st.slots.push_back(None);
+                st.next_admit += 1;
+            }
+            if let Some((_, std::cmp::Reverse(i))) = st.unclaimed.pop() {
                 return Some(i);
+            }
+            if st.next_admit >= self.total {
+                return None;
             }
             st = self
                 .space
@@ -1009,15 +1060,78 @@ mod tests {
     }
 
     #[test]
+    fn the_heaviest_job_in_the_window_starts_first_and_none_beyond_it() {
+        // Jobs 0..12 weigh 1, 5, 2, 5, 9, 0, 7, …: a window of 4 lets in 0..4 only.
+        let weights = [1u64, 5, 2, 5, 9, 0, 7, 3, 3, 8, 1, 4];
+        let weight = |i: usize| weights[i];
+        let ordered = Ordered::new(0, weights.len(), 4, &weight);
+        let claimed: Vec<Option<usize>> = (0..4).map(|_| ordered.claim()).collect();
+        // Heaviest first, ties in index order; job 4 (the heaviest of all) is not in the window.
+        assert_eq!(claimed, vec![Some(1), Some(3), Some(2), Some(0)]);
+        {
+            let st = ordered.lock();
+            assert_eq!(
+                (st.next_admit, st.unclaimed.len()),
+                (4, 0),
+                "a 5th would run"
+            );
+        }
+        let p = plan();
+        let outcome = |seed: u64| {
+            simulate(&p, 0, 1, 1, Recording::default()).map(|mut o| {
+                o.seed = seed;
+                o
+            })
+        };
+        // Job 1 done first frees nothing: the consumer waits for job 0.
+        ordered.put(1, outcome(1));
+        ordered.put(0, outcome(0));
+        assert_eq!(ordered.next().unwrap().seed, 0);
+        // One slot free: job 4 enters the window and is the only one to claim.
+        assert_eq!(ordered.claim(), Some(4));
+        assert_eq!(ordered.next().unwrap().seed, 1);
+        // Another: job 5 (weight 0) enters, and is next since nothing else is unclaimed.
+        assert_eq!(ordered.claim(), Some(5));
+        for i in [2, 3, 4, 5] {
+            ordered.put(i, outcome(i as u64));
+        }
+        for i in [2, 3, 4, 5] {
+            assert_eq!(ordered.next().unwrap().seed, i);
+        }
+        // The window is 6..10 now: 9 (weight 8), 6 (7), then 7 and 8 (3 each) in index order.
+        let claimed: Vec<Option<usize>> = (0..4).map(|_| ordered.claim()).collect();
+        assert_eq!(claimed, vec![Some(9), Some(6), Some(7), Some(8)]);
+    }
+
+    #[test]
+    fn a_larger_machine_weighs_more_to_start() {
+        let p = plan();
+        let key = |ptree| RunKey {
+            config: 0,
+            algorithm: 0,
+            ptree,
+            seed: 1,
+        };
+        let weights: Vec<u64> = [1, 2, 3]
+            .map(|fanout| start_weight(&p, key(PTree::Paper { fanout, length: 1 })))
+            .to_vec();
+        assert!(
+            weights[0] < weights[1] && weights[1] < weights[2],
+            "{weights:?}"
+        );
+        assert_eq!(weights[1], 2 * weights[0]);
+    }
+
+    #[test]
     fn the_reorder_buffer_never_runs_more_than_a_window_ahead() {
-        let ordered = Ordered::new(0, 1000, 8);
+        let ordered = Ordered::new(0, 1000, 8, &|_| 1);
         // Without the consumer taking anything, 8 jobs can be claimed and a 9th would wait.
         let claimed: Vec<Option<usize>> = (0..8).map(|_| ordered.claim()).collect();
         assert_eq!(claimed, (0..8).map(Some).collect::<Vec<_>>());
         {
             let st = ordered.lock();
             assert!(
-                st.next_claim >= st.next_take + ordered.window,
+                st.next_admit >= st.next_take + ordered.window && st.unclaimed.is_empty(),
                 "a 9th would run"
             );
         }
