@@ -132,15 +132,20 @@ impl Jitter {
         let h = splitmix(self.seed ^ splitmix(p.index() as u64 ^ splitmix(step)));
         let span = 2 * self.permille as u64 + 1;
         let j = (h % span) as i128 - self.permille as i128;
-        let ns = cost.as_nanos() as i128 * (1000 + j) / 1000;
-        SimTime(ns.clamp(0, u64::MAX as i128) as u64)
+        scaled(cost, j)
     }
 
     /// The least that [`Jitter::apply`] can make `cost` (its largest change downward).
     pub fn least(&self, cost: SimTime) -> SimTime {
-        let ns = cost.as_nanos() as u128 * (1000 - self.permille.min(1000)) as u128 / 1000;
-        SimTime(ns as u64)
+        scaled(cost, -(self.permille as i128))
     }
+}
+
+/// `cost` changed by `j` thousandths, within the times a `SimTime` can hold.
+#[inline]
+fn scaled(cost: SimTime, j: i128) -> SimTime {
+    let ns = cost.as_nanos() as i128 * (1000 + j) / 1000;
+    SimTime(ns.clamp(0, u64::MAX as i128) as u64)
 }
 
 fn splitmix(x: u64) -> u64 {
