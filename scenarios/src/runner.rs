@@ -652,15 +652,32 @@ pub fn run_jobs(
         }
         Ok(())
     })?;
-    // The first failure in run order, else every run.
-    results
-        .into_iter()
-        .map(|r| {
-            r.into_inner()
-                .unwrap_or_else(|e| e.into_inner())
-                .unwrap_or_else(|| Err(RunError::Threads("a run was not simulated".into())))
-        })
-        .collect()
+    shard_outcome(
+        results
+            .into_iter()
+            .map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
+            .collect(),
+    )
+}
+
+/// What a shard's runs left (`None`: never started), in run order: every run's, or else the
+/// failure of the first run in run order that failed. A failure stops the other threads before
+/// every run has started, and runs start heaviest first, so runs before the failed one in run
+/// order may never have started: the error is the failed run's, not that one was left out.
+fn shard_outcome<T>(results: Vec<Option<Result<T, RunError>>>) -> Result<Vec<T>, RunError> {
+    let mut all = Vec::with_capacity(results.len());
+    let mut missing = false;
+    for r in results {
+        match r {
+            Some(Ok(t)) => all.push(t),
+            Some(Err(e)) => return Err(e),
+            None => missing = true,
+        }
+    }
+    if missing {
+        return Err(RunError::Threads("a run was not simulated".into()));
+    }
+    Ok(all)
 }
 
 /// The jobs of a plan: per configuration and algorithm (a group), the uniprocessor baseline of
@@ -1101,6 +1118,31 @@ mod tests {
         // The window is 6..10 now: 9 (weight 8), 6 (7), then 7 and 8 (3 each) in index order.
         let claimed: Vec<Option<usize>> = (0..4).map(|_| ordered.claim()).collect();
         assert_eq!(claimed, vec![Some(9), Some(6), Some(7), Some(8)]);
+    }
+
+    #[test]
+    fn a_shard_reports_the_run_that_failed_not_the_runs_it_never_started() {
+        let failed = || RunError::Panic {
+            run: "run 2".into(),
+            message: "boom".into(),
+        };
+        // Runs 0 and 1 never started: the heavier run 2 failed first and stopped the shard.
+        let results: Vec<Option<Result<u32, RunError>>> =
+            vec![None, None, Some(Err(failed())), Some(Ok(3))];
+        match shard_outcome(results) {
+            Err(RunError::Panic { run, message }) => {
+                assert_eq!((run, message), ("run 2".into(), "boom".into()))
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            shard_outcome(vec![Some(Ok(1)), Some(Ok(2))]).unwrap(),
+            vec![1, 2]
+        );
+        assert!(matches!(
+            shard_outcome::<u32>(vec![Some(Ok(1)), None]),
+            Err(RunError::Threads(_))
+        ));
     }
 
     #[test]
