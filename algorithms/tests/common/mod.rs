@@ -9,6 +9,8 @@
 
 #![allow(dead_code)]
 
+pub mod optimism;
+
 use algorithms::rng::SplitMix64;
 use algorithms::*;
 use rand::{Rng, SeedableRng};
@@ -421,61 +423,6 @@ where
         );
     }
     runs
-}
-
-/// `trees` random runs on random processor trees (`shape`) over random networks, every processor
-/// interrupt-driven (where optimistic execution applies), with random costs and lines (or
-/// Campbell's ideal machine): optimistic, conservative and step-by-step runs are equal in
-/// every figure ([`same_run`]), and neither batched run handles more events than the
-/// step-by-step one. Returns the runs, and the optimistic runs' rollbacks and replayed steps.
-pub fn optimism_check<S, P, F>(seed: u64, trees: u64, shape: P, make: F) -> (usize, u64, u64)
-where
-    S: for<'t> Scheme<'t, SyntheticTree>,
-    P: Fn(&mut SplitMix64, u32, &SyntheticTree) -> Option<ProcessorTree>,
-    F: Fn(&SyntheticTree, &mut SplitMix64) -> S,
-{
-    let mut rng = SplitMix64::seed_from_u64(seed);
-    let (mut runs, mut rollbacks, mut replayed) = (0, 0, 0);
-    for n in 0..trees {
-        let Some((tree, scheme, mut on)) = draw_run(&mut rng, seed, n, &shape, &make) else {
-            continue;
-        };
-        on.reads = ReadPolicies {
-            hosts: ReadPolicy::Interrupt,
-            boards: ReadPolicy::Interrupt,
-        };
-        if !on.read_by_processor.is_empty() {
-            on.read_by_processor = vec![ReadPolicy::Interrupt; on.read_by_processor.len()];
-        }
-        on.record_intervals = true;
-        on.record_messages = true;
-        let mut conservative = on.clone();
-        conservative.optimistic = false;
-        let mut off = on.clone();
-        off.batching = false;
-        let at = format!("tree {n}, {} on {}", scheme.name(), describe(&on));
-        let run =
-            |config| run_scheme(&scheme, &tree, config).unwrap_or_else(|e| panic!("{at}: {e}"));
-        let (a, b, c) = (run(on), run(conservative), run(off));
-        same_run(
-            &scheme,
-            &a,
-            &c,
-            &format!("{at}, optimistic against step by step"),
-        );
-        same_run(
-            &scheme,
-            &b,
-            &c,
-            &format!("{at}, conservative against step by step"),
-        );
-        assert!(a.stats.events <= c.stats.events, "{at}");
-        assert_eq!((b.stats.rollbacks, c.stats.rollbacks), (0, 0), "{at}");
-        rollbacks += a.stats.rollbacks;
-        replayed += a.stats.replayed_steps;
-        runs += 1;
-    }
-    (runs, rollbacks, replayed)
 }
 
 /// Two runs of `scheme` are the same run: root value and move, makespan, per-processor
