@@ -259,6 +259,10 @@ struct Checkpoint<S> {
 const OPTIMISTIC_MIN: u64 = 8;
 const OPTIMISTIC_MAX: u64 = 1 << 20;
 
+/// The most batches in a row that skip the look at the lines after futile looks
+/// ([`Machine::batch_horizon`]): 2^6 - 1.
+const SKIP_LOOKS_MAX: u32 = (1 << 6) - 1;
+
 /// What a program may do in a callback.
 pub struct Cx<'a, P: Program> {
     now: SimTime,
@@ -608,6 +612,11 @@ struct Proc<P: Program> {
     /// How many steps its next optimistic batch runs at least (doubled when a batch ends
     /// untouched, cut back to the steps a message let it run when one reached it).
     optimistic_steps: u64,
+    /// Looks at the lines into it in a row that found a horizon no later than the batch's
+    /// first step, and how many of its next batches take that for granted without looking
+    /// (2^n - 1 after the nth futile look, at most [`SKIP_LOOKS_MAX`]).
+    futile_looks: u32,
+    skip_looks: u32,
 }
 
 impl<P: Program> Proc<P> {
@@ -747,6 +756,8 @@ impl<P: Program> Machine<P> {
                     idle_as: Category::IdleSync,
                     nodes: NodeCounts::default(),
                     optimistic_steps: OPTIMISTIC_MIN,
+                    futile_looks: 0,
+                    skip_looks: 0,
                 }
             })
             .collect();
@@ -1117,7 +1128,7 @@ impl<P: Program> Machine<P> {
         seq: Seq,
         queue: &mut EventQueue<HwEvent>,
     ) {
-        let horizon = self.shared_horizon(me, now, slot.remaining);
+        let horizon = self.batch_horizon(me, now, slot.remaining);
         let costs = self.config.costs;
         let jitter = self.config.jitter;
         let alone = self.procs.len() == 1;
@@ -1282,6 +1293,32 @@ impl<P: Program> Machine<P> {
         });
     }
 
+    /// The horizon of `me`'s next batch ([`Machine::shared_horizon`]), without the look at the
+    /// lines when the last looks found nothing: on a large pool of interrupt-driven processors
+    /// a message can nearly always arrive before the batch's first step ends, and the look costs
+    /// more than the event per step it would save. A look whose horizon is no later than the
+    /// first step's end (`first_step_end`) is futile: the batch takes that one step (or, run
+    /// optimistically, its least number of steps) and stops, as it would with the horizon at
+    /// `now`. After the nth futile look in a row, the next 2^n - 1 batches (at most
+    /// [`SKIP_LOOKS_MAX`]) take `now` without looking; a look that finds more starts over. A
+    /// batch that skips a look may be shorter than one that looked (more events), never
+    /// different in what it computes: every result but the event count is the same.
+    fn batch_horizon(&mut self, me: ProcId, now: SimTime, remaining: Option<SimTime>) -> SimTime {
+        let skip = self.procs[me.index()].skip_looks > 0;
+        let horizon = self.shared_horizon(me, now, remaining, skip);
+        let first_step_end = self.first_step_end(now, remaining);
+        let p = &mut self.procs[me.index()];
+        if skip {
+            p.skip_looks -= 1;
+        } else if horizon <= first_step_end {
+            p.futile_looks = (p.futile_looks + 1).min(SKIP_LOOKS_MAX.trailing_ones());
+            p.skip_looks = (1 << p.futile_looks) - 1;
+        } else {
+            p.futile_looks = 0;
+        }
+        horizon
+    }
+
     /// An event (number `current` among those at `now`) reaches `me` while it runs an
     /// optimistic batch: takes the search back to the batch's start and runs it again up to
     /// where a conservative run would be at this event; returns the end of the step then in
@@ -1356,7 +1393,9 @@ impl<P: Program> Machine<P> {
     /// anyway (but on a uniprocessor, which has no lines to look at). So the look stops at the first bound at or before that end
     /// ([`Network::earliest_arrival_past`]): every comparison comes out as with the exact
     /// horizon, and the batch is the same.
-    fn horizon(&self, me: ProcId, now: SimTime, remaining: Option<SimTime>) -> SimTime {
+    ///
+    /// `skip`: take `now` where the look at the lines would begin ([`Machine::batch_horizon`]).
+    fn horizon(&self, me: ProcId, now: SimTime, remaining: Option<SimTime>, skip: bool) -> SimTime {
         if !self.config.batching {
             return now;
         }
@@ -1376,9 +1415,10 @@ impl<P: Program> Machine<P> {
             // reads it, as a step-by-step run does.
             return now;
         }
-        if self.zero_delay {
+        if self.zero_delay || skip {
             // A message can be set up and delivered in no time: the lookahead is (almost) nil,
-            // and finding the little there is costs more than one event per step.
+            // and finding the little there is costs more than one event per step. Or the last
+            // looks found nothing (`skip`).
             return now;
         }
         self.earliest_arrival(me, None, now, self.first_step_end(now, remaining))
@@ -1399,8 +1439,14 @@ impl<P: Program> Machine<P> {
     /// ([`Cx::search_shared`]): the earliest time another processor could act, since its
     /// callback may then read or change this search (a split point): the end of its work in
     /// progress, or a message reaching it.
-    fn shared_horizon(&self, me: ProcId, now: SimTime, remaining: Option<SimTime>) -> SimTime {
-        let own = self.horizon(me, now, remaining);
+    fn shared_horizon(
+        &self,
+        me: ProcId,
+        now: SimTime,
+        remaining: Option<SimTime>,
+        skip: bool,
+    ) -> SimTime {
+        let own = self.horizon(me, now, remaining, skip);
         let shared = self.procs[me.index()]
             .search
             .as_ref()
