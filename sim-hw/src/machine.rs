@@ -259,9 +259,9 @@ struct Checkpoint<S> {
 const OPTIMISTIC_MIN: u64 = 8;
 const OPTIMISTIC_MAX: u64 = 1 << 20;
 
-/// The most batches in a row that skip the look at the lines after futile looks
-/// ([`Machine::batch_horizon`]): 2^6 - 1.
-const SKIP_LOOKS_MAX: u32 = (1 << 6) - 1;
+/// The most futile looks in a row that count ([`Machine::batch_horizon`]): after the nth, the
+/// next 2^n - 1 batches skip the look, so at most 2^6 - 1 = 63 batches in a row skip it.
+const FUTILE_LOOKS_MAX: u32 = 6;
 
 /// What a program may do in a callback.
 pub struct Cx<'a, P: Program> {
@@ -614,7 +614,7 @@ struct Proc<P: Program> {
     optimistic_steps: u64,
     /// Looks at the lines into it in a row that found a horizon no later than the batch's
     /// first step, and how many of its next batches take that for granted without looking
-    /// (2^n - 1 after the nth futile look, at most [`SKIP_LOOKS_MAX`]).
+    /// (2^n - 1 after the nth futile look, n at most [`FUTILE_LOOKS_MAX`]).
     futile_looks: u32,
     skip_looks: u32,
 }
@@ -1299,10 +1299,10 @@ impl<P: Program> Machine<P> {
     /// more than the event per step it would save. A look whose horizon is no later than the
     /// first step's end (`first_step_end`) is futile: the batch takes that one step (or, run
     /// optimistically, its least number of steps) and stops, as it would with the horizon at
-    /// `now`. After the nth futile look in a row, the next 2^n - 1 batches (at most
-    /// [`SKIP_LOOKS_MAX`]) take `now` without looking; a look that finds more starts over. A
-    /// batch that skips a look may be shorter than one that looked (more events), never
-    /// different in what it computes: every result but the event count is the same.
+    /// `now`. After the nth futile look in a row, the next 2^n - 1 batches (n at most
+    /// [`FUTILE_LOOKS_MAX`], so at most 63) take `now` without looking; a look that finds more
+    /// starts over. A batch that skips a look may be shorter than one that looked (more events),
+    /// never different in what it computes: every result but the event count is the same.
     fn batch_horizon(&mut self, me: ProcId, now: SimTime, remaining: Option<SimTime>) -> SimTime {
         let skip = self.procs[me.index()].skip_looks > 0;
         let horizon = self.shared_horizon(me, now, remaining, skip);
@@ -1311,7 +1311,7 @@ impl<P: Program> Machine<P> {
         if skip {
             p.skip_looks -= 1;
         } else if horizon <= first_step_end {
-            p.futile_looks = (p.futile_looks + 1).min(SKIP_LOOKS_MAX.trailing_ones());
+            p.futile_looks = (p.futile_looks + 1).min(FUTILE_LOOKS_MAX);
             p.skip_looks = (1 << p.futile_looks) - 1;
         } else {
             p.futile_looks = 0;
