@@ -552,6 +552,15 @@ pub enum ChessError {
         /// shakmaty's reasons ([`shakmaty::PositionError::kinds`]).
         source: Box<shakmaty::PositionError<Chess>>,
     },
+    /// An operation of an EPD line whose opcode is not one: an opcode starts with a letter and
+    /// has at most 15 letters, digits and underscores (`bm`, `id`, `c0`, `hmvc`).
+    #[error("EPD `{line}`: `{opcode}` is not an EPD opcode (an opcode starts with a letter and has at most 15 letters, digits and underscores){}", if opcode.chars().all(|c| c.is_ascii_digit()) { "; a FEN's halfmove and fullmove counters are not part of an EPD record: leave them out (or write them as `hmvc N; fmvn N;`)" } else { "" })]
+    BadOpcode {
+        /// The EPD line (trimmed).
+        line: String,
+        /// The opcode as written.
+        opcode: String,
+    },
     /// A best move (`bm`) of an EPD line that is not SAN.
     #[error("EPD `{line}`: best move `{san}`: {source}")]
     BadBestMove {
@@ -625,7 +634,9 @@ impl ChessTree {
     /// A tree rooted at the position of an EPD line: the 4 position fields of a FEN, then
     /// operations, each an opcode, operands and `;`, e.g. `bm Qd1+; id "BK.01";`. Reads `bm`
     /// (best moves in SAN, checked to be legal in the position) and `id` (quotes removed); other
-    /// operations are ignored.
+    /// operations are ignored, but each must have an opcode (a letter, then at most 14 letters,
+    /// digits and underscores): the two counters of a six-field FEN are refused, not read as an
+    /// operation that would swallow the `bm` after them.
     pub fn from_epd_line(line: &str) -> Result<Self, ChessError> {
         let line = line.trim();
         let mut rest = line;
@@ -652,6 +663,17 @@ impl ChessTree {
             }
             let (opcode, operands) = op.split_once(char::is_whitespace).unwrap_or((op, ""));
             let operands = operands.trim();
+            let valid = opcode.len() <= 15
+                && opcode.starts_with(|c: char| c.is_ascii_alphabetic())
+                && opcode
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !valid {
+                return Err(ChessError::BadOpcode {
+                    line: line.to_string(),
+                    opcode: opcode.to_string(),
+                });
+            }
             match opcode {
                 "id" => tree.id = Some(operands.trim_matches('"').to_string()),
                 "bm" => {

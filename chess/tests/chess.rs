@@ -166,6 +166,18 @@ fn epd_files_parse_with_line_numbers_and_moves_print_as_uci() {
         e.error.to_string().contains("\"a\"") && e.error.to_string().contains("line 1"),
         "{e}"
     );
+    // A six-field FEN's counters are no opcode: refused, not read as an operation `0` that
+    // would swallow the `bm` after it. Other opcodes are skipped.
+    let counters = "4k3/8/8/8/8/8/8/4K2R w K - id \"a\";\n4k3/8/8/8/8/8/8/4K2R w K - 0 1 bm O-O;\n";
+    let e = chess::parse_epd(counters).unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(
+        e.to_string().contains("`0` is not an EPD opcode")
+            && e.to_string().contains("halfmove and fullmove counters"),
+        "{e}"
+    );
+    let ok = chess::parse_epd("4k3/8/8/8/8/8/8/4K2R w K - hmvc 0; fmvn 1; bm O-O; c0 \"x\";\n");
+    assert_eq!(ok.unwrap()[0].1.best_moves(), ["O-O"]);
 }
 
 #[test]
