@@ -60,7 +60,19 @@ impl<'de> Deserialize<'de> for Vary {
                             "{path}: give at least one value"
                         )));
                     }
-                    out.push((path, values.into_iter().map(|v| v.0).collect()));
+                    let values: Vec<String> = values.into_iter().map(|v| v.0).collect();
+                    if let Some((i, v)) = values
+                        .iter()
+                        .enumerate()
+                        .find(|(i, v)| values[..*i].contains(v))
+                    {
+                        return Err(serde::de::Error::custom(format!(
+                            "{path}: the value {v} is listed twice (values {} and {})",
+                            values.iter().position(|w| w == v).expect("listed") + 1,
+                            i + 1
+                        )));
+                    }
+                    out.push((path, values));
                 }
                 Ok(Vary(out))
             }

@@ -299,7 +299,7 @@ fn left_out_reads_and_deepening_are_the_schemes_own() {
     assert_eq!(pmws.reads, parabelle);
     let ts = with_defaults(
         campbell,
-        "algorithm: Ab",
+        "algorithm: TreeSplit(update: true)",
         "",
         "TreeSplit(update: true)",
         ptrees,

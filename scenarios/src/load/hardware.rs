@@ -22,7 +22,11 @@ fn duration(
     d: &Duration,
 ) -> Result<SimTime, ScenarioError> {
     let clock = hw.clock_hz.0;
-    Ok(match *d {
+    let positive = match *d {
+        Duration::Ns(n) | Duration::Cycles(n) => n > 0,
+        Duration::Us(a) | Duration::Ms(a) | Duration::S(a) => a.0 > 0.0,
+    };
+    let t = match *d {
         Duration::Ns(n) => SimTime(n),
         Duration::Us(a) => SimTime((a.0 * 1e3).round() as u64),
         Duration::Ms(a) => SimTime((a.0 * 1e6).round() as u64),
@@ -40,7 +44,21 @@ fn duration(
             }
             cycles(c, clock)
         }
-    })
+    };
+    if positive && t == SimTime::ZERO {
+        let written = match *d {
+            Duration::Ns(n) => format!("Ns({n})"),
+            Duration::Us(a) => format!("Us({})", a.0),
+            Duration::Ms(a) => format!("Ms({})", a.0),
+            Duration::S(a) => format!("S({})", a.0),
+            Duration::Cycles(c) => format!("Cycles({c}) at {clock} Hz"),
+        };
+        return Err(cx.at(
+            path,
+            format!("{written} is under half a nanosecond, which rounds to 0: gtsim counts time in whole nanoseconds (write Ns(0) for no time)"),
+        ));
+    }
+    Ok(t)
 }
 
 /// The cost model of `hw`, every duration converted to nanoseconds; the leaf evaluation cost
@@ -249,11 +267,13 @@ pub(super) struct Machine {
 }
 
 /// The lines of `hw`, level by level, and when processors read them. A serial interface (SCI)
-/// must have ports for the most children of any processor of the sweep's `ptrees`.
+/// must have ports for the most children of any processor of the sweep's `ptrees`;
+/// `processors` are the pool sizes of `sweep.processors` (for the rates by processor count).
 pub(super) fn machine(
     cx: &Source,
     hw: &Hardware,
     ptrees: &[PTree],
+    processors: &[u64],
     algorithms: &[Algorithm],
 ) -> Result<Machine, ScenarioError> {
     // Most children of any processor, for the SCI's ports, and the sweep field that asks for it.
@@ -326,6 +346,37 @@ pub(super) fn machine(
     if let Some(below) = &hw.link_below {
         levels.push(level_link(below, "link_below")?);
     }
+    let mut warnings = Vec::new();
+    // Settings no run of the sweep uses: said, not silently dropped.
+    let deepest = ptrees
+        .iter()
+        .map(|p| match p {
+            PTree::Paper { length, .. } => *length,
+            PTree::Campbell { depth, .. } => *depth,
+        })
+        .max()
+        .unwrap_or(0);
+    if hw.link_below.is_some() && deepest <= 1 {
+        warnings.push(format!(
+            "{}: hardware.link_below is not used: every processor tree of the sweep has one level of lines (hardware.link)",
+            cx.file
+        ));
+    }
+    let mut sizes: Vec<u64> = ptrees.iter().map(|p| p.build().len() as u64).collect();
+    sizes.extend(processors.iter().copied());
+    sizes.sort_unstable();
+    sizes.dedup();
+    for (level, field) in levels.iter().zip(["link", "link_below"]) {
+        for &(n, _) in &level.rate_by_processors {
+            if !sizes.contains(&n) {
+                warnings.push(format!(
+                    "{}: hardware.{field}.rate_by_processors: no machine of the sweep has {n} processors (they have {}): that rate is not used",
+                    cx.file,
+                    sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+                ));
+            }
+        }
+    }
     let link = levels[0].spec;
     let links = LinkPlan { levels };
     let read = |r: &schema::Read| match r {
@@ -377,7 +428,6 @@ pub(super) fn machine(
         .iter()
         .any(|p| matches!(p, PTree::Campbell { depth, .. } if *depth > 1));
     let parallel = ptrees.iter().any(|p| !p.is_uniprocessor());
-    let mut warnings = Vec::new();
     for a in algorithms {
         let Some(what) = a.entry().reaches_running.filter(|_| parallel) else {
             continue;

@@ -53,7 +53,8 @@ pub enum ScenarioError {
         /// The assignment and why.
         source: crate::overrides::SetError,
     },
-    /// A scenario that is wrong with one of the `vary` section's combinations of values.
+    /// A scenario that is wrong with one of the `vary` section's combinations of values, or
+    /// with the fields `--set` sets (`assignments` then starts with `--set`).
     #[error("{file}: with {assignments}: {inner}")]
     Variant {
         /// The scenario file's path, as given.
@@ -114,7 +115,9 @@ impl Variant {
 
 /// Reads a scenario file, sets the fields of `sets` (`--set PATH=VALUE`) and expands its `vary`
 /// section: one plan per combination of the varied values (the first varied field changing
-/// slowest), or the one plan of a scenario without `vary`.
+/// slowest), or the one plan of a scenario without `vary`. A field both set and varied takes
+/// the value set and is not varied: with every varied field set, the one plan of that
+/// combination (without assignments, so it runs as a scenario without `vary`).
 pub fn load_variants(
     path: &Path,
     sets: &[crate::overrides::Assignment],
@@ -147,9 +150,39 @@ pub fn load_variants(
         let with_machine = machine::resolve(&named, path)?;
         crate::overrides::apply(&with_machine, &others).map_err(set_err)
     };
-    let base = resolved(&[])?;
-    let plan = parse(&base, path)?;
-    let vary = plan.scenario.vary.0.clone();
+    if let Some((i, a)) = sets
+        .iter()
+        .enumerate()
+        .find(|(i, a)| sets[..*i].iter().any(|b| b.path == a.path))
+    {
+        let first = sets.iter().find(|b| b.path == a.path).expect("found");
+        return Err(set_err(crate::overrides::SetError {
+            path: a.dotted(),
+            reason: format!(
+                "set twice with --set ({first} and {a}, the {} --set): give each field once",
+                ordinal(i + 1)
+            ),
+        }));
+    }
+    // An error in the text with the fields set is at a line and column of that text, not of
+    // the file: say which fields were set.
+    let with_sets = |e: ScenarioError| {
+        if sets.is_empty() {
+            e
+        } else {
+            ScenarioError::Variant {
+                file: file.clone(),
+                assignments: format!("--set {}", crate::overrides::describe(sets)),
+                inner: Box::new(e),
+            }
+        }
+    };
+    let base = resolved(&[]).map_err(with_sets)?;
+    let plan = parse(&base, path).map_err(with_sets)?;
+    // A field that `--set` sets is not varied: the value set picks that field's combinations
+    // (all of them, with every varied field set: one scenario, as if it had no `vary`).
+    let mut vary = plan.scenario.vary.0.clone();
+    vary.retain(|(path_text, _)| !sets.iter().any(|a| a.dotted() == *path_text));
     if vary.is_empty() {
         return Ok(vec![Variant {
             assignments: Vec::new(),
@@ -190,6 +223,18 @@ pub fn load_variants(
         .collect()
 }
 
+/// "1st", "2nd", "3rd", "4th", …
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// The most combinations a `vary` section may make.
 pub const MAX_VARIANTS: usize = 1000;
 
@@ -221,7 +266,8 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         &["sweep", "ptree"]
     };
     let network = hardware::network(&cx, &scenario.hardware, &ptrees, count_field)?;
-    let machine = hardware::machine(&cx, &scenario.hardware, &ptrees, &algorithms)?;
+    let pools: Vec<u64> = scenario.sweep.processors.iter().map(|p| p.0).collect();
+    let machine = hardware::machine(&cx, &scenario.hardware, &ptrees, &pools, &algorithms)?;
     let (memory, jitter) = hardware::memory(&cx, &scenario.hardware, &algorithms)?;
     let seeds = sweep::seeds(&cx, &scenario.sweep, &trees)?;
     let config_count = sweep::config_count(
@@ -259,6 +305,13 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     )?);
     warnings.extend(sweep::skipped(&file, &algorithms, &ptrees, &dims.depths));
     warnings.extend(machine.warnings.iter().cloned());
+    let sweep_algorithms = &scenario.sweep.algorithm;
+    if !sweep_algorithms.is_empty() && !sweep_algorithms.contains(&scenario.search.algorithm) {
+        warnings.push(format!(
+            "{file}: search.algorithm {} is not run: sweep.algorithm lists the algorithms to run (add it there to run it too)",
+            scenario.search.algorithm
+        ));
+    }
 
     let mut chess_set = trees.chess;
     if let Some(set) = &mut chess_set {

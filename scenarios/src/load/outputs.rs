@@ -26,10 +26,19 @@ pub(super) fn timeline(
         Some(t) => {
             let here = |m: String| cx.at(&["outputs", "timeline"], m);
             if !fanouts.contains(&(t.fanout.0 as u32)) {
-                return Err(here(format!(
-                    "timeline fanout {} is not in sweep.fanout",
-                    t.fanout.0
-                )));
+                return Err(here(if fanouts.is_empty() {
+                    "outputs.timeline picks a run by its fanout, and the sweep has no sweep.fanout or sweep.processors (a sweep of Campbell's processor trees, sweep.ptree, cannot record a timeline)".to_string()
+                } else {
+                    format!(
+                        "timeline fanout {} is not in sweep.fanout or sweep.processors ({})",
+                        t.fanout.0,
+                        fanouts
+                            .iter()
+                            .map(|f| f.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }));
             }
             if !seeds.contains(&t.seed) {
                 return Err(here(if chess {
@@ -148,7 +157,8 @@ pub(super) fn references(
     })
 }
 
-/// Checks the charts asked for (`outputs.fig7`, `outputs.minimal_chart`) against the sweep;
+/// Checks the charts and tables asked for (`outputs.fig7`, `outputs.minimal_chart`,
+/// `outputs.per_position`) against the sweep;
 /// returns the warnings, naming the scenario's file, about charts that will not be drawn.
 pub(super) fn charts(
     cx: &Source,
@@ -160,6 +170,12 @@ pub(super) fn charts(
 ) -> Result<Vec<String>, ScenarioError> {
     let file = cx.file;
     let mut warnings = Vec::new();
+    if outputs.per_position && !chess {
+        return Err(cx.at(
+            &["outputs", "per_position"],
+            "the per-position table is of chess positions: outputs.per_position needs a Chess workload".into(),
+        ));
+    }
     if outputs.fig7 {
         if !chess {
             return Err(cx.at(
@@ -222,10 +238,14 @@ pub(super) fn charts(
         if !fanouts.iter().any(|&f| f as u64 == at) {
             return Err(cx.at(
                 &["outputs", "schemes", "at"],
-                format!(
-                    "{at} processors is not a processor count of the sweep (sweep.processors or sweep.fanout: {})",
-                    fanouts.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(", ")
-                ),
+                if fanouts.is_empty() {
+                    "outputs.schemes compares schemes by processor count, and the sweep has no sweep.processors or sweep.fanout (a sweep of Campbell's processor trees, sweep.ptree, has none)".to_string()
+                } else {
+                    format!(
+                        "{at} processors is not a processor count of the sweep (sweep.processors or sweep.fanout: {})",
+                        fanouts.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(", ")
+                    )
+                },
             ));
         }
         if configs > 1 {

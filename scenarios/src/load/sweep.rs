@@ -200,6 +200,15 @@ pub(super) fn processor_trees(
             ));
         }
     }
+    if sweep.fanout.is_empty() && !by_processors && scenario.hardware.length.0 != 1 {
+        return Err(cx.at(
+            &["hardware", "length"],
+            format!(
+                "hardware.length {} is the depth of sweep.fanout's processor trees, and the sweep has none: sweep.ptree gives each of its trees' depth itself (leave hardware.length out)",
+                scenario.hardware.length.0
+            ),
+        ));
+    }
     let field = if by_processors {
         "processors"
     } else {
