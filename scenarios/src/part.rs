@@ -154,7 +154,7 @@ pub fn read(
     if header.fingerprint != fingerprint || header.runs != runs {
         return Err(PartError::Other {
             path: path.into(),
-            why: "it holds the runs of another sweep (the scenario, a file it reads, a field set, --step-by-step or the gtsim build differ)".into(),
+            why: "it holds the runs of another sweep (the scenario, a file it reads, a field set, --step-by-step, --conservative or the gtsim build differ)".into(),
         });
     }
     let mut done = Vec::new();

@@ -470,6 +470,69 @@ fn vary_set_compare_and_plot_agree() {
     let read = |p: &Path| std::fs::read_to_string(p.join("results.csv")).unwrap();
     assert_eq!(read(&b), read(&set), "vary's 480 = --set 480");
     assert_ne!(read(&a), read(&b), "the rate changes the results");
+    // --set on a varied field picks its value: every varied field set, one plain run (which
+    // can be sharded), not a run of every combination with the value set overridden.
+    let picked = |extra: &[&str], out: &Path| {
+        let mut args = vec![
+            "run",
+            varied.to_str().unwrap(),
+            "--quiet",
+            "--set",
+            "hardware.link.rate=480",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let o = gtsim(&args);
+        assert!(o.status.success(), "{o:?}");
+    };
+    let whole = dir.join("picked");
+    picked(&[], &whole);
+    assert_eq!(
+        read(&whole),
+        read(&set),
+        "--set 480 on the varied file = --set 480"
+    );
+    assert!(!whole.join("hardware.link.rate=960").exists());
+    let (s0, s1, merged) = (dir.join("s0"), dir.join("s1"), dir.join("merged"));
+    picked(&["--shard", "0/2"], &s0);
+    picked(&["--shard", "1/2"], &s1);
+    let m = gtsim(&[
+        "merge",
+        merged.to_str().unwrap(),
+        s0.to_str().unwrap(),
+        s1.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(m.status.success(), "{m:?}");
+    assert_eq!(
+        read(&merged),
+        read(&set),
+        "a combination picked, sharded and merged"
+    );
+    // A chart plotted into an output folder (plot's default place) becomes part of it: the next
+    // run into the folder replaces the folder, chart and all.
+    let plot = gtsim(&[
+        "plot",
+        set.to_str().unwrap(),
+        "--x",
+        "fanout",
+        "--y",
+        "speedup",
+    ]);
+    assert!(plot.status.success(), "{plot:?}");
+    assert!(set.join("plot-speedup-by-fanout.png").is_file());
+    let again = gtsim(&[
+        "run",
+        base.to_str().unwrap(),
+        "--quiet",
+        "--set",
+        "hardware.link.rate=480",
+        "--out",
+        set.to_str().unwrap(),
+    ]);
+    assert!(again.status.success(), "{again:?}");
+    assert!(!set.join("plot-speedup-by-fanout.png").exists());
     let all = read(&out);
     let header = all.lines().next().unwrap();
     assert!(header.ends_with(",hardware.link.rate"), "{header}");

@@ -72,7 +72,8 @@ enum Command {
     /// output folder: results, report and charts byte for byte those of one whole run.
     ///
     /// Every shard 0..n-1 must be given once, made by this gtsim build from the same scenario,
-    /// input files and --set fields; the scenario is read again from the path the shards name.
+    /// input files, --set fields and mode (--step-by-step, --conservative); the scenario is read
+    /// again from the path the shards name.
     Merge {
         /// The output folder to write (as `gtsim run --out`).
         out: PathBuf,
@@ -95,7 +96,7 @@ enum Command {
         a: PathBuf,
         /// The second output folder (or its results.csv): B.
         b: PathBuf,
-        /// Where to write the comparison [default: compare.md in the current folder].
+        /// Where to write the comparison (a path relative to the current folder).
         #[arg(long, default_value = "compare.md")]
         out: PathBuf,
     },
@@ -119,7 +120,8 @@ enum Command {
         /// --where ordering=random.
         #[arg(long = "where", value_name = "COLUMN=VALUE")]
         filters: Vec<String>,
-        /// The PNG to write [default: RESULTS/plot-Y-by-X.png].
+        /// The PNG to write [default: RESULTS/plot-Y-by-X.png]. In a gtsim output folder it
+        /// becomes part of the folder: the next run into the folder replaces it.
         #[arg(long)]
         out: Option<PathBuf>,
     },
@@ -145,6 +147,8 @@ enum Command {
 
 /// Why gtsim stopped, and its exit status (the README's "Exit status" lists them).
 enum Failure {
+    /// Options that cannot go together (exit 2, as clap's usage errors).
+    Usage(String),
     /// Bad input: a scenario, positions file, reference table or output path gtsim refuses
     /// (exit 3).
     Input(String),
@@ -158,6 +162,7 @@ enum Failure {
 impl Failure {
     fn status(&self) -> u8 {
         match self {
+            Failure::Usage(_) => 2,
             Failure::Input(_) => 3,
             Failure::Output(_) => 4,
             Failure::Run(_) => 5,
@@ -165,7 +170,7 @@ impl Failure {
     }
     fn message(&self) -> &str {
         match self {
-            Failure::Input(m) | Failure::Output(m) | Failure::Run(m) => m,
+            Failure::Usage(m) | Failure::Input(m) | Failure::Output(m) | Failure::Run(m) => m,
         }
     }
     /// This failure, saying that the `KEPT` finished runs of `runs` wait in the part file.
@@ -178,6 +183,7 @@ impl Failure {
             )
         };
         match self {
+            Failure::Usage(m) => Failure::Usage(note(m)),
             Failure::Input(m) => Failure::Input(note(m)),
             Failure::Output(m) => Failure::Output(note(m)),
             Failure::Run(m) => Failure::Run(note(m)),
@@ -316,7 +322,25 @@ fn run(cli: Cli) -> Result<(), Failure> {
             });
             plots::line_chart(&out, &chart)
                 .map_err(|e| Failure::Output(format!("{}: {e}", out.display())))?;
+            // Into a gtsim output folder: the chart becomes part of it (listed in its marker),
+            // so that the next run into the folder replaces it rather than refusing the folder.
+            let folder = match out.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            let name = out.file_name().map(|n| n.to_string_lossy().into_owned());
+            let adopted = match name {
+                Some(name) => scenarios::output::adopt(&folder, &name)
+                    .map_err(|e| Failure::Output(format!("{}: {e}", folder.display())))?,
+                None => false,
+            };
             sayln!("wrote {}", out.display());
+            if adopted {
+                sayln!(
+                    "(part of the output folder {}: the next run into it replaces the chart with the folder)",
+                    folder.display()
+                );
+            }
             Ok(())
         }
         Command::Machines => {
@@ -366,12 +390,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 } else if trace.is_some() {
                     Some("--shard and --trace: trace the run with a whole (unsharded) command")
                 } else if variants.len() > 1 || !variants[0].assignments.is_empty() {
-                    Some("--shard with a vary section: shard each combination, picked with --set")
+                    Some("--shard with a vary section: shard each combination, picked by setting every varied field with --set PATH=VALUE")
                 } else {
                     None
                 };
                 if let Some(why) = why {
-                    return Err(Failure::Input(why.into()));
+                    return Err(Failure::Usage(why.into()));
                 }
             }
             let opts = RunOpts {
@@ -485,7 +509,7 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
             .map_err(|e| Failure::Input(e.to_string()))?;
         if header.fingerprint != fingerprint || header.runs != total {
             return Err(Failure::Input(format!(
-                "{}: a shard of another sweep (the scenario, a file it reads, a field set, --step-by-step or the gtsim build differ from {}'s now)",
+                "{}: a shard of another sweep (the scenario, a file it reads, a field set, --step-by-step, --conservative or the gtsim build differ from {}'s now)",
                 path.display(),
                 scenario.display()
             )));
@@ -575,7 +599,7 @@ fn check_plan(file: &std::path::Path, plan: &scenarios::Plan, threads: usize) {
         .iter()
         .any(|a| a.entry().open != scenarios::catalogue::Open::None);
     sayln!(
-        "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {} M leaves/s per core and {:.0} µs per run{}",
+        "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {} M leaves/s per core and {:.0} µs per run{} (a rough guide, not a bound: it leaves out the events of messages, which dominate on large machines)",
         if plan.progressive { ", every iteration" } else { "" },
         human_time(secs),
         if cores == 1 { "" } else { "s" },
@@ -1019,8 +1043,8 @@ fn run_variants(
     opts: &RunOpts,
 ) -> Result<(), Failure> {
     if opts.trace.is_some() {
-        return Err(Failure::Input(
-            "--trace writes one run: with a vary section, pick one combination with --set".into(),
+        return Err(Failure::Usage(
+            "--trace writes one run: with a vary section, pick one combination by setting every varied field with --set PATH=VALUE".into(),
         ));
     }
     let name = variants[0].plan.name().to_string();
@@ -1236,15 +1260,15 @@ fn human_time(secs: f64) -> String {
     } else if secs < 1.0 {
         "under a second".into()
     } else if secs < 120.0 {
-        format!("at least {secs:.0} s")
+        format!("about {secs:.0} s")
     } else if secs < 7200.0 {
-        format!("at least {:.0} min", secs / 60.0)
+        format!("about {:.0} min", secs / 60.0)
     } else if secs < 2.0 * 86400.0 {
-        format!("at least {:.1} h", secs / 3600.0)
+        format!("about {:.1} h", secs / 3600.0)
     } else if secs < 2.0 * 365.0 * 86400.0 {
-        format!("at least {:.0} days", secs / 86400.0)
+        format!("about {:.0} days", secs / 86400.0)
     } else {
-        format!("at least {:.0} years", secs / (365.0 * 86400.0))
+        format!("about {:.0} years", secs / (365.0 * 86400.0))
     }
 }
 

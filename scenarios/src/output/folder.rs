@@ -29,6 +29,32 @@ pub(super) fn atomic_tmp(path: &Path) -> io::Result<PathBuf> {
 /// (and only the files it lists), never another one.
 pub const MARKER: &str = ".gtsim-output";
 
+/// Makes `file` (a name in `folder`, e.g. a chart `gtsim plot` wrote there) part of the gtsim
+/// output folder `folder`: listed in its marker, so that the next run into the folder replaces
+/// it with the rest instead of refusing the folder. Ok(false) if `folder` is not a gtsim output
+/// folder (no marker), Ok(true) once the file is listed (it may have been already).
+pub fn adopt(folder: &Path, file: &str) -> io::Result<bool> {
+    let path = folder.join(MARKER);
+    let marker = match std::fs::read_to_string(&path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(e),
+    };
+    let Some((_, listed)) = marker.split_once("\nfiles:\n") else {
+        return Ok(false);
+    };
+    if listed.lines().any(|l| l.trim() == file) {
+        return Ok(true);
+    }
+    let mut text = marker.clone();
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&format!("  {file}\n"));
+    write_atomic(&path, text.as_bytes())?;
+    Ok(true)
+}
+
 /// Called with the name of each step of writing an output folder before it happens (each file,
 /// then "swap", then "cleanup"); an error stops the writing there. Tests inject failures (or a
 /// simulated kill) with it; `gtsim` sets it only from GTSIM_TEST_FAIL_AT / GTSIM_TEST_KILL_AT.
