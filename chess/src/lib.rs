@@ -656,7 +656,15 @@ impl ChessTree {
             id: None,
             best_moves: Vec::new(),
         };
-        for op in rest.split(';') {
+        // Operations end at a `;` outside double quotes (a comment `c0 "a; b";` is one).
+        let mut quoted = false;
+        let ops = rest.split(|c: char| {
+            if c == '"' {
+                quoted = !quoted;
+            }
+            c == ';' && !quoted
+        });
+        for op in ops {
             let op = op.trim();
             if op.is_empty() {
                 continue;

@@ -176,7 +176,9 @@ fn epd_files_parse_with_line_numbers_and_moves_print_as_uci() {
             && e.to_string().contains("halfmove and fullmove counters"),
         "{e}"
     );
-    let ok = chess::parse_epd("4k3/8/8/8/8/8/8/4K2R w K - hmvc 0; fmvn 1; bm O-O; c0 \"x\";\n");
+    let ok = chess::parse_epd(
+        "4k3/8/8/8/8/8/8/4K2R w K - hmvc 0; c0 \"Karpov-Kasparov; 1985\"; fmvn 1; bm O-O;\n",
+    );
     assert_eq!(ok.unwrap()[0].1.best_moves(), ["O-O"]);
 }
 

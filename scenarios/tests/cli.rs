@@ -494,6 +494,47 @@ fn vary_set_compare_and_plot_agree() {
         "--set 480 on the varied file = --set 480"
     );
     assert!(!whole.join("hardware.link.rate=960").exists());
+    // Without --out, a picked combination goes to the folder the vary run gives it, which a
+    // vary run into the same place then replaces (and the other way round).
+    let in_dir = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_gtsim"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .expect("gtsim runs");
+        assert!(o.status.success(), "{args:?}: {o:?}");
+    };
+    let name = "varied.ron";
+    in_dir(&["run", name, "--quiet", "--set", "hardware.link.rate=480"]);
+    let default_top = dir.join("out").join("pmws-uniform");
+    let combo = default_top.join("hardware.link.rate=480");
+    assert_eq!(
+        read(&combo),
+        read(&set),
+        "picked into the vary run's folder for it"
+    );
+    in_dir(&["run", name, "--quiet"]);
+    assert_eq!(read(&combo), read(&set));
+    assert!(default_top.join("hardware.link.rate=960").is_dir());
+    in_dir(&["run", name, "--quiet", "--set", "hardware.link.rate=480"]);
+    // A vary run is not sharded or traced whole: those need one combination (a usage error).
+    for extra in [
+        vec!["--shard", "0/2", "--out", "sharded"],
+        vec!["--trace", "t.json"],
+    ] {
+        let mut args = vec!["run", name, "--quiet"];
+        args.extend(extra);
+        let o = Command::new(env!("CARGO_BIN_EXE_gtsim"))
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .expect("gtsim runs");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("--set"),
+            "{args:?}: {o:?}"
+        );
+    }
     let (s0, s1, merged) = (dir.join("s0"), dir.join("s1"), dir.join("merged"));
     picked(&["--shard", "0/2"], &s0);
     picked(&["--shard", "1/2"], &s1);

@@ -631,19 +631,58 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         err.contains("workload.width: the value 4 is listed twice (values 1 and 3)"),
         "{err}"
     );
-    // The same field set twice: the first value would be lost.
+    // The same field set twice, or one inside the other: the first value would be lost (a
+    // usage error, like other options that cannot go together).
     let base = write(&dir, "small.ron", &small);
+    for (a, b) in [
+        ("workload.width=5", "workload.width=6"),
+        ("hardware.link.rate=480", "hardware.link=Ideal"),
+    ] {
+        let out = gtsim(&["check", base.to_str().unwrap(), "--set", a, "--set", b]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("set the same field"), "{err}");
+    }
+    // A field set inside a varied one (or holding it) would be overwritten by vary.
+    let varied = write(
+        &dir,
+        "varied.ron",
+        edit(
+            &small,
+            "    outputs: (",
+            "    vary: {\"hardware.link.rate\": [960, 480]},\n    outputs: (",
+        ),
+    );
     let out = gtsim(&[
         "check",
-        base.to_str().unwrap(),
+        varied.to_str().unwrap(),
         "--set",
-        "workload.width=5",
-        "--set",
-        "workload.width=6",
+        "hardware.link=Sci(rate: 100, rts_cts: true, ports: 8)",
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{err}");
-    assert!(err.contains("set twice with --set"), "{err}");
+    assert!(err.contains("overlap"), "{err}");
+    // hardware.length is the depth of sweep.fanout's trees: with sweep.ptree alone it would
+    // change nothing.
+    let ptree_only = write(
+        &dir,
+        "ptree-only.ron",
+        edit(
+            &edit(
+                &small,
+                "algorithm: Pmws,",
+                "algorithm: TreeSplit(update: false),",
+            ),
+            "fanout: [1, 2],",
+            "ptree: [(depth: 1, width: 2)],",
+        )
+        .replace(
+            "progressive_deepening: true",
+            "progressive_deepening: false",
+        )
+        .replace("length: 1,", "length: 2,"),
+    );
+    rejected(&ptree_only, 30, 9, &["hardware.length", "sweep.ptree"]);
     // An impossible value set with --set: the error says it came from --set (its line and
     // column are in the text with the field set, not in the file as written).
     let out = gtsim(&["check", base.to_str().unwrap(), "--set", "workload.width=0"]);

@@ -157,6 +157,14 @@ fn a_merge_needs_every_shard_of_one_sweep_once() {
             vec!["run", &file, "--out", "x", "--shard", "0/2", "--resume"],
             "--resume",
         ),
+        (
+            vec![
+                "run", &file, "--out", "x", "--shard", "0/2", "--trace", "t.json",
+            ],
+            "--trace",
+        ),
+        // Option clashes are found before the scenario is read.
+        (vec!["run", "no-such.ron", "--shard", "0/2"], "needs --out"),
     ] {
         let o = gtsim(&dir, &args);
         // A usage error, as clap's own.

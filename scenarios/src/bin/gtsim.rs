@@ -52,8 +52,9 @@ enum Command {
         #[arg(long)]
         conservative: bool,
         /// Set a field of the scenario for this run, by its path: PATH=VALUE, the value written
-        /// as in the file (e.g. --set hardware.costs.s=Ms(4) --set sweep.fanout=[4]). Repeatable;
-        /// recorded in the provenance.
+        /// as in the file (e.g. --set hardware.costs.s=Ms(4) --set sweep.fanout=[4]). Repeatable,
+        /// each field once; recorded in the provenance. A field the scenario's `vary` varies
+        /// takes the value set and is not varied.
         #[arg(long = "set", value_name = "PATH=VALUE", value_parser = parse_set)]
         sets: Vec<scenarios::overrides::Assignment>,
         /// Continue an interrupted run of the same command: the runs it finished (kept in
@@ -358,6 +359,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             threads,
             sets,
         } => {
+            sets_once(&sets)?;
             let variants = scenarios::load::load_variants(&file, &sets)
                 .map_err(|e| Failure::Input(e.to_string()))?;
             for v in &variants {
@@ -380,8 +382,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             resume,
             shard,
         } => {
-            let variants = scenarios::load::load_variants(&file, &sets)
-                .map_err(|e| Failure::Input(e.to_string()))?;
+            // Options that cannot go together, before the scenario is read.
+            sets_once(&sets)?;
             if shard.is_some() {
                 let why = if out.is_none() {
                     Some("--shard needs --out: each shard writes a folder of its own")
@@ -389,14 +391,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     Some("--shard and --resume: run the shard again")
                 } else if trace.is_some() {
                     Some("--shard and --trace: trace the run with a whole (unsharded) command")
-                } else if variants.len() > 1 || !variants[0].assignments.is_empty() {
-                    Some("--shard with a vary section: shard each combination, picked by setting every varied field with --set PATH=VALUE")
                 } else {
                     None
                 };
                 if let Some(why) = why {
                     return Err(Failure::Usage(why.into()));
                 }
+            }
+            let variants = scenarios::load::load_variants(&file, &sets)
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            if shard.is_some() && (variants.len() > 1 || !variants[0].assignments.is_empty()) {
+                return Err(Failure::Usage("--shard with a vary section: shard each combination, picked by setting every varied field with --set PATH=VALUE".into()));
             }
             let opts = RunOpts {
                 threads,
@@ -412,7 +417,25 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if variants.len() == 1 && variants[0].assignments.is_empty() {
                 let plan = variants.into_iter().next().expect("one").plan;
                 let default_out = out.is_none();
-                let dir = out.unwrap_or_else(|| PathBuf::from("out").join(plan.name()));
+                // One combination of a vary section, picked with --set: by default into the
+                // folder the vary run gives it (`out/NAME` is the vary run's own).
+                let picked: Vec<scenarios::overrides::Assignment> = plan
+                    .scenario
+                    .vary
+                    .0
+                    .iter()
+                    .filter_map(|(path, _)| opts.sets.iter().find(|a| a.dotted() == *path))
+                    .cloned()
+                    .collect();
+                let dir = match out {
+                    Some(dir) => dir,
+                    None if picked.is_empty() => PathBuf::from("out").join(plan.name()),
+                    None => {
+                        let top = PathBuf::from("out").join(plan.name());
+                        prepare_vary_folder(&top, true)?;
+                        top.join(folder_name(&picked))
+                    }
+                };
                 run_plan(plan, &dir, default_out, &opts, &[])?;
                 return Ok(());
             }
@@ -1159,6 +1182,28 @@ fn run_variants(
     )?;
     if !opts.quiet {
         sayln!("\nall combinations: {}", dir.join("results.csv").display());
+    }
+    Ok(())
+}
+
+/// `--set` gives each field once, and no field inside another one it sets (a usage error: the
+/// first value would be lost).
+fn sets_once(sets: &[scenarios::overrides::Assignment]) -> Result<(), Failure> {
+    let within = |a: &[String], b: &[String]| a.len() <= b.len() && b[..a.len()] == *a;
+    for (i, a) in sets.iter().enumerate() {
+        if let Some(b) = sets[..i]
+            .iter()
+            .find(|b| within(&a.path, &b.path) || within(&b.path, &a.path))
+        {
+            return Err(Failure::Usage(format!(
+                "--set {b} and --set {a} set the same field{}: give each field once",
+                if a.path == b.path {
+                    ""
+                } else {
+                    " (one inside the other)"
+                }
+            )));
+        }
     }
     Ok(())
 }

@@ -150,16 +150,26 @@ pub fn load_variants(
         let with_machine = machine::resolve(&named, path)?;
         crate::overrides::apply(&with_machine, &others).map_err(set_err)
     };
-    if let Some((i, a)) = sets
-        .iter()
-        .enumerate()
-        .find(|(i, a)| sets[..*i].iter().any(|b| b.path == a.path))
-    {
-        let first = sets.iter().find(|b| b.path == a.path).expect("found");
+    // One path inside another (or the same) would lose the value set first.
+    let within = |a: &[String], b: &[String]| a.len() <= b.len() && b[..a.len()] == *a;
+    if let Some((i, a)) = sets.iter().enumerate().find(|(i, a)| {
+        sets[..*i]
+            .iter()
+            .any(|b| within(&a.path, &b.path) || within(&b.path, &a.path))
+    }) {
+        let first = sets
+            .iter()
+            .find(|b| within(&a.path, &b.path) || within(&b.path, &a.path))
+            .expect("found");
+        let what = if first.path == a.path {
+            "set twice with --set"
+        } else {
+            "set inside a field another --set sets"
+        };
         return Err(set_err(crate::overrides::SetError {
             path: a.dotted(),
             reason: format!(
-                "set twice with --set ({first} and {a}, the {} --set): give each field once",
+                "{what} ({first} and {a}, the {} --set): give each field once",
                 ordinal(i + 1)
             ),
         }));
@@ -183,6 +193,22 @@ pub fn load_variants(
     // (all of them, with every varied field set: one scenario, as if it had no `vary`).
     let mut vary = plan.scenario.vary.0.clone();
     vary.retain(|(path_text, _)| !sets.iter().any(|a| a.dotted() == *path_text));
+    // A field set inside a varied one, or a varied field inside one set, would be overwritten
+    // by the other without a word.
+    for (path_text, _) in &vary {
+        let varied: Vec<String> = path_text.split('.').map(str::to_string).collect();
+        if let Some(a) = sets
+            .iter()
+            .find(|a| within(&a.path, &varied) || within(&varied, &a.path))
+        {
+            return Err(set_err(crate::overrides::SetError {
+                path: a.dotted(),
+                reason: format!(
+                    "--set {a} and the varied field {path_text} overlap (one is inside the other), so one would overwrite the other: set {path_text} itself to pick its value, or leave it to vary"
+                ),
+            }));
+        }
+    }
     if vary.is_empty() {
         return Ok(vec![Variant {
             assignments: Vec::new(),
@@ -210,7 +236,10 @@ pub fn load_variants(
     combos
         .into_iter()
         .map(|assignments| {
-            let label = crate::overrides::describe(&assignments);
+            let mut label = crate::overrides::describe(&assignments);
+            if !sets.is_empty() {
+                label = format!("--set {} and {label}", crate::overrides::describe(sets));
+            }
             let variant_error = |e| ScenarioError::Variant {
                 file: file.clone(),
                 assignments: label.clone(),
