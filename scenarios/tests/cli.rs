@@ -457,16 +457,19 @@ fn vary_set_compare_and_plot_agree() {
         out.join("hardware.link.rate=480"),
     );
     let set = dir.join("set");
-    let one = gtsim(&[
-        "run",
-        base.to_str().unwrap(),
-        "--quiet",
-        "--set",
-        "hardware.link.rate=480",
-        "--out",
-        set.to_str().unwrap(),
-    ]);
-    assert!(one.status.success(), "{one:?}");
+    let run_480 = || {
+        let o = gtsim(&[
+            "run",
+            base.to_str().unwrap(),
+            "--quiet",
+            "--set",
+            "hardware.link.rate=480",
+            "--out",
+            set.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{o:?}");
+    };
+    run_480();
     let read = |p: &Path| std::fs::read_to_string(p.join("results.csv")).unwrap();
     assert_eq!(read(&b), read(&set), "vary's 480 = --set 480");
     assert_ne!(read(&a), read(&b), "the rate changes the results");
@@ -563,16 +566,7 @@ fn vary_set_compare_and_plot_agree() {
     ]);
     assert!(plot.status.success(), "{plot:?}");
     assert!(set.join("plot-speedup-by-fanout.png").is_file());
-    let again = gtsim(&[
-        "run",
-        base.to_str().unwrap(),
-        "--quiet",
-        "--set",
-        "hardware.link.rate=480",
-        "--out",
-        set.to_str().unwrap(),
-    ]);
-    assert!(again.status.success(), "{again:?}");
+    run_480();
     assert!(!set.join("plot-speedup-by-fanout.png").exists());
     let all = read(&out);
     let header = all.lines().next().unwrap();
