@@ -90,6 +90,24 @@ impl fmt::Display for Assignment {
     }
 }
 
+/// Whether two field paths are the same or one lies inside the other (`hardware.link` and
+/// `hardware.link.rate`): set both, and the one set last overwrites the other.
+pub fn overlap(a: &[String], b: &[String]) -> bool {
+    let n = a.len().min(b.len());
+    a[..n] == b[..n]
+}
+
+/// The first assignment of `sets` whose path overlaps an earlier one's: its index, and the
+/// earlier one.
+pub fn first_overlap(sets: &[Assignment]) -> Option<(usize, &Assignment)> {
+    sets.iter().enumerate().find_map(|(i, a)| {
+        sets[..i]
+            .iter()
+            .find(|b| overlap(&a.path, &b.path))
+            .map(|b| (i, b))
+    })
+}
+
 /// Assignments in words: `PATH=VALUE, …` (empty for none).
 pub fn describe(assignments: &[Assignment]) -> String {
     assignments

@@ -1189,23 +1189,18 @@ fn run_variants(
 /// `--set` gives each field once, and no field inside another one it sets (a usage error: the
 /// first value would be lost).
 fn sets_once(sets: &[scenarios::overrides::Assignment]) -> Result<(), Failure> {
-    let within = |a: &[String], b: &[String]| a.len() <= b.len() && b[..a.len()] == *a;
-    for (i, a) in sets.iter().enumerate() {
-        if let Some(b) = sets[..i]
-            .iter()
-            .find(|b| within(&a.path, &b.path) || within(&b.path, &a.path))
-        {
-            return Err(Failure::Usage(format!(
-                "--set {b} and --set {a} set the same field{}: give each field once",
-                if a.path == b.path {
-                    ""
-                } else {
-                    " (one inside the other)"
-                }
-            )));
-        }
+    match scenarios::overrides::first_overlap(sets) {
+        Some((i, b)) => Err(Failure::Usage(format!(
+            "--set {b} and --set {} set the same field{}: give each field once",
+            sets[i],
+            if sets[i].path == b.path {
+                ""
+            } else {
+                " (one inside the other)"
+            }
+        ))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// A folder name for a combination: `PATH=VALUE` joined by `,`, other characters as `_`.

@@ -151,16 +151,8 @@ pub fn load_variants(
         crate::overrides::apply(&with_machine, &others).map_err(set_err)
     };
     // One path inside another (or the same) would lose the value set first.
-    let within = |a: &[String], b: &[String]| a.len() <= b.len() && b[..a.len()] == *a;
-    if let Some((i, a)) = sets.iter().enumerate().find(|(i, a)| {
-        sets[..*i]
-            .iter()
-            .any(|b| within(&a.path, &b.path) || within(&b.path, &a.path))
-    }) {
-        let first = sets
-            .iter()
-            .find(|b| within(&a.path, &b.path) || within(&b.path, &a.path))
-            .expect("found");
+    if let Some((i, first)) = crate::overrides::first_overlap(sets) {
+        let a = &sets[i];
         let what = if first.path == a.path {
             "set twice with --set"
         } else {
@@ -199,7 +191,7 @@ pub fn load_variants(
         let varied: Vec<String> = path_text.split('.').map(str::to_string).collect();
         if let Some(a) = sets
             .iter()
-            .find(|a| within(&a.path, &varied) || within(&varied, &a.path))
+            .find(|a| crate::overrides::overlap(&a.path, &varied))
         {
             return Err(set_err(crate::overrides::SetError {
                 path: a.dotted(),
