@@ -343,6 +343,9 @@ pub struct Entry {
     /// Whether it can deepen progressively (`search.progressive_deepening: true`); the others
     /// search to a fixed depth.
     pub progressive: bool,
+    /// Where its searches evaluate nodes short of the tree's full depth by themselves, apart
+    /// from progressive deepening's iterations ([`Algorithm::evaluates_short`]).
+    pub short: Short,
     /// Whether the paper's analytical model (section VII) describes it: then results carry the
     /// `model_*` columns.
     pub model: bool,
@@ -380,6 +383,28 @@ pub struct Entry {
     pub about: &'static str,
     /// For users: where it runs.
     pub runs_where: &'static str,
+}
+
+/// Where an algorithm evaluates nodes short of the tree's full depth by itself, progressive
+/// deepening aside. Only there does a synthetic tree's `horizon_noise` enter (a node's static
+/// evaluation is off by up to the noise times the plies it is short of the full depth): a
+/// search that evaluates nothing short of it searches the same tree the same way at any noise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Short {
+    /// Never: every node it evaluates is at the full depth (with progressive deepening, the
+    /// earlier iterations' are not).
+    Never,
+    /// Always: it deepens iteratively by an option of its own (`lazy_smp`, `abdada` with
+    /// `iterative: true`).
+    Always,
+    /// On more than one processor, in searches deeper than `plies`: baudet's master evaluates
+    /// the root statically (`plies` 0), aphid's master scores the leaves of its top `plies` by
+    /// the slaves' shallower searches until they are certain; on one processor either is plain
+    /// alpha-beta.
+    Parallel {
+        /// The plies the parallel scheme's own part spans at full depth.
+        plies: u32,
+    },
 }
 
 /// Which plies of a search an OPEN list spans. An OPEN list of p plies holds up to about
@@ -489,6 +514,7 @@ impl Algorithm {
             runs_on: RunsOn::OneProcessor,
             applies: Applies::Always,
             progressive: false,
+            short: Short::Never,
             model: false,
             fit: Fit::Every,
             columns: &[],
@@ -654,6 +680,7 @@ impl Algorithm {
                 about: "parallel aspiration search (Baudet 1978, Campbell's thesis section 3.2): the master evaluates the root statically (V0, one evaluation), splits the values into p disjoint ranges, p − 2 of width D (default 50) centred on V0 and two unbounded outer ones, and every processor (the master too) searches the whole tree by fail-soft alpha-beta with its range's window; the range holding the value returns it exactly (or a fail-high and a fail-low bound meet), and searches whose range is ruled out are aborted. On one processor: alpha-beta with the full window. `Baudet()` for the default (`baudet`, `baudet(D)`)",
                 runs_where: "a master and its workers: the paper's trees of length 1, Campbell's of depth 1; one processor",
                 runs_on: RunsOn::MasterAndChildren,
+                short: Short::Parallel { plies: 0 },
                 invalid: (delta == 0).then(|| "delta must be at least 1 (the width of each inner window)".into()),
                 ..base(if delta == algorithms::baudet::DEFAULT_DELTA {
                     "baudet".into()
@@ -715,6 +742,7 @@ impl Algorithm {
                 about: "APHID (Brockington & Schaeffer): the master searches the top D plies (default 2) by fail-soft alpha-beta again and again, each pass one computation (k per node, probe per leaf looked up, e for a leaf's first static evaluation); its leaves belong to the slaves (round robin as first met), which search them on their own, 1, 2, … plies deeper up to the rest of the depth, and again with the latest window the master sent while their bounds do not settle it; a pass uses a leaf's full-depth bound where it settles the window and the deepest shallower value (uncertain) elsewhere, and the master repeats passes as results come in until one pass is certain; no shared table. On one processor: alpha-beta. `Aphid()` for the default (`aphid`, `aphid(D)`)",
                 runs_where: "a master and its slaves: the paper's trees of length 1, Campbell's of depth 1; one processor",
                 runs_on: RunsOn::MasterAndChildren,
+                short: Short::Parallel { plies: top },
                 invalid: (top == 0).then(|| "top must be at least 1 ply (the master's tree)".into()),
                 ..base(if top == algorithms::aphid::DEFAULT_TOP {
                     "aphid".into()
@@ -769,6 +797,7 @@ impl Algorithm {
                     runs_where: "a pool of processors with shared memory; of the processor trees, one or two processors",
                     runs_on: RunsOn::Pool,
                     progressive: false,
+                    short: if iterative { Short::Always } else { Short::Never },
                     shared_table: table.is_some(),
                     columns: if table.is_some() { SHARED_TT } else { &[] },
                     invalid: if no_table_options {
@@ -800,6 +829,7 @@ impl Algorithm {
                     runs_where: "a pool of processors with shared memory; of the processor trees, one or two processors",
                     runs_on: RunsOn::Pool,
                     progressive: false,
+                    short: if iterative { Short::Always } else { Short::Never },
                     shared_table: values,
                     columns: ABDADA_COLUMNS,
                     invalid: table.invalid(),
@@ -952,6 +982,20 @@ impl Algorithm {
     /// The name in results: `pmws`, `treesplit`, `treesplit_update`, `pvsplit`, `ab`, …
     pub fn name(self) -> String {
         self.entry().name
+    }
+
+    /// Whether a run of the algorithm on `processors` processors to `depth` plies (deepening
+    /// progressively when `progressive`) evaluates any node short of the tree's full depth,
+    /// where a synthetic tree's horizon noise enters ([`Short`]). When it does not, its results
+    /// are the same at every `horizon_noise` (a test runs every algorithm both ways).
+    pub fn evaluates_short(self, processors: usize, depth: u32, progressive: bool) -> bool {
+        // An iteration short of the last needs a search of at least 2 plies.
+        let iterates = progressive && depth >= 2;
+        match self.entry().short {
+            Short::Never => iterates,
+            Short::Always => depth >= 2,
+            Short::Parallel { plies } => iterates || (processors > 1 && depth > plies),
+        }
     }
 
     /// Whether the scheme deepens iteratively by an option of its own (`iterative`), whatever

@@ -484,9 +484,10 @@ pub enum Workload {
         /// Window below the parent's value from which sibling values are drawn. Default 1000.
         #[serde(default = "default_spread")]
         value_spread: Positive,
-        /// Static-evaluation noise per ply short of full depth. Default 50.
-        #[serde(default = "default_noise", deserialize_with = "num::u32")]
-        horizon_noise: u32,
+        /// Static-evaluation noise per ply short of full depth. Default 50
+        /// ([`DEFAULT_NOISE`]; None when the file leaves it out).
+        #[serde(default, deserialize_with = "num::opt_u32")]
+        horizon_noise: Option<u32>,
     },
     /// Trees from Campbell's `gen` (thesis, Appendix 2): leaf values built by the odd/even
     /// construction, the best move's position drawn from `ordering` (section 2.2).
@@ -527,9 +528,8 @@ pub enum Positions {
 fn default_spread() -> Positive {
     Positive(1000)
 }
-fn default_noise() -> u32 {
-    50
-}
+/// A synthetic workload's `horizon_noise` when the file leaves it out.
+pub const DEFAULT_NOISE: u32 = 50;
 
 /// Move ordering of synthetic trees: the generator's own type, validated as it is read.
 pub use algorithms::Ordering;

@@ -325,6 +325,18 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         configs.len(),
     )?);
     warnings.extend(sweep::skipped(&file, &algorithms, &ptrees, &dims.depths));
+    if trees.generator == Generator::Synthetic {
+        warnings.extend(sweep::unfelt_noise(
+            &file,
+            !scenario.sweep.horizon_noise.is_empty(),
+            trees.noise_written,
+            &dims.noises,
+            &dims.depths,
+            &algorithms,
+            &ptrees,
+            progressive,
+        ));
+    }
     warnings.extend(machine.warnings.iter().cloned());
     let sweep_algorithms = &scenario.sweep.algorithm;
     if !sweep_algorithms.is_empty() && !sweep_algorithms.contains(&scenario.search.algorithm) {

@@ -479,6 +479,86 @@ pub(super) fn skipped(
     warnings
 }
 
+/// A warning, naming `file`, for horizon noise that some runs cannot feel. A synthetic tree's
+/// noise enters only the evaluation of nodes short of its full depth, and many searches
+/// evaluate none ([`Algorithm::evaluates_short`]): with several noises, such an algorithm's
+/// runs repeat the same search under another label; with one noise that no run feels, the
+/// setting does nothing. `swept`: the noises come from `sweep.horizon_noise` (otherwise from
+/// `workload.horizon_noise`); `written`: the file gives `workload.horizon_noise` (its default
+/// goes without a word).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn unfelt_noise(
+    file: &str,
+    swept: bool,
+    written: bool,
+    noises: &[u32],
+    depths: &[u64],
+    algorithms: &[Algorithm],
+    ptrees: &[PTree],
+    progressive: bool,
+) -> Option<String> {
+    if noises.iter().all(|&n| n == 0) || !(swept || written) {
+        return None;
+    }
+    let mut sizes: Vec<usize> = ptrees.iter().map(|p| p.build().len()).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    // Each algorithm that feels no noise on some machine sizes of the sweep, and on which.
+    let mut unfelt = Vec::new();
+    let mut nowhere = 0;
+    for &a in algorithms {
+        let on: Vec<usize> = sizes
+            .iter()
+            .copied()
+            .filter(|&n| {
+                depths
+                    .iter()
+                    .all(|&d| !a.evaluates_short(n, d as u32, progressive))
+            })
+            .collect();
+        if on.len() == sizes.len() {
+            nowhere += 1;
+            unfelt.push(a.to_string());
+        } else if !on.is_empty() {
+            let list: Vec<String> = on.iter().map(|n| n.to_string()).collect();
+            let unit = if on == [1] { "processor" } else { "processors" };
+            unfelt.push(format!("{a} on {} {unit}", list.join(", ")));
+        }
+    }
+    if unfelt.is_empty() {
+        return None;
+    }
+    let field = if swept {
+        "sweep.horizon_noise"
+    } else {
+        "workload.horizon_noise"
+    };
+    let verb = if unfelt.len() == 1 {
+        "evaluates"
+    } else {
+        "evaluate"
+    };
+    let why = format!(
+        "{verb} no node short of the tree's full depth, the only place horizon noise enters"
+    );
+    if noises.len() > 1 {
+        let list: Vec<String> = noises.iter().map(|n| n.to_string()).collect();
+        let (last, rest) = list.split_last().expect("two noises or more");
+        return Some(format!(
+            "{file}: {field}: {} {why}: their runs at horizon noise {} and {last} are the same searches, rows that differ only in that column",
+            unfelt.join(", "),
+            rest.join(", ")
+        ));
+    }
+    (nowhere == algorithms.len()).then(|| {
+        format!(
+            "{file}: {field}: horizon noise {} has no effect: {} {why}",
+            noises[0],
+            unfelt.join(", ")
+        )
+    })
+}
+
 /// The first value that occurs twice in `v`, found by sorting a copy.
 fn first_duplicate<T: Ord + Copy>(v: &[T]) -> Option<T> {
     let mut sorted = v.to_vec();

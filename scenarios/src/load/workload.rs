@@ -29,6 +29,8 @@ pub(super) struct Trees {
     pub value_spread: u64,
     /// The horizon noise (0 for Campbell and chess).
     pub horizon_noise: u32,
+    /// Whether the file gives `workload.horizon_noise` (rather than leaving it to its default).
+    pub noise_written: bool,
 }
 
 /// The `workload` of `scenario` (read from the file at `path`; an EPD file is named relative
@@ -119,7 +121,7 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
             depth,
             ordering,
             value_spread,
-            horizon_noise,
+            *horizon_noise,
         ),
         // Campbell's trees have no horizon noise (every leaf is a bottom position) and draw
         // their values by his rules, not from a spread.
@@ -134,7 +136,7 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
             depth,
             ordering,
             &schema::Positive(1000),
-            &0,
+            Some(0),
         ),
         Workload::Chess { depth, .. } => (
             Generator::Chess,
@@ -142,7 +144,7 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
             depth,
             &random,
             &schema::Positive(1000),
-            &0,
+            Some(0),
         ),
     };
     if let Some(set) = &chess_set {
@@ -196,7 +198,9 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
             format!("{} is above the limit of 1000000", value_spread.0),
         ));
     }
-    if *horizon_noise > 1_000_000 {
+    let noise_written = horizon_noise.is_some();
+    let horizon_noise = horizon_noise.unwrap_or(schema::DEFAULT_NOISE);
+    if horizon_noise > 1_000_000 {
         return Err(cx.at(
             &["workload", "horizon_noise"],
             format!("{horizon_noise} is above the limit of 1000000"),
@@ -210,6 +214,7 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
         depth: depth.0,
         ordering: ordering.clone(),
         value_spread: value_spread.0,
-        horizon_noise: *horizon_noise,
+        horizon_noise,
+        noise_written,
     })
 }
