@@ -118,6 +118,19 @@ pub fn alphabeta_recursive<T: GameTree>(
         *leaves += 1;
         return tree.evaluate(node).value;
     };
+    if depth == 1 {
+        // Every successor is a leaf: its search with any window is its evaluation, so the
+        // frontier is searched without a call per leaf (same values, same leaves).
+        let mut score = -INF;
+        for i in 0..moves.len() {
+            *leaves += 1;
+            score = score.max(-tree.evaluate(&tree.play(node, moves.get(i))).value);
+            if score >= beta {
+                break;
+            }
+        }
+        return score;
+    }
     let mut score = -INF;
     for i in 0..moves.len() {
         let c = tree.play(node, moves.get(i));
@@ -153,6 +166,18 @@ pub fn alphabeta_tally<T: GameTree>(
         Ok(moves) => moves,
         Err(value) => return value,
     };
+    if depth == 1 {
+        // Every successor is a leaf (as in `alphabeta_recursive`).
+        let mut score = -INF;
+        for i in 0..moves.len() {
+            let c = tree.play(node, moves.get(i));
+            score = score.max(-crate::search::tally_leaf(tree, &c, tally).value);
+            if score >= beta {
+                break;
+            }
+        }
+        return score;
+    }
     let mut score = -INF;
     for i in 0..moves.len() {
         let c = tree.play(node, moves.get(i));

@@ -39,11 +39,20 @@ pub(crate) fn tally_node<T: GameTree>(
             tally.interior += 1;
             Ok(moves)
         }
-        None => {
-            let eval = tree.evaluate(node);
-            tally.leaves += 1;
-            tally.quiescence += eval.quiescence as u64;
-            Err(eval.value)
-        }
+        None => Err(tally_leaf(tree, node, tally).value),
     }
+}
+
+/// A leaf of a recursive search that counts the resumable one's steps: its evaluation, one
+/// leaf and its quiescence nodes counted.
+#[inline]
+pub(crate) fn tally_leaf<T: GameTree>(
+    tree: &T,
+    node: &T::Node,
+    tally: &mut sim_hw::Tally,
+) -> crate::trees::Eval {
+    let eval = tree.evaluate(node);
+    tally.leaves += 1;
+    tally.quiescence += eval.quiescence as u64;
+    eval
 }

@@ -191,6 +191,9 @@ pub fn pvs_recursive<T: GameTree>(
         *leaves += 1;
         return tree.evaluate(node).value;
     };
+    if depth == 1 {
+        return pvs_frontier(tree, node, &moves, alpha, beta, leaves);
+    }
     let mut score = -pvs_recursive(
         tree,
         &tree.play(node, moves.get(0)),
@@ -215,6 +218,38 @@ pub fn pvs_recursive<T: GameTree>(
     score
 }
 
+/// [`pvs_recursive`] at a node one ply above the horizon, whose successors are all leaves:
+/// the same values and leaf count without a call per leaf. A successor's search with any
+/// window is its evaluation, so a re-search after a fail-high evaluates it again (counted
+/// again, as the recursive search counts it) and returns the same value.
+#[inline]
+fn pvs_frontier<T: GameTree>(
+    tree: &T,
+    node: &T::Node,
+    moves: &T::Moves,
+    mut alpha: Value,
+    beta: Value,
+    leaves: &mut u64,
+) -> Value {
+    let mut score = -tree.evaluate(&tree.play(node, moves.get(0))).value;
+    *leaves += 1;
+    for i in 1..moves.len() {
+        if score >= beta {
+            return score;
+        }
+        alpha = alpha.max(score);
+        let value = -tree.evaluate(&tree.play(node, moves.get(i))).value;
+        *leaves += 1;
+        if value > alpha && value < beta {
+            *leaves += 1;
+            score = value;
+        } else {
+            score = score.max(value);
+        }
+    }
+    score
+}
+
 /// [`pvs_recursive`] counting every step [`Pvs`] takes: an interior node for each node it
 /// expands, a leaf (and its quiescence nodes) for each node it evaluates. With a window that
 /// does not change, [`Pvs`] takes exactly these steps in this order and returns the same value
@@ -231,6 +266,26 @@ pub fn pvs_tally<T: GameTree>(
         Ok(moves) => moves,
         Err(value) => return value,
     };
+    if depth == 1 {
+        // Every successor is a leaf (as in `pvs_frontier`): a re-search evaluates it again.
+        let mut score =
+            -crate::search::tally_leaf(tree, &tree.play(node, moves.get(0)), tally).value;
+        for i in 1..moves.len() {
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+            let c = tree.play(node, moves.get(i));
+            let eval = crate::search::tally_leaf(tree, &c, tally);
+            let value = -eval.value;
+            if value > alpha && value < beta {
+                tally.leaves += 1;
+                tally.quiescence += eval.quiescence as u64;
+            }
+            score = score.max(value);
+        }
+        return score;
+    }
     let mut score = -pvs_tally(
         tree,
         &tree.play(node, moves.get(0)),
