@@ -486,7 +486,7 @@ pub enum Workload {
         value_spread: Positive,
         /// Static-evaluation noise per ply short of full depth. Default 50
         /// ([`DEFAULT_NOISE`]; None when the file leaves it out).
-        #[serde(default, deserialize_with = "num::opt_u32")]
+        #[serde(default, deserialize_with = "num::some_u32")]
         horizon_noise: Option<u32>,
     },
     /// Trees from Campbell's `gen` (thesis, Appendix 2): leaf values built by the odd/even
@@ -881,6 +881,11 @@ pub mod num {
             .into_iter()
             .map(|x| x.0)
             .collect())
+    }
+    /// Reads an unsigned integer up to `u32::MAX` into `Some`, for a field whose absence (only)
+    /// means its default: `None` or `Some(…)` written in the file is an error, as for [`u32`].
+    pub fn some_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+        u32(d).map(Some)
     }
     /// Reads an optional unsigned integer up to `u32::MAX`.
     pub fn opt_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {

@@ -479,84 +479,110 @@ pub(super) fn skipped(
     warnings
 }
 
-/// A warning, naming `file`, for horizon noise that some runs cannot feel. A synthetic tree's
-/// noise enters only the evaluation of nodes short of its full depth, and many searches
-/// evaluate none ([`Algorithm::evaluates_short`]): with several noises, such an algorithm's
-/// runs repeat the same search under another label; with one noise that no run feels, the
-/// setting does nothing. `swept`: the noises come from `sweep.horizon_noise` (otherwise from
-/// `workload.horizon_noise`); `written`: the file gives `workload.horizon_noise` (its default
-/// goes without a word).
+/// Warnings, naming `file`, for horizon noise that runs cannot feel. A synthetic tree's noise
+/// enters only the evaluation of nodes short of its full depth, and many searches evaluate none
+/// ([`Algorithm::evaluates_short`]): with several noises, such an algorithm's runs repeat the
+/// same search under another label; with one noise that no run feels, the setting does nothing.
+/// `swept`: the noises come from `sweep.horizon_noise`; `written`: the file gives
+/// `workload.horizon_noise` (its default goes without a word, and with `swept` it is not used).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn unfelt_noise(
     file: &str,
     swept: bool,
-    written: bool,
+    written: Option<u32>,
     noises: &[u32],
     depths: &[u64],
     algorithms: &[Algorithm],
     ptrees: &[PTree],
     progressive: bool,
-) -> Option<String> {
-    if noises.iter().all(|&n| n == 0) || !(swept || written) {
-        return None;
+) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let list = |n: &[u32]| and_list(&n.iter().map(|n| n.to_string()).collect::<Vec<_>>());
+    if let (true, Some(n)) = (swept, written) {
+        warnings.push(format!(
+            "{file}: workload.horizon_noise: {n} is not used: sweep.horizon_noise lists the noises to run ({})",
+            list(noises)
+        ));
     }
-    let mut sizes: Vec<usize> = ptrees.iter().map(|p| p.build().len()).collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    // Each algorithm that feels no noise on some machine sizes of the sweep, and on which.
+    if noises.iter().all(|&n| n == 0) || !(swept || written.is_some()) {
+        return warnings;
+    }
+    // Each algorithm whose runs on some machine sizes of the sweep cannot feel the noise at any
+    // depth they run at, and on which; algorithms with no run at all are left out.
     let mut unfelt = Vec::new();
-    let mut nowhere = 0;
+    let (mut with_runs, mut nowhere) = (0, 0);
     for &a in algorithms {
-        let on: Vec<usize> = sizes
-            .iter()
-            .copied()
-            .filter(|&n| {
-                depths
-                    .iter()
-                    .all(|&d| !a.evaluates_short(n, d as u32, progressive))
-            })
-            .collect();
+        let mut sizes: Vec<(usize, bool)> = Vec::new();
+        for &p in ptrees {
+            let n = p.build().len();
+            let runs: Vec<u32> = depths
+                .iter()
+                .map(|&d| d as u32)
+                .filter(|&d| a.not_applicable(&p, d).is_none())
+                .collect();
+            if runs.is_empty() {
+                continue;
+            }
+            let felt = runs.iter().any(|&d| a.evaluates_short(n, d, progressive));
+            match sizes.iter_mut().find(|(m, _)| *m == n) {
+                Some((_, f)) => *f |= felt,
+                None => sizes.push((n, felt)),
+            }
+        }
+        if sizes.is_empty() {
+            continue;
+        }
+        with_runs += 1;
+        let mut on: Vec<usize> = sizes.iter().filter(|s| !s.1).map(|s| s.0).collect();
+        on.sort_unstable();
         if on.len() == sizes.len() {
             nowhere += 1;
             unfelt.push(a.to_string());
         } else if !on.is_empty() {
-            let list: Vec<String> = on.iter().map(|n| n.to_string()).collect();
             let unit = if on == [1] { "processor" } else { "processors" };
-            unfelt.push(format!("{a} on {} {unit}", list.join(", ")));
+            let on: Vec<String> = on.iter().map(|n| n.to_string()).collect();
+            unfelt.push(format!("{a} on {} {unit}", and_list(&on)));
         }
     }
     if unfelt.is_empty() {
-        return None;
+        return warnings;
     }
     let field = if swept {
         "sweep.horizon_noise"
     } else {
         "workload.horizon_noise"
     };
-    let verb = if unfelt.len() == 1 {
-        "evaluates"
+    let (verb, its) = if unfelt.len() == 1 {
+        ("evaluates", "its")
     } else {
-        "evaluate"
+        ("evaluate", "their")
     };
     let why = format!(
         "{verb} no node short of the tree's full depth, the only place horizon noise enters"
     );
     if noises.len() > 1 {
-        let list: Vec<String> = noises.iter().map(|n| n.to_string()).collect();
-        let (last, rest) = list.split_last().expect("two noises or more");
-        return Some(format!(
-            "{file}: {field}: {} {why}: their runs at horizon noise {} and {last} are the same searches, rows that differ only in that column",
-            unfelt.join(", "),
-            rest.join(", ")
+        warnings.push(format!(
+            "{file}: {field}: {} {why}: {its} runs at horizon noise {} are the same searches, rows that differ only in that column",
+            and_list(&unfelt),
+            list(noises)
         ));
-    }
-    (nowhere == algorithms.len()).then(|| {
-        format!(
+    } else if nowhere == with_runs {
+        warnings.push(format!(
             "{file}: {field}: horizon noise {} has no effect: {} {why}",
             noises[0],
-            unfelt.join(", ")
-        )
-    })
+            and_list(&unfelt)
+        ));
+    }
+    warnings
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// The first value that occurs twice in `v`, found by sorting a copy.

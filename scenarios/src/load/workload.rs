@@ -29,8 +29,8 @@ pub(super) struct Trees {
     pub value_spread: u64,
     /// The horizon noise (0 for Campbell and chess).
     pub horizon_noise: u32,
-    /// Whether the file gives `workload.horizon_noise` (rather than leaving it to its default).
-    pub noise_written: bool,
+    /// `workload.horizon_noise` as the file gives it (None: left to its default).
+    pub noise_written: Option<u32>,
 }
 
 /// The `workload` of `scenario` (read from the file at `path`; an EPD file is named relative
@@ -198,7 +198,7 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
             format!("{} is above the limit of 1000000", value_spread.0),
         ));
     }
-    let noise_written = horizon_noise.is_some();
+    let noise_written = horizon_noise;
     let horizon_noise = horizon_noise.unwrap_or(schema::DEFAULT_NOISE);
     if horizon_noise > 1_000_000 {
         return Err(cx.at(
