@@ -65,9 +65,20 @@ impl Table {
                 format!("--where {f}: expected COLUMN=VALUE, e.g. ordering=random")
             })?;
             let i = self.column(c)?;
-            self.rows.retain(|r| r[i] == v);
+            // A cell written in quotes (a varied field's value) matches without them too.
+            let mut values: Vec<String> = self.rows.iter().map(|r| r[i].clone()).collect();
+            self.rows
+                .retain(|r| r[i] == v || r[i].trim_matches('"') == v);
             if self.rows.is_empty() {
-                return Err(format!("{}: no row has {c} = {v}", self.path.display()));
+                values.sort();
+                values.dedup();
+                let more = if values.len() > 12 { ", …" } else { "" };
+                values.truncate(12);
+                return Err(format!(
+                    "{}: no row has {c} = {v} (its values: {}{more})",
+                    self.path.display(),
+                    values.join(", ")
+                ));
             }
         }
         Ok(self)
@@ -85,7 +96,9 @@ impl Table {
     }
 }
 
-/// The columns that identify a configuration in a comparison (those present).
+/// The columns that identify a configuration in a comparison (those present), besides the
+/// fields a `vary` run varies: `machine`, and the columns named by a field path (with a '.').
+/// Runs of one configuration differ only in their tree: the seed, or the chess position.
 const KEY: &[&str] = &[
     "algorithm",
     "tree",
@@ -94,9 +107,11 @@ const KEY: &[&str] = &[
     "depth",
     "horizon_noise",
     "fanout",
+    "length",
     "ptree_depth",
     "ptree_width",
-    "position",
+    "processors",
+    "machine",
 ];
 
 /// The figures compared, with their labels and whether they are fractions (shown as %).
@@ -117,10 +132,40 @@ pub const NOISE_SE: f64 = 2.0;
 /// by seed when both have the same seeds (the same trees: the change is then measured per
 /// tree), unpaired otherwise.
 pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
-    let groups_a = groups(a)?;
-    let groups_b = groups(b)?;
+    // A vary run's results have a column per varied field (or `machine`): compared with one
+    // combination's results, whose runs lack it, the combinations would be pooled.
+    let varied = |t: &Table| -> Vec<String> {
+        t.columns
+            .iter()
+            .filter(|c| c.as_str() == "machine" || c.contains('.'))
+            .cloned()
+            .collect()
+    };
+    let (va, vb) = (varied(a), varied(b));
+    if va != vb {
+        let only = |x: &[String], y: &[String]| -> Vec<String> {
+            x.iter().filter(|c| !y.contains(c)).cloned().collect()
+        };
+        let (oa, ob) = (only(&va, &vb), only(&vb, &va));
+        let (t, cols) = if oa.is_empty() { (b, ob) } else { (a, oa) };
+        return Err(format!(
+            "{} has the varied column(s) {} that the other results lack: it holds every combination of a vary run, which cannot be matched run for run with the other; compare one of its combination folders (OUT/FIELD=VALUE) with the other results, or two vary runs",
+            t.path.display(),
+            cols.join(", ")
+        ));
+    }
+    let (groups_a, unit) = groups(a)?;
+    let (groups_b, _) = groups(b)?;
+    for (t, g) in [(a, &groups_a), (b, &groups_b)] {
+        if g.is_empty() {
+            return Err(format!(
+                "{}: every run is on one processor: compare compares parallel runs (their speedup and overheads against one processor)",
+                t.path.display()
+            ));
+        }
+    }
     let mut out = format!(
-        "# Comparison\n\nA: `{}` ({} rows)  \nB: `{}` ({} rows)\n\nPer configuration in both: the mean over seeds of each run's figure in A and in B, and the change B − A ± its standard error (paired by seed when both ran the same seeds, as on the same trees; unpaired otherwise). `*` marks a change larger than {NOISE_SE} standard errors. Overheads are per-run means here (report.md's tables take ratios of means, as the paper does).\n",
+        "# Comparison\n\nA: `{}` ({} rows)  \nB: `{}` ({} rows)\n\nPer configuration in both: the mean over trees (seeds, or chess positions) of each run's figure in A and in B, and the change B − A ± its standard error (paired by tree when both ran the same trees; unpaired otherwise). `*` marks a change larger than {NOISE_SE} standard errors. Overheads are per-run means here (report.md's tables take ratios of means, as the paper does).\n",
         a.path.display(),
         a.rows.len(),
         b.path.display(),
@@ -141,7 +186,11 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
             "{} runs in A, {} in B ({})\n\n| figure | A | B | B − A |\n|---|---:|---:|---:|\n",
             runs_a.len(),
             runs_b.len(),
-            if paired { "paired by seed" } else { "unpaired" }
+            match (paired, unit) {
+                (true, "position") => "paired by position",
+                (true, _) => "paired by seed",
+                _ => "unpaired",
+            }
         ));
         for (f, (_, label, percent)) in FIGURES.iter().enumerate() {
             let scale = if *percent { 100.0 } else { 1.0 };
@@ -186,7 +235,8 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
 /// seed and the [`FIGURES`], in file order.
 type Groups = BTreeMap<Vec<(String, String)>, Vec<(String, Vec<f64>)>>;
 
-fn groups(t: &Table) -> Result<Groups, String> {
+/// The groups of `t`, and what tells its trees apart (`seed`, or `position` for chess).
+fn groups(t: &Table) -> Result<(Groups, &'static str), String> {
     let key: Vec<(usize, &str)> = KEY
         .iter()
         .filter_map(|k| t.column(k).ok().map(|i| (i, *k)))
@@ -204,11 +254,17 @@ fn groups(t: &Table) -> Result<Groups, String> {
         .map(|(c, _, _)| t.column(c))
         .collect::<Result<_, _>>()?;
     let (seed, processors) = (t.column("seed")?, t.column("processors")?);
+    // A chess run's tree is its position (its seed is the position's number in the file).
+    let position = t.column("position").ok();
     let mut out = Groups::new();
     for row in &t.rows {
         if row[processors] == "1" {
             continue;
         }
+        let tree = match position {
+            Some(p) if !row[p].is_empty() => format!("{} {}", row[seed], row[p]),
+            _ => row[seed].clone(),
+        };
         let k = key
             .iter()
             .map(|&(i, name)| (name.to_string(), row[i].clone()))
@@ -217,9 +273,13 @@ fn groups(t: &Table) -> Result<Groups, String> {
             .iter()
             .map(|&i| row[i].parse::<f64>().unwrap_or(f64::NAN))
             .collect();
-        out.entry(k).or_default().push((row[seed].clone(), values));
+        out.entry(k).or_default().push((tree, values));
     }
-    Ok(out)
+    let unit = match position {
+        Some(p) if t.rows.iter().any(|r| !r[p].is_empty()) => "position",
+        _ => "seed",
+    };
+    Ok((out, unit))
 }
 
 fn describe(key: &[(String, String)]) -> String {
@@ -351,6 +411,67 @@ mod tests {
             columns,
             rows,
         }
+    }
+
+    /// `t` with a column `name` added, its cells from `cells` (one per row).
+    fn with_column(mut t: Table, name: &str, cells: &[&str]) -> Table {
+        t.columns.push(name.into());
+        for (row, c) in t.rows.iter_mut().zip(cells) {
+            row.push(c.to_string());
+        }
+        t
+    }
+
+    #[test]
+    fn the_combinations_of_a_vary_run_are_not_pooled() {
+        let rows = [
+            ("pmws", "4", "1", "3.0"),
+            ("pmws", "4", "1", "1.5"),
+            ("pmws", "4", "2", "3.2"),
+            ("pmws", "4", "2", "1.6"),
+        ];
+        let vary = with_column(table(&rows), "machine", &["a", "b", "a", "b"]);
+        let md = compare(&vary, &vary).unwrap();
+        // One configuration per machine, each of two runs paired by seed.
+        assert!(md.contains("2 configurations, 0 changes"), "{md}");
+        assert!(md.contains("machine a") && md.contains("machine b"), "{md}");
+        assert!(md.contains("2 runs in A, 2 in B (paired by seed)"), "{md}");
+        // Against results without the column, the combinations could only be pooled: refused.
+        let one = table(&rows[..1]);
+        let e = compare(&vary, &one).unwrap_err();
+        assert!(e.contains("varied column(s) machine"), "{e}");
+    }
+
+    #[test]
+    fn chess_runs_are_paired_by_position() {
+        let rows = [
+            ("parabelle", "4", "1", "3.0"),
+            ("parabelle", "4", "2", "2.0"),
+            ("parabelle", "4", "3", "2.5"),
+        ];
+        let a = with_column(table(&rows), "position", &["BK.01", "BK.02", "BK.03"]);
+        let halved = [
+            ("parabelle", "4", "1", "1.5"),
+            ("parabelle", "4", "2", "1.0"),
+            ("parabelle", "4", "3", "1.25"),
+        ];
+        let b = with_column(table(&halved), "position", &["BK.01", "BK.02", "BK.03"]);
+        let md = compare(&a, &b).unwrap();
+        assert!(
+            md.contains("1 configurations, 1 changes beyond noise"),
+            "{md}"
+        );
+        assert!(
+            md.contains("3 runs in A, 3 in B (paired by position)"),
+            "{md}"
+        );
+    }
+
+    #[test]
+    fn results_of_one_processor_are_not_compared() {
+        let a = table(&[("ab", "1", "1", "1"), ("ab", "1", "2", "1")]);
+        let e = compare(&a, &a).unwrap_err();
+        assert!(e.contains("every run is on one processor"), "{e}");
     }
 
     #[test]

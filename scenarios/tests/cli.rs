@@ -636,5 +636,66 @@ fn vary_set_compare_and_plot_agree() {
     ]);
     assert_eq!(bad.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no column \"nope\""));
+    // compare and plot never write over the results they read or a run's own files; what they
+    // write into an output folder becomes part of it, which the next run replaces.
+    let before = read(&a);
+    let over_input = gtsim(&[
+        "compare",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        a.join("results.csv").to_str().unwrap(),
+    ]);
+    assert_eq!(over_input.status.code(), Some(3), "{over_input:?}");
+    assert_eq!(read(&a), before);
+    let report = std::fs::read(set.join("report.md")).unwrap();
+    let over_report = gtsim(&[
+        "compare",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        set.join("report.md").to_str().unwrap(),
+    ]);
+    assert_eq!(over_report.status.code(), Some(3), "{over_report:?}");
+    assert_eq!(std::fs::read(set.join("report.md")).unwrap(), report);
+    let run_png = std::fs::read_dir(&set)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .find(|n| n.ends_with(".png"))
+        .expect("the run drew a chart");
+    let over_chart = gtsim(&[
+        "plot",
+        out.to_str().unwrap(),
+        "--x",
+        "fanout",
+        "--y",
+        "speedup",
+        "--out",
+        set.join(&run_png).to_str().unwrap(),
+    ]);
+    assert_eq!(over_chart.status.code(), Some(3), "{over_chart:?}");
+    let not_png = gtsim(&[
+        "plot",
+        out.to_str().unwrap(),
+        "--x",
+        "fanout",
+        "--y",
+        "speedup",
+        "--out",
+        dir.join("chart.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(not_png.status.code(), Some(2), "{not_png:?}");
+    let beside = set.join("compare-rates.md");
+    let cmp = gtsim(&[
+        "compare",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        beside.to_str().unwrap(),
+    ]);
+    assert!(cmp.status.success(), "{cmp:?}");
+    assert!(beside.is_file());
+    run_480();
+    assert!(!beside.exists(), "the next run replaced the folder");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -134,6 +134,15 @@ fn a_merge_needs_every_shard_of_one_sweep_once() {
         assert!(!dir.join("m").exists(), "nothing written");
     };
     refused(&["merge", "m", "a0", "a1"], &["shard 2/3 is missing"]);
+    // Into one of its own shards: refused (a usage error), the shard left as it was.
+    let a0 = std::fs::read(dir.join("a0").join("shard.jsonl")).unwrap();
+    let o = gtsim(&dir, &["merge", "a0", "a0", "a1", "a2"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("is the shard a0"));
+    assert_eq!(
+        std::fs::read(dir.join("a0").join("shard.jsonl")).unwrap(),
+        a0
+    );
     refused(&["merge", "m", "a0", "a1", "a1", "a2"], &["given twice"]);
     refused(&["merge", "m", "a0", "a1", "b2"], &["another sweep"]);
     refused(&["merge", "m", "a0", "a1", "nowhere"], &["nowhere"]);

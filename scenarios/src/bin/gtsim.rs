@@ -4,7 +4,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use scenarios::Recording;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Most worker threads `--threads` accepts.
@@ -280,6 +280,21 @@ macro_rules! sayln {
     ($($t:tt)*) => { say(format_args!("{}\n", format_args!($($t)*))) };
 }
 
+/// A file `plot` or `compare` wrote into a gtsim output folder becomes part of it (listed in
+/// its marker), so that the next run into the folder replaces it rather than refusing the
+/// folder. Whether it did.
+fn adopt_side_output(out: &Path) -> Result<bool, Failure> {
+    let folder = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match out.file_name() {
+        Some(name) => scenarios::output::adopt(&folder, &name.to_string_lossy())
+            .map_err(|e| Failure::Output(format!("{}: {e}", folder.display()))),
+        None => Ok(false),
+    }
+}
+
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Merge {
@@ -292,10 +307,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let ta = scenarios::compare::Table::read(&a).map_err(Failure::Input)?;
             let tb = scenarios::compare::Table::read(&b).map_err(Failure::Input)?;
             let md = scenarios::compare::compare(&ta, &tb).map_err(Failure::Input)?;
+            scenarios::output::check_side_output(&out, &[&ta.path, &tb.path])
+                .map_err(Failure::Input)?;
             scenarios::write_atomic(&out, md.as_bytes())
                 .map_err(|e| Failure::Output(format!("{}: {e}", out.display())))?;
+            let adopted = adopt_side_output(&out)?;
             say!("{md}");
             sayln!("\nwrote {}", out.display());
+            if adopted {
+                sayln!("(part of the gtsim output folder it is in: the next run into that folder replaces it)");
+            }
             Ok(())
         }
         Command::Plot {
@@ -306,6 +327,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             filters,
             out,
         } => {
+            if let Some(f) = filters.iter().find(|f| !f.contains('=')) {
+                return Err(Failure::Usage(format!(
+                    "--where {f}: expected COLUMN=VALUE, e.g. ordering=random"
+                )));
+            }
             let t = scenarios::compare::Table::read(&results)
                 .and_then(|t| t.filtered(&filters))
                 .map_err(Failure::Input)?;
@@ -321,25 +347,24 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     .map_or(PathBuf::from("."), |p| p.to_path_buf());
                 folder.join(format!("plot-{y}-by-{x}.png"))
             });
+            if out
+                .extension()
+                .is_none_or(|e| !e.eq_ignore_ascii_case("png"))
+            {
+                return Err(Failure::Usage(format!(
+                    "--out {}: the chart is a PNG: give a file name ending in .png",
+                    out.display()
+                )));
+            }
+            scenarios::output::check_side_output(&out, &[&t.path]).map_err(Failure::Input)?;
             plots::line_chart(&out, &chart)
                 .map_err(|e| Failure::Output(format!("{}: {e}", out.display())))?;
-            // Into a gtsim output folder: the chart becomes part of it (listed in its marker),
-            // so that the next run into the folder replaces it rather than refusing the folder.
-            let folder = match out.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-                _ => PathBuf::from("."),
-            };
-            let name = out.file_name().map(|n| n.to_string_lossy().into_owned());
-            let adopted = match name {
-                Some(name) => scenarios::output::adopt(&folder, &name)
-                    .map_err(|e| Failure::Output(format!("{}: {e}", folder.display())))?,
-                None => false,
-            };
+            let adopted = adopt_side_output(&out)?;
             sayln!("wrote {}", out.display());
             if adopted {
                 sayln!(
                     "(part of the output folder {}: the next run into it replaces the chart with the folder)",
-                    folder.display()
+                    out.parent().map_or(Path::new("."), |p| p).display()
                 );
             }
             Ok(())
@@ -498,6 +523,18 @@ fn unsharded_command(shard: &[String], out: &std::path::Path) -> Vec<String> {
 /// `gtsim merge OUT SHARDS…`.
 fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Result<(), Failure> {
     let file_of = |dir: &PathBuf| dir.join("shard.jsonl");
+    // The merged folder replaces OUT whole: OUT must not be one of the shards it reads.
+    let canon = |p: &PathBuf| std::fs::canonicalize(p).ok();
+    if let Some(shard) = shards
+        .iter()
+        .find(|s| canon(s).is_some_and(|s| Some(s) == canon(&out)))
+    {
+        return Err(Failure::Usage(format!(
+            "merge {}: the output folder is the shard {}, which the merged folder would replace: merge into another folder",
+            out.display(),
+            shard.display()
+        )));
+    }
     let first = scenarios::part::shard_header(&file_of(&shards[0]))
         .map_err(|e| Failure::Input(e.to_string()))?;
     let sets: Vec<scenarios::overrides::Assignment> = first

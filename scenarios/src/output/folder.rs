@@ -55,6 +55,50 @@ pub fn adopt(folder: &Path, file: &str) -> io::Result<bool> {
     Ok(true)
 }
 
+/// Checks the file `gtsim plot` or `gtsim compare` is about to write at `out` (a file beside
+/// the results, not a run's): it must not be one of `inputs` (the results.csv files it reads),
+/// and in a gtsim output folder it must not replace a file the folder's marker lists, unless it
+/// is a chart or comparison written there before (named `plot-…` or `compare…`): the run's own
+/// files (results, report, charts) are never overwritten by another command. Err: why not.
+pub fn check_side_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| format!("{}: needs a file name", out.display()))?;
+    let folder = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let full = std::fs::canonicalize(&folder).ok().map(|f| f.join(&name));
+    let full = full.map(|f| std::fs::canonicalize(&f).unwrap_or(f));
+    for input in inputs {
+        if std::fs::canonicalize(input)
+            .ok()
+            .is_some_and(|i| Some(&i) == full.as_ref())
+        {
+            return Err(format!(
+                "{}: is the results being read: write elsewhere (--out)",
+                out.display()
+            ));
+        }
+    }
+    let listed = std::fs::read_to_string(folder.join(MARKER))
+        .ok()
+        .and_then(|m| {
+            m.split_once("\nfiles:\n")
+                .map(|(_, l)| l.lines().any(|l| l.trim() == name))
+        })
+        .unwrap_or(false);
+    if listed && !(name.starts_with("plot-") || name.starts_with("compare")) {
+        return Err(format!(
+            "{}: is a file of the gtsim output folder {} (written by its run): name the file plot-….png or compare….md, or write it elsewhere",
+            out.display(),
+            folder.display()
+        ));
+    }
+    Ok(())
+}
+
 /// Called with the name of each step of writing an output folder before it happens (each file,
 /// then "swap", then "cleanup"); an error stops the writing there. Tests inject failures (or a
 /// simulated kill) with it; `gtsim` sets it only from GTSIM_TEST_FAIL_AT / GTSIM_TEST_KILL_AT.
