@@ -798,8 +798,12 @@ pub struct RunFigures {
 impl RunFigures {
     /// The figures of one run's record.
     pub fn of(r: &RunRecord) -> Self {
-        // u128: a sum of three u64 times cannot overflow it.
-        let comm = r.t_message_ns as u128 + r.t_interrupt_ns as u128 + r.t_wait_reply_ns as u128;
+        // u128: a sum of four u64 times cannot overflow it. Communication as the record's
+        // message_overhead counts it: messages, and a shared-memory machine's accesses.
+        let comm = r.t_message_ns as u128
+            + r.t_interrupt_ns as u128
+            + r.t_wait_reply_ns as u128
+            + r.figure("t_memory_ns").unwrap_or(0) as u128;
         RunFigures {
             speedup: r.speedup,
             elapsed_ns: r.elapsed_ns as f64,
@@ -1094,13 +1098,17 @@ mod tests {
     #[test]
     fn the_measured_split_adds_up_to_the_time_overhead() {
         let mut runs = Vec::new();
-        for (search, message, idle) in [(15u64, 2u64, 3u64), (14, 1, 5)] {
+        for (search, message, memory, idle) in [(15u64, 2u64, 0u64, 3u64), (13, 1, 1, 5)] {
             let mut r = record();
-            // Two processors, makespan 10: 20 processor-time units in all.
+            // Two processors, makespan 10: 20 processor-time units in all; the second run's
+            // machine has shared memory (its accesses count with the messages).
             r.elapsed_ns = 10;
             r.t_search_ns = search;
             r.t_message_ns = message;
             r.t_idle_sync_ns = idle;
+            if memory > 0 {
+                r.figures = RecordFigures(r.figures.0.clone().with("t_memory_ns", memory));
+            }
             r.search_time_overhead = search as f64 / 10.0 - 1.0;
             runs.push(RunFigures::of(&r));
         }

@@ -274,9 +274,11 @@ pub fn vary_markdown(combos: &[(String, Vec<Summary>)], at: u32) -> String {
     let mut out = format!(
         "\n## Schemes compared across the combinations\n\n\
          Speedup on {at} processors (each scheme over itself on one processor, mean over \
-         seeds) and, in parentheses, its rank among the schemes of that combination (1 = \
-         fastest). `schemes.png` here draws every combination's speedups side by side; each \
-         combination's folder has its overhead bars and tables.\n"
+         seeds) and, in parentheses, its rank among the schemes of that combination by mean \
+         time on {at} processors (1 = fastest). The two orders can differ: a scheme whose \
+         one-processor search is slower gains speedup without being faster. `schemes.png` here \
+         draws every combination's speedups side by side; each combination's folder has its \
+         overhead bars and tables.\n"
     );
     let Some((_, first)) = combos.first() else {
         return out;
@@ -292,24 +294,24 @@ pub fn vary_markdown(combos: &[(String, Vec<Summary>)], at: u32) -> String {
             out.push_str("---|");
         }
         out.push('\n');
-        // Per combination: each scheme's speedup at `at`, and its rank.
+        // Per combination: each scheme's speedup at `at`, and its rank by mean time there.
         let columns: Vec<Vec<(String, f64, usize)>> = combos
             .iter()
             .map(|(_, summaries)| {
-                let mut v: Vec<(String, f64)> = summaries
+                let mut v: Vec<(String, f64, f64)> = summaries
                     .iter()
                     .filter(|s| config_words(s) == key && s.processors == at)
-                    .map(|s| (s.algorithm.clone(), s.speedup))
+                    .map(|s| (s.algorithm.clone(), s.speedup, s.elapsed_s))
                     .collect();
                 let mut order: Vec<usize> = (0..v.len()).collect();
-                order.sort_by(|&a, &b| v[b].1.total_cmp(&v[a].1));
+                order.sort_by(|&a, &b| v[a].2.total_cmp(&v[b].2));
                 let mut ranked = vec![0; v.len()];
                 for (rank, &i) in order.iter().enumerate() {
                     ranked[i] = rank + 1;
                 }
                 v.drain(..)
                     .zip(ranked)
-                    .map(|((a, x), r)| (a, x, r))
+                    .map(|((a, x, _), r)| (a, x, r))
                     .collect()
             })
             .collect();

@@ -176,8 +176,9 @@ impl SyncStudy {
     pub fn markdown(&self) -> String {
         let mut out = String::from(
             "\n## Synchronization overhead against the model\n\n\
-             Measured: idle_sync time of all processors over the uniprocessor leaf time, mean over seeds\n\
-             ± standard error. Estimates: eq. (14) f/2(w+1) for odd depths and 3f/4(w−1) for even depths\n\
+             Measured: idle_sync time of all processors over the uniprocessor leaf time, a ratio of\n\
+             means over the seeds (mean idle time over mean leaf time) ± the standard error of the\n\
+             per-run value. Estimates: eq. (14) f/2(w+1) for odd depths and 3f/4(w−1) for even depths\n\
              (\"parity est.\"), (f−1)/w (section VIII), and the model's own I_{d,f}/E_{d,0} before the\n\
              paper's approximation. b: least-squares fit of measured = a·f^b over f ≥ 2 (± standard\n\
              error); the paper's estimates are linear in f (b = 1), its data suggested O(f²) (b = 2).\n\

@@ -144,7 +144,9 @@ pub(super) fn config_title(plan: &Plan, s: &[Summary]) -> String {
 pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
     let mut out = format!(
         "# {name}\n\n{desc}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
-         Means over seeds; time is simulated time. Speedup is the mean of per-tree ratios. Where the\n\
+         Time is simulated time. Speedup is the mean of per-tree ratios; the overheads are ratios of\n\
+         means over the seeds, as the paper's tables take them (the mean leaves or time at f over the\n\
+         mean at one processor), not means of the per-run columns of results.csv. Where the\n\
          time goes, measured: the time overhead (eq. 11: all processors' time over the uniprocessor\n\
          time, − 1) is exactly the sum of the next three columns, each over the uniprocessor time: the\n\
          processors' search time − 1, their CPU time on messages (message handling, interrupts and\n\
@@ -154,7 +156,7 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
          (measured) is the idle time over the uniprocessor leaf time (section VII); the estimate is\n\
          f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths. Every ± is the standard\n\
          error over seeds of the per-run\n\
-         value (– with a single seed); – marks a value that is undefined.{positions}\n\n",
+         value (– with a single seed), a guide to the noise of the ratio beside it; – marks a value that is undefined.{positions}\n\n",
         name = plan.name(),
         desc = plan.scenario.description.trim(),
         describe = describe(plan),
