@@ -275,7 +275,7 @@ pub fn vary_markdown(combos: &[(String, Vec<Summary>)], at: u32) -> String {
         "\n## Schemes compared across the combinations\n\n\
          Speedup on {at} processors (each scheme over itself on one processor, mean over \
          seeds) and, in parentheses, its rank among the schemes of that combination by mean \
-         time on {at} processors (1 = fastest). The two orders can differ: a scheme whose \
+         time on {at} processors (1 = fastest; equal times share a rank). The two orders can differ: a scheme whose \
          one-processor search is slower gains speedup without being faster. `schemes.png` here \
          draws every combination's speedups side by side; each combination's folder has its \
          overhead bars and tables.\n"
@@ -303,12 +303,11 @@ pub fn vary_markdown(combos: &[(String, Vec<Summary>)], at: u32) -> String {
                     .filter(|s| config_words(s) == key && s.processors == at)
                     .map(|s| (s.algorithm.clone(), s.speedup, s.elapsed_s))
                     .collect();
-                let mut order: Vec<usize> = (0..v.len()).collect();
-                order.sort_by(|&a, &b| v[a].2.total_cmp(&v[b].2));
-                let mut ranked = vec![0; v.len()];
-                for (rank, &i) in order.iter().enumerate() {
-                    ranked[i] = rank + 1;
-                }
+                // 1 + the schemes strictly faster: equal times share a rank.
+                let ranked: Vec<usize> = v
+                    .iter()
+                    .map(|x| 1 + v.iter().filter(|y| y.2 < x.2).count())
+                    .collect();
                 v.drain(..)
                     .zip(ranked)
                     .map(|((a, x, _), r)| (a, x, r))

@@ -1144,6 +1144,7 @@ fn run_variants(
             sayln!("\nwith {label}:");
         }
         let kept = (!v.plan.inference.is_empty()).then(|| v.plan.clone());
+        let algorithms = v.plan.algorithms.clone();
         let summaries = run_plan(v.plan, &dir.join(&folder), false, opts, &v.assignments)?;
         let csv_path = dir.join(&folder).join("results.csv");
         let csv = std::fs::read_to_string(&csv_path)
@@ -1153,8 +1154,11 @@ fn run_variants(
             "\n## {label}\n\n[{folder}/report.md]({folder}/report.md)\n\n"
         ));
         for s in scenarios::results::by_config(&summaries) {
-            index.push_str(&scenarios::results::summary_table(s));
-            index.push('\n');
+            index.push_str(&format!(
+                "### {}\n\n{}\n",
+                scenarios::output::report::config_title_of(&algorithms, s),
+                scenarios::results::summary_table(s)
+            ));
         }
         if let Some(plan) = kept {
             done.push((

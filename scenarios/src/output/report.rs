@@ -115,6 +115,12 @@ fn describe(plan: &Plan) -> String {
 /// A configuration's title: its algorithm (unless the catalogue leaves it untitled, as pmws),
 /// tree width, depth, ordering and noise.
 pub(super) fn config_title(plan: &Plan, s: &[Summary]) -> String {
+    config_title_of(&plan.algorithms, s)
+}
+
+/// The title of one configuration's table (its algorithm, unless the catalogue leaves it
+/// unnamed, and its tree configuration), for a plan of `algorithms`.
+pub fn config_title_of(algorithms: &[crate::catalogue::Algorithm], s: &[Summary]) -> String {
     s.first().map_or(String::new(), |x| {
         // Chess: no generator width or ordering; w is the positions' mean root width.
         if x.ordering == "mvv_lva" {
@@ -123,8 +129,7 @@ pub(super) fn config_title(plan: &Plan, s: &[Summary]) -> String {
                 x.algorithm, x.depth, x.width
             );
         }
-        let titled = plan
-            .algorithms
+        let titled = algorithms
             .iter()
             .find(|a| a.name() == x.algorithm)
             .is_none_or(|a| a.entry().titled);
