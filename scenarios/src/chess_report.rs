@@ -462,7 +462,7 @@ fn unmeasured(summaries: &[Summary], rows: &ChessRows) -> String {
          The 1985 clock ticked at 1/60 s, so the paper derived its \"communication overhead\" as \
          time overhead − search overhead. The simulator measures every processor's time apart. Per \
          (algorithm, f), over the mean uniprocessor time elapsed(1): search time = the processors' \
-         search time − elapsed(1); messages = their (message + interrupt + wait_reply) CPU time; \
+         search time − elapsed(1); messages = their (message + interrupt + wait_reply) CPU time, and on a machine with shared memory their memory time (the seconds columns leave it out: results.csv has it as t_memory_ns); \
          idle = their idle_sync time (waiting for work or for others). The three add up to the \
          time overhead. Seconds are means per position, summed over processors.\n\n\
          | algorithm | d | f | search time % | messages % | idle % | time % | message s | interrupt s | wait_reply s | idle_sync s |\n\

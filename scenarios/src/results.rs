@@ -94,7 +94,7 @@ pub struct RunRecord {
     pub leaf_time_overhead: f64,
     /// Σ search time / elapsed(1) − 1 (column `search_time_overhead`).
     pub search_time_overhead: f64,
-    /// Σ (message + interrupt + wait_reply) time / elapsed(1) (column `message_overhead`).
+    /// Σ (message + interrupt + wait_reply + memory) time / elapsed(1) (column `message_overhead`).
     pub message_overhead: f64,
     /// Σ idle_sync time / elapsed(1) (column `idle_overhead`); with the two above it adds up to
     /// `time_overhead` exactly.
@@ -727,7 +727,7 @@ pub struct Summary {
     pub search_time_overhead: f64,
     /// Standard error of the per-run search-time overheads.
     pub search_time_overhead_se: f64,
-    /// mean Σ (message + interrupt + wait_reply) time / mean elapsed(1).
+    /// mean Σ (message + interrupt + wait_reply + memory) time / mean elapsed(1).
     pub message_overhead: f64,
     /// Standard error of the per-run message overheads.
     pub message_overhead_se: f64,
