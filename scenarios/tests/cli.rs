@@ -596,14 +596,17 @@ fn vary_set_compare_and_plot_agree() {
     ]);
     assert_eq!(refused.status.code(), Some(3), "{refused:?}");
     // compare: the slower line shows, per configuration, beyond noise or not.
+    let compare_into = |md: &Path| {
+        gtsim(&[
+            "compare",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--out",
+            md.to_str().unwrap(),
+        ])
+    };
     let md = dir.join("compare.md");
-    let cmp = gtsim(&[
-        "compare",
-        a.to_str().unwrap(),
-        b.to_str().unwrap(),
-        "--out",
-        md.to_str().unwrap(),
-    ]);
+    let cmp = compare_into(&md);
     assert!(cmp.status.success(), "{cmp:?}");
     let text = std::fs::read_to_string(&md).unwrap();
     assert!(
@@ -639,23 +642,11 @@ fn vary_set_compare_and_plot_agree() {
     // compare and plot never write over the results they read or a run's own files; what they
     // write into an output folder becomes part of it, which the next run replaces.
     let before = read(&a);
-    let over_input = gtsim(&[
-        "compare",
-        a.to_str().unwrap(),
-        b.to_str().unwrap(),
-        "--out",
-        a.join("results.csv").to_str().unwrap(),
-    ]);
+    let over_input = compare_into(&a.join("results.csv"));
     assert_eq!(over_input.status.code(), Some(3), "{over_input:?}");
     assert_eq!(read(&a), before);
     let report = std::fs::read(set.join("report.md")).unwrap();
-    let over_report = gtsim(&[
-        "compare",
-        a.to_str().unwrap(),
-        b.to_str().unwrap(),
-        "--out",
-        set.join("report.md").to_str().unwrap(),
-    ]);
+    let over_report = compare_into(&set.join("report.md"));
     assert_eq!(over_report.status.code(), Some(3), "{over_report:?}");
     assert_eq!(std::fs::read(set.join("report.md")).unwrap(), report);
     let run_png = std::fs::read_dir(&set)
@@ -686,13 +677,7 @@ fn vary_set_compare_and_plot_agree() {
     ]);
     assert_eq!(not_png.status.code(), Some(2), "{not_png:?}");
     let beside = set.join("compare-rates.md");
-    let cmp = gtsim(&[
-        "compare",
-        a.to_str().unwrap(),
-        b.to_str().unwrap(),
-        "--out",
-        beside.to_str().unwrap(),
-    ]);
+    let cmp = compare_into(&beside);
     assert!(cmp.status.success(), "{cmp:?}");
     assert!(beside.is_file());
     run_480();
