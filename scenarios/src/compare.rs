@@ -290,6 +290,10 @@ fn describe(key: &[(String, String)]) -> String {
         .join(", ")
 }
 
+/// The most lines `plot` draws: beyond, colours and markers repeat and the legend crowds out
+/// the data.
+pub const MAX_LINES: usize = 24;
+
 /// A line's points: per x (in millionths, so that equal numbers meet), x and the y values.
 type Points = BTreeMap<i64, (f64, Vec<f64>)>;
 
@@ -297,12 +301,33 @@ type Points = BTreeMap<i64, (f64, Vec<f64>)>;
 /// (or one line), each point the mean of `y` over the rows with that `x` (± its standard
 /// error). Rows whose `x` or `y` is empty or not a number are left out; an error if none is
 /// left.
-pub fn plot(t: &Table, x: &str, y: &str, by: Option<&str>) -> Result<plots::LineChart, String> {
+///
+/// Also returns the configuration columns (`KEY` and a `vary` run's field columns, other than
+/// `x` and `by`) that differ among the rows of one point, each with its values
+/// (`algorithm (treesplit, treesplit_update)`): such a point pools configurations, not only
+/// trees. The chart's title names them too, so that the PNG says so without the terminal.
+pub fn plot(
+    t: &Table,
+    x: &str,
+    y: &str,
+    by: Option<&str>,
+) -> Result<(plots::LineChart, Vec<String>), String> {
     let (xi, yi) = (t.column(x)?, t.column(y)?);
     let bi = by.map(|b| t.column(b)).transpose()?;
     let mut lines: Vec<(String, Points)> = Vec::new();
     let mut used = 0;
-    for row in &t.rows {
+    // The configuration columns a point could pool, and per (line, x) the rows it takes.
+    let config: Vec<usize> = t
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| {
+            (KEY.contains(&c.as_str()) || c.contains('.')) && *i != xi && Some(*i) != bi
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let mut members: BTreeMap<(usize, i64), Vec<usize>> = BTreeMap::new();
+    for (r, row) in t.rows.iter().enumerate() {
         let (Ok(xv), Ok(yv)) = (row[xi].parse::<f64>(), row[yi].parse::<f64>()) else {
             continue;
         };
@@ -322,11 +347,10 @@ pub fn plot(t: &Table, x: &str, y: &str, by: Option<&str>) -> Result<plots::Line
             }
         };
         // Points keyed by x (in millionths, so equal numbers meet).
-        let entry = lines[at]
-            .1
-            .entry((xv * 1e6).round() as i64)
-            .or_insert((xv, Vec::new()));
+        let xk = (xv * 1e6).round() as i64;
+        let entry = lines[at].1.entry(xk).or_insert((xv, Vec::new()));
         entry.1.push(yv);
+        members.entry((at, xk)).or_default().push(r);
     }
     if used == 0 {
         return Err(format!(
@@ -334,6 +358,42 @@ pub fn plot(t: &Table, x: &str, y: &str, by: Option<&str>) -> Result<plots::Line
             t.path.display()
         ));
     }
+    if lines.len() > MAX_LINES {
+        let b = by.unwrap_or_default();
+        return Err(format!(
+            "{}: --by {b} gives {} lines, and a chart tells at most {MAX_LINES} apart: pick a column with fewer values, or keep some rows with --where COLUMN=VALUE",
+            t.path.display(),
+            lines.len()
+        ));
+    }
+    let pooled: Vec<(usize, Vec<&str>)> = config
+        .iter()
+        .filter_map(|&c| {
+            let mixed = members.values().any(|rows| {
+                let first = &t.rows[rows[0]][c];
+                rows.iter().any(|&r| t.rows[r][c] != *first)
+            });
+            mixed.then(|| {
+                let mut values: Vec<&str> = members
+                    .values()
+                    .flatten()
+                    .map(|&r| t.rows[r][c].as_str())
+                    .collect();
+                values.sort_unstable();
+                values.dedup();
+                (c, values)
+            })
+        })
+        .collect();
+    let pooled_names: Vec<&str> = pooled.iter().map(|(c, _)| t.columns[*c].as_str()).collect();
+    let pooled_text: Vec<String> = pooled
+        .iter()
+        .map(|(c, values)| {
+            let more = if values.len() > 8 { ", …" } else { "" };
+            let shown: Vec<&str> = values.iter().take(8).copied().collect();
+            format!("{} ({}{more})", t.columns[*c], shown.join(", "))
+        })
+        .collect();
     let series = lines
         .into_iter()
         .enumerate()
@@ -355,9 +415,14 @@ pub fn plot(t: &Table, x: &str, y: &str, by: Option<&str>) -> Result<plots::Line
             }
         })
         .collect();
-    Ok(plots::LineChart {
+    let over = if pooled_names.is_empty() {
+        String::new()
+    } else {
+        format!(" (pooling {})", pooled_names.join(", "))
+    };
+    let chart = plots::LineChart {
         title: format!(
-            "{y} against {x}{}: means over rows ± standard error",
+            "{y} against {x}{}: means over rows ± standard error{over}",
             by.map_or(String::new(), |b| format!(", by {b}"))
         ),
         x_label: x.into(),
@@ -367,7 +432,8 @@ pub fn plot(t: &Table, x: &str, y: &str, by: Option<&str>) -> Result<plots::Line
             .rows
             .iter()
             .all(|r| r[xi].is_empty() || r[xi].parse::<u64>().is_ok()),
-    })
+    };
+    Ok((chart, pooled_text))
 }
 
 #[cfg(test)]
@@ -506,7 +572,8 @@ mod tests {
             ("pmws", "4", "1", "3.0"),
             ("ab", "2", "1", ""),
         ]);
-        let chart = plot(&t, "fanout", "speedup", Some("algorithm")).unwrap();
+        let (chart, pooled) = plot(&t, "fanout", "speedup", Some("algorithm")).unwrap();
+        assert!(pooled.is_empty(), "{pooled:?}");
         assert_eq!(
             chart.series.len(),
             1,
@@ -521,5 +588,65 @@ mod tests {
             .contains("no column"));
         let only = t.filtered(&["seed=2".into()]).unwrap();
         assert_eq!(only.rows.len(), 1);
+    }
+
+    #[test]
+    fn plot_names_the_configurations_a_point_pools() {
+        let four = || {
+            table(&[
+                ("pmws", "2", "1", "1.8"),
+                ("treesplit", "2", "1", "1.2"),
+                ("pmws", "4", "1", "3.0"),
+                ("ab", "4", "1", ""),
+            ])
+        };
+        let t = four();
+        // One line: the point at fanout 2 pools pmws and treesplit (the row of ab has no
+        // speedup, so it is in no point).
+        let (chart, pooled) = plot(&t, "fanout", "speedup", None).unwrap();
+        assert_eq!(pooled, vec!["algorithm (pmws, treesplit)".to_string()]);
+        assert!(
+            chart.title.ends_with("(pooling algorithm)"),
+            "{}",
+            chart.title
+        );
+        // A line per algorithm, or one algorithm picked: nothing pooled.
+        for (t, by) in [
+            (
+                table(&[("pmws", "2", "1", "1.8"), ("treesplit", "2", "1", "1.2")]),
+                Some("algorithm"),
+            ),
+            (four().filtered(&["algorithm=pmws".into()]).unwrap(), None),
+        ] {
+            let (chart, pooled) = plot(&t, "fanout", "speedup", by).unwrap();
+            assert!(pooled.is_empty(), "{pooled:?}");
+            assert!(!chart.title.contains("pooling"), "{}", chart.title);
+        }
+        // Columns that differ between points but not within one are not pooled: processors
+        // follows fanout here.
+        let (_, pooled) = plot(&t, "seed", "speedup", Some("algorithm")).unwrap();
+        assert_eq!(
+            pooled,
+            vec!["fanout (2, 4)".to_string(), "processors (2, 4)".to_string()]
+        );
+        // Too many lines to tell apart: refused, naming the count.
+        let many: Vec<(String, String, String, String)> = (0..=MAX_LINES)
+            .map(|i| ("pmws".into(), "2".into(), i.to_string(), "1.5".into()))
+            .collect();
+        let many: Vec<(&str, &str, &str, &str)> = many
+            .iter()
+            .map(|(a, b, c, d)| (a.as_str(), b.as_str(), c.as_str(), d.as_str()))
+            .collect();
+        let err = plot(&table(&many), "fanout", "speedup", Some("seed")).unwrap_err();
+        assert!(err.contains("--by seed gives 25 lines"), "{err}");
+        assert!(plot(&table(&many[1..]), "fanout", "speedup", Some("seed")).is_ok());
+        // A vary run's field columns count as configuration.
+        let varied = with_column(
+            table(&[("pmws", "2", "1", "1.8"), ("pmws", "2", "2", "2.0")]),
+            "hardware.link.rate",
+            &["960", "480"],
+        );
+        let (_, pooled) = plot(&varied, "fanout", "speedup", None).unwrap();
+        assert_eq!(pooled, vec!["hardware.link.rate (480, 960)".to_string()]);
     }
 }

@@ -575,6 +575,53 @@ fn vary_set_compare_and_plot_agree() {
     assert_eq!(rows(&all), rows(&read(&a)) + rows(&read(&b)));
     assert!(all.lines().nth(1).unwrap().ends_with(",960"));
     assert!(all.lines().last().unwrap().ends_with(",480"));
+    // In the vary folder itself: a chart beside its results (a line per rate), never over its
+    // report; the next vary run into the folder deletes the chart, which no longer matches.
+    let beside_vary = gtsim(&[
+        "plot",
+        out.to_str().unwrap(),
+        "--x",
+        "fanout",
+        "--y",
+        "speedup",
+        "--by",
+        "hardware.link.rate",
+    ]);
+    assert!(beside_vary.status.success(), "{beside_vary:?}");
+    let vary_chart = out.join("plot-speedup-by-fanout.png");
+    assert!(vary_chart.is_file());
+    assert!(
+        String::from_utf8_lossy(&beside_vary.stdout)
+            .contains("the next vary run into it deletes it"),
+        "{beside_vary:?}"
+    );
+    let index = std::fs::read(out.join("report.md")).unwrap();
+    let over_index = gtsim(&[
+        "plot",
+        out.to_str().unwrap(),
+        "--x",
+        "fanout",
+        "--y",
+        "speedup",
+        "--out",
+        out.join("report.md").to_str().unwrap(),
+    ]);
+    // Refused as a PNG first (exit 2); a .png name of the run's own is refused as its file.
+    assert_eq!(over_index.status.code(), Some(2), "{over_index:?}");
+    assert_eq!(std::fs::read(out.join("report.md")).unwrap(), index);
+    let cmp_over_index = gtsim(&[
+        "compare",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        out.join("report.md").to_str().unwrap(),
+    ]);
+    assert_eq!(cmp_over_index.status.code(), Some(3), "{cmp_over_index:?}");
+    assert!(
+        String::from_utf8_lossy(&cmp_over_index.stderr).contains("vary folder"),
+        "{cmp_over_index:?}"
+    );
+    assert_eq!(std::fs::read(out.join("report.md")).unwrap(), index);
     // A second run into the same folder is allowed; a folder of someone else's is not.
     let again = gtsim(&[
         "run",
@@ -584,6 +631,8 @@ fn vary_set_compare_and_plot_agree() {
         out.to_str().unwrap(),
     ]);
     assert!(again.status.success(), "{again:?}");
+    assert!(!vary_chart.exists(), "the vary run deleted the stale chart");
+    assert!(out.join("report.md").is_file());
     let theirs = dir.join("theirs");
     std::fs::create_dir(&theirs).unwrap();
     std::fs::write(theirs.join("notes.txt"), "mine").unwrap();
@@ -629,6 +678,27 @@ fn vary_set_compare_and_plot_agree() {
     ]);
     assert!(plot.status.success(), "{plot:?}");
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    assert!(
+        !String::from_utf8_lossy(&plot.stderr).contains("warning"),
+        "a line per rate pools nothing: {plot:?}"
+    );
+    // Without --by, a point pools the two rates: said on stderr and in the chart's title.
+    let pooled = gtsim(&[
+        "plot",
+        out.to_str().unwrap(),
+        "--x",
+        "fanout",
+        "--y",
+        "idle_overhead",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(pooled.status.success(), "{pooled:?}");
+    assert!(
+        String::from_utf8_lossy(&pooled.stderr)
+            .contains("pools rows that differ in hardware.link.rate (480, 960)"),
+        "{pooled:?}"
+    );
     let bad = gtsim(&[
         "plot",
         out.to_str().unwrap(),

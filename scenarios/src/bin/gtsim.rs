@@ -2,6 +2,7 @@
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use scenarios::output::VARY_MARKER;
 use scenarios::Recording;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -104,7 +105,9 @@ enum Command {
     /// Chart any column of results.csv against another, one line per value of a third.
     ///
     /// Each point is the mean over the rows with that x (± standard error), e.g.
-    /// `gtsim plot out/campbell-1981 --x terminals --y speedup --by algorithm`.
+    /// `gtsim plot out/campbell-1981 --x terminals --y speedup --by algorithm`. A warning (and
+    /// the chart's title) names the configuration columns a point pools (rows that differ in
+    /// more than their tree): split them with --by or pick one with --where.
     Plot {
         /// The output folder (or its results.csv).
         results: PathBuf,
@@ -282,17 +285,31 @@ macro_rules! sayln {
 
 /// A file `plot` or `compare` wrote into a gtsim output folder becomes part of it (listed in
 /// its marker), so that the next run into the folder replaces it rather than refusing the
-/// folder. Whether it did.
-fn adopt_side_output(out: &Path) -> Result<bool, Failure> {
+/// folder; in a `vary` run's folder the next `vary` run deletes it. What to tell the user, if
+/// it was adopted.
+fn adopt_side_output(out: &Path) -> Result<Option<String>, Failure> {
     let folder = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    match out.file_name() {
-        Some(name) => scenarios::output::adopt(&folder, &name.to_string_lossy())
-            .map_err(|e| Failure::Output(format!("{}: {e}", folder.display()))),
-        None => Ok(false),
-    }
+    let Some(name) = out.file_name() else {
+        return Ok(None);
+    };
+    let adopted = scenarios::output::adopt(&folder, &name.to_string_lossy())
+        .map_err(|e| Failure::Output(format!("{}: {e}", folder.display())))?;
+    Ok(adopted.then(|| {
+        if folder.join(scenarios::output::MARKER).is_file() {
+            format!(
+                "(part of the gtsim output folder {}: the next run into it replaces it with the folder)",
+                folder.display()
+            )
+        } else {
+            format!(
+                "(beside the results of the vary folder {}: the next vary run into it deletes it)",
+                folder.display()
+            )
+        }
+    }))
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
@@ -314,8 +331,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let adopted = adopt_side_output(&out)?;
             say!("{md}");
             sayln!("\nwrote {}", out.display());
-            if adopted {
-                sayln!("(part of the gtsim output folder it is in: the next run into that folder replaces it)");
+            if let Some(said) = adopted {
+                sayln!("{said}");
             }
             Ok(())
         }
@@ -335,7 +352,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let t = scenarios::compare::Table::read(&results)
                 .and_then(|t| t.filtered(&filters))
                 .map_err(Failure::Input)?;
-            let mut chart =
+            let (mut chart, pooled) =
                 scenarios::compare::plot(&t, &x, &y, by.as_deref()).map_err(Failure::Input)?;
             if !filters.is_empty() {
                 chart.title = format!("{} ({})", chart.title, filters.join(", "));
@@ -357,15 +374,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 )));
             }
             scenarios::output::check_side_output(&out, &[&t.path]).map_err(Failure::Input)?;
+            if !pooled.is_empty() {
+                eprintln!(
+                    "gtsim: warning: a point of this chart pools rows that differ in {}: split them with --by COLUMN or keep one value with --where COLUMN=VALUE",
+                    pooled.join(", ")
+                );
+            }
             plots::line_chart(&out, &chart)
                 .map_err(|e| Failure::Output(format!("{}: {e}", out.display())))?;
             let adopted = adopt_side_output(&out)?;
             sayln!("wrote {}", out.display());
-            if adopted {
-                sayln!(
-                    "(part of the output folder {}: the next run into it replaces the chart with the folder)",
-                    out.parent().map_or(Path::new("."), |p| p).display()
-                );
+            if let Some(said) = adopted {
+                sayln!("{said}");
             }
             Ok(())
         }
@@ -1091,9 +1111,6 @@ fn parse_set(s: &str) -> Result<scenarios::overrides::Assignment, String> {
     scenarios::overrides::Assignment::parse(s).map_err(|e| e.to_string())
 }
 
-/// The file in a folder of a `vary` run that says so (gtsim writes into such a folder again).
-const VARY_MARKER: &str = ".gtsim-vary";
-
 /// Runs every combination of a `vary` section: each into its own output folder `DIR/PATH=VALUE`
 /// (a complete output, as a run without `vary` writes), then `DIR/results.csv` with every
 /// combination's rows and a column per varied field, and `DIR/report.md` linking them.
@@ -1267,6 +1284,9 @@ fn folder_name(assignments: &[scenarios::overrides::Assignment]) -> String {
 /// The folder of a `vary` run: missing (created), empty, or one a `vary` run wrote before.
 fn prepare_vary_folder(dir: &std::path::Path, default_out: bool) -> Result<(), Failure> {
     check_vary_folder(dir, default_out)?;
+    // Charts and comparisons written beside an earlier run's results would not match the new.
+    scenarios::output::remove_side_files(dir)
+        .map_err(|e| Failure::Output(format!("{}: {e}", dir.display())))?;
     // Marked from the start, so that a `--resume` after an interrupt writes into it again.
     let marker = dir.join(VARY_MARKER);
     if !marker.is_file() {

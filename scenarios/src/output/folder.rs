@@ -29,30 +29,89 @@ pub(super) fn atomic_tmp(path: &Path) -> io::Result<PathBuf> {
 /// (and only the files it lists), never another one.
 pub const MARKER: &str = ".gtsim-output";
 
+/// The file in the folder of a `vary` run that says so: gtsim writes into such a folder again.
+/// It lists the combinations' folders, and under `side:` the charts and comparisons `gtsim
+/// plot` and `gtsim compare` wrote there, which the next `vary` run into it deletes.
+pub const VARY_MARKER: &str = ".gtsim-vary";
+
+/// The heading of a marker's list of the files it owns: `.gtsim-output`'s every file of the
+/// run, `.gtsim-vary`'s the charts and comparisons written beside the run's.
+fn list_heading(marker: &str) -> &'static str {
+    if marker == VARY_MARKER {
+        "\nside:\n"
+    } else {
+        "\nfiles:\n"
+    }
+}
+
+/// The names a marker's list holds (none if the marker is missing or has no list).
+fn listed(folder: &Path, marker: &str) -> Vec<String> {
+    std::fs::read_to_string(folder.join(marker))
+        .ok()
+        .and_then(|m| {
+            m.split_once(list_heading(marker))
+                .map(|(_, l)| l.lines().map(|l| l.trim().to_string()).collect())
+        })
+        .unwrap_or_default()
+}
+
 /// Makes `file` (a name in `folder`, e.g. a chart `gtsim plot` wrote there) part of the gtsim
 /// output folder `folder`: listed in its marker, so that the next run into the folder replaces
-/// it with the rest instead of refusing the folder. Ok(false) if `folder` is not a gtsim output
-/// folder (no marker), Ok(true) once the file is listed (it may have been already).
+/// it with the rest instead of refusing the folder. In the folder of a `vary` run it is listed
+/// under `side:` in `.gtsim-vary`, and the next `vary` run into the folder deletes it (see
+/// [`remove_side_files`]). Ok(false) if `folder` is neither (no marker), Ok(true) once the
+/// file is listed (it may have been already).
 pub fn adopt(folder: &Path, file: &str) -> io::Result<bool> {
-    let path = folder.join(MARKER);
-    let marker = match std::fs::read_to_string(&path) {
-        Ok(m) => m,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
-        Err(e) => return Err(e),
-    };
-    let Some((_, listed)) = marker.split_once("\nfiles:\n") else {
-        return Ok(false);
-    };
-    if listed.lines().any(|l| l.trim() == file) {
+    for marker in [MARKER, VARY_MARKER] {
+        let path = folder.join(marker);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e),
+        };
+        let heading = list_heading(marker);
+        let mut text = match text.split_once(heading) {
+            Some((_, list)) if list.lines().any(|l| l.trim() == file) => return Ok(true),
+            Some(_) => text,
+            // An output folder's marker always has its list; a vary folder's gets one.
+            None if marker == VARY_MARKER => {
+                let mut t = text;
+                if !t.ends_with('\n') {
+                    t.push('\n');
+                }
+                t.push_str(&heading[1..]);
+                t
+            }
+            None => return Ok(false),
+        };
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&format!("  {file}\n"));
+        write_atomic(&path, text.as_bytes())?;
         return Ok(true);
     }
-    let mut text = marker.clone();
-    if !text.ends_with('\n') {
-        text.push('\n');
+    Ok(false)
+}
+
+/// Deletes the charts and comparisons the marker of the `vary` folder `folder` lists under
+/// `side:` (written there by `gtsim plot` or `gtsim compare` after an earlier run, and stale
+/// once the folder is run again). Only plain names of files `plot-…` or `compare…` are ever
+/// deleted; a name already gone is skipped. The names deleted.
+pub fn remove_side_files(folder: &Path) -> io::Result<Vec<String>> {
+    let mut removed = Vec::new();
+    for name in listed(folder, VARY_MARKER) {
+        let plain = !name.is_empty() && !name.contains(['/', '\\']) && !name.starts_with('.');
+        if !plain || !(name.starts_with("plot-") || name.starts_with("compare")) {
+            continue;
+        }
+        let path = folder.join(&name);
+        if path.is_file() {
+            std::fs::remove_file(&path)?;
+            removed.push(name);
+        }
     }
-    text.push_str(&format!("  {file}\n"));
-    write_atomic(&path, text.as_bytes())?;
-    Ok(true)
+    Ok(removed)
 }
 
 /// Checks the file `gtsim plot` or `gtsim compare` is about to write at `out` (a file beside
@@ -82,16 +141,25 @@ pub fn check_side_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
             ));
         }
     }
-    let listed = std::fs::read_to_string(folder.join(MARKER))
-        .ok()
-        .and_then(|m| {
-            m.split_once("\nfiles:\n")
-                .map(|(_, l)| l.lines().any(|l| l.trim() == name))
-        })
-        .unwrap_or(false);
-    if listed && !(name.starts_with("plot-") || name.starts_with("compare")) {
+    let side = name.starts_with("plot-") || name.starts_with("compare");
+    if name == MARKER || name == VARY_MARKER {
+        return Err(format!(
+            "{}: is the marker of a gtsim output folder: write elsewhere",
+            out.display()
+        ));
+    }
+    if !side && listed(&folder, MARKER).contains(&name) {
         return Err(format!(
             "{}: is a file of the gtsim output folder {} (written by its run): name the file plot-….png or compare….md, or write it elsewhere",
+            out.display(),
+            folder.display()
+        ));
+    }
+    // A vary folder's own files (its results, report and charts) are not listed anywhere: any
+    // file there but a chart or comparison is the run's.
+    if !side && folder.join(VARY_MARKER).is_file() && folder.join(&name).exists() {
+        return Err(format!(
+            "{}: is a file of the gtsim vary folder {} (written by its run): name the file plot-….png or compare….md, or write it elsewhere",
             out.display(),
             folder.display()
         ));

@@ -13,7 +13,10 @@ pub mod rows;
 pub mod trace_path;
 
 pub use charts::{overheads_chart, scheme_speedup_charts, speedup_chart, MAX_PANELS};
-pub use folder::{adopt, check_side_output, write_atomic, Hook, OutputFolder, MARKER};
+pub use folder::{
+    adopt, check_side_output, remove_side_files, write_atomic, Hook, OutputFolder, MARKER,
+    VARY_MARKER,
+};
 pub use report::report;
 pub use rows::RowWriter;
 pub use trace_path::check_trace_path;
