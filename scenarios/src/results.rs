@@ -965,8 +965,39 @@ pub fn summarize(
         .collect()
 }
 
-/// The summary as a Markdown table (percentages, simulated time in seconds).
-pub fn summary_table(summaries: &[Summary]) -> String {
+/// How a report writes simulated time: in seconds, or in Campbell's time unit (one leaf
+/// evaluation) when a leaf costs 1 ns, as with his costs, where seconds would read as
+/// microseconds of a machine that never existed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// `12.5 ms`, `1588.9 s` ([`human_seconds`]).
+    Seconds,
+    /// `5726 units`: nanoseconds, each a leaf evaluation.
+    LeafUnits,
+}
+
+impl Clock {
+    /// Units when a leaf evaluation costs exactly 1 ns (Campbell's costs), seconds otherwise.
+    pub fn of(costs: &sim_hw::CostModel) -> Clock {
+        if costs.e.as_nanos() == 1 {
+            Clock::LeafUnits
+        } else {
+            Clock::Seconds
+        }
+    }
+
+    /// A simulated duration of `s` seconds in this clock; "–" when undefined.
+    pub fn duration(self, s: f64) -> String {
+        match self {
+            Clock::Seconds => human_seconds(s),
+            Clock::LeafUnits if !s.is_finite() => UNDEFINED.into(),
+            Clock::LeafUnits => format!("{} units", fixed(s * 1e9, 0)),
+        }
+    }
+}
+
+/// The summary as a Markdown table (percentages, simulated time in `clock`).
+pub fn summary_table(summaries: &[Summary], clock: Clock) -> String {
     // The paper's trees are named by f; Campbell's by (depth,width).
     let head = if summaries.iter().all(|r| r.ptree.parse::<u32>().is_ok()) {
         "f"
@@ -990,7 +1021,7 @@ pub fn summary_table(summaries: &[Summary]) -> String {
             r.ptree,
             r.runs,
             fixed(r.leaf_nodes, 0),
-            human_seconds(r.elapsed_s),
+            clock.duration(r.elapsed_s),
             mean_se(r.speedup, r.speedup_se, 2),
             pct(r.time_overhead, r.time_overhead_se),
             pct(r.search_time_overhead, r.search_time_overhead_se),
@@ -1133,6 +1164,9 @@ mod tests {
         assert_eq!(human_seconds(1588.9), "1588.9 s");
         assert_eq!(human_seconds(0.0125), "12.5 ms");
         assert_eq!(human_seconds(8.4e-7), "840 ns");
+        assert_eq!(Clock::LeafUnits.duration(5.7264e-6), "5726 units");
+        assert_eq!(Clock::LeafUnits.duration(f64::NAN), UNDEFINED);
+        assert_eq!(Clock::Seconds.duration(5.7264e-6), "5.7 µs");
     }
 
     #[test]

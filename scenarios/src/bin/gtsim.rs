@@ -918,7 +918,10 @@ fn run_plan(
                     x.horizon_noise
                 );
             }
-            say!("{}", scenarios::results::summary_table(s));
+            say!(
+                "{}",
+                scenarios::results::summary_table(s, scenarios::results::Clock::of(&plan.costs))
+            );
         }
         sayln!(
             "\n{} runs in {:.1} s; wrote {} files to {}",
@@ -1160,6 +1163,7 @@ fn run_variants(
         if !opts.quiet {
             sayln!("\nwith {label}:");
         }
+        let clock = scenarios::results::Clock::of(&v.plan.costs);
         let kept = (!v.plan.inference.is_empty()).then(|| v.plan.clone());
         let algorithms = v.plan.algorithms.clone();
         let summaries = run_plan(v.plan, &dir.join(&folder), false, opts, &v.assignments)?;
@@ -1174,7 +1178,7 @@ fn run_variants(
             index.push_str(&format!(
                 "### {}\n\n{}\n",
                 scenarios::output::report::config_title_of(&algorithms, s),
-                scenarios::results::summary_table(s)
+                scenarios::results::summary_table(s, clock)
             ));
         }
         if let Some(plan) = kept {

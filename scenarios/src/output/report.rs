@@ -192,7 +192,7 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
         out.push_str(&format!(
             "### {}\n\n{}\n",
             config_title(plan, s),
-            summary_table(s)
+            summary_table(s, crate::results::Clock::of(&plan.costs))
         ));
     }
     out
@@ -249,11 +249,7 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
                 match rows.iter().find(|s| s.ptree == label && s.algorithm == *a) {
                     Some(s) => out.push_str(&format!(
                         " {} | {} |",
-                        if plan.costs.e.as_nanos() == 1 {
-                            format!("{} units", crate::results::fixed(s.elapsed_s * 1e9, 0))
-                        } else {
-                            crate::results::human_seconds(s.elapsed_s)
-                        },
+                        crate::results::Clock::of(&plan.costs).duration(s.elapsed_s),
                         crate::results::mean_se(s.speedup, s.speedup_se, 2)
                     )),
                     None => out.push_str(" – | – |"),
