@@ -26,7 +26,20 @@ fn describe(plan: &Plan) -> String {
     let c = &plan.costs;
     let link = match plan.link.kind {
         sim_hw::LinkKind::Serial { rate } => format!(
-            "serial, {rate} bytes/s per line{}{}",
+            "serial, {rate} bytes/s per line{}{}{}",
+            // The rates the first level takes on machines of a given size (Table II's 480).
+            plan.links
+                .levels
+                .first()
+                .filter(|l| !l.rate_by_processors.is_empty())
+                .map_or(String::new(), |l| format!(
+                    " ({})",
+                    l.rate_by_processors
+                        .iter()
+                        .map(|(n, r)| format!("{r} bytes/s with {n} processors"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
             if plan.link.rts_cts { ", RTS/CTS" } else { "" },
             plan.link.sci.map_or(String::new(), |d| format!(
                 "; the serial interface as a device: {}, host {} µs and board {} µs per character",
@@ -87,12 +100,13 @@ fn describe(plan: &Plan) -> String {
         )
     };
     format!(
-        "{} on {}, {} {}s, processor trees {}, {}.\n\
+        "{} on {}, {} {}{}, processor trees {}, {}.\n\
          Costs: {costs}; links: {}{levels}; {}.",
         algorithms.join(", "),
         source,
         plan.seeds.len(),
         plan.seed_word(),
+        if plan.seeds.len() == 1 { "" } else { "s" },
         ptrees.join(", "),
         if plan.progressive {
             "progressive deepening from depth 1"
@@ -259,4 +273,26 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shipped(name: &str) -> Plan {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+        crate::load::load(&path).expect("a shipped scenario loads")
+    }
+
+    #[test]
+    fn the_machine_line_names_every_rate_the_lines_take() {
+        let halved = describe(&shipped("parabelle-table2.ron"));
+        assert!(
+            halved.contains("960 bytes/s per line (480 bytes/s with 4 processors), RTS/CTS"),
+            "{halved}"
+        );
+        assert!(halved.contains(", 24 positions,"), "{halved}");
+        let plain = describe(&shipped("pmws-uniform.ron"));
+        assert!(plain.contains("960 bytes/s per line, RTS/CTS"), "{plain}");
+    }
 }
