@@ -677,6 +677,7 @@ pub fn to_csv(records: &[RunRecord]) -> String {
 /// are ratios of means); it is undefined (NaN, written as null / "–" / an empty cell) with one
 /// seed.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(test, derive(Default))]
 pub struct Summary {
     /// The algorithm's tag (`pmws`, `treesplit`, …).
     pub algorithm: String,

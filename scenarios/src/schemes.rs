@@ -538,3 +538,39 @@ pub fn chess_markdown(plan: &Plan, rows: &crate::chess_report::ChessRows) -> Str
     out.push_str(&traffic);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at16(algorithm: &str, speedup: f64, elapsed_s: f64) -> Summary {
+        Summary {
+            algorithm: algorithm.into(),
+            width: 8,
+            depth: 8,
+            ordering: "first_best(0.9)".into(),
+            processors: 16,
+            speedup,
+            elapsed_s,
+            ..Summary::default()
+        }
+    }
+
+    #[test]
+    fn the_vary_table_ranks_by_time_and_equal_times_share_a_rank() {
+        // a has the best speedup (over its own slow uniprocessor run) but is the slowest; b
+        // and c take the same time.
+        let combos = vec![(
+            "machine lines-960".to_string(),
+            vec![
+                at16("a", 10.0, 2.0),
+                at16("b", 5.0, 1.0),
+                at16("c", 3.0, 1.0),
+            ],
+        )];
+        let md = vary_markdown(&combos, 16);
+        for row in ["| a | 10.00 (3) |", "| b | 5.00 (1) |", "| c | 3.00 (1) |"] {
+            assert!(md.contains(row), "{row} in\n{md}");
+        }
+    }
+}
