@@ -311,6 +311,7 @@ pub fn plot(
     x: &str,
     y: &str,
     by: Option<&str>,
+    filters: &[String],
 ) -> Result<(plots::LineChart, Vec<String>), String> {
     let (xi, yi) = (t.column(x)?, t.column(y)?);
     let bi = by.map(|b| t.column(b)).transpose()?;
@@ -366,23 +367,27 @@ pub fn plot(
             lines.len()
         ));
     }
+    // Per configuration column, the values met within the points that pool it (numbers in
+    // numeric order).
     let pooled: Vec<(usize, Vec<&str>)> = config
         .iter()
         .filter_map(|&c| {
-            let mixed = members.values().any(|rows| {
-                let first = &t.rows[rows[0]][c];
-                rows.iter().any(|&r| t.rows[r][c] != *first)
-            });
-            mixed.then(|| {
-                let mut values: Vec<&str> = members
-                    .values()
-                    .flatten()
-                    .map(|&r| t.rows[r][c].as_str())
-                    .collect();
+            let mut values: Vec<&str> = members
+                .values()
+                .filter(|rows| rows.iter().any(|&r| t.rows[r][c] != t.rows[rows[0]][c]))
+                .flatten()
+                .map(|&r| t.rows[r][c].as_str())
+                .collect();
+            if values.is_empty() {
+                return None;
+            }
+            if values.iter().all(|v| v.parse::<f64>().is_ok()) {
+                values.sort_by(|a, b| a.parse::<f64>().unwrap().total_cmp(&b.parse().unwrap()));
+            } else {
                 values.sort_unstable();
-                values.dedup();
-                (c, values)
-            })
+            }
+            values.dedup();
+            Some((c, values))
         })
         .collect();
     let pooled_names: Vec<&str> = pooled.iter().map(|(c, _)| t.columns[*c].as_str()).collect();
@@ -415,10 +420,18 @@ pub fn plot(
             }
         })
         .collect();
-    let over = if pooled_names.is_empty() {
+    // The rows picked (`--where`) and the columns pooled, in one parenthesis.
+    let mut notes = Vec::new();
+    if !filters.is_empty() {
+        notes.push(filters.join(", "));
+    }
+    if !pooled_names.is_empty() {
+        notes.push(format!("pooling {}", pooled_names.join(", ")));
+    }
+    let over = if notes.is_empty() {
         String::new()
     } else {
-        format!(" (pooling {})", pooled_names.join(", "))
+        format!(" ({})", notes.join("; "))
     };
     let chart = plots::LineChart {
         title: format!(
@@ -572,7 +585,7 @@ mod tests {
             ("pmws", "4", "1", "3.0"),
             ("ab", "2", "1", ""),
         ]);
-        let (chart, pooled) = plot(&t, "fanout", "speedup", Some("algorithm")).unwrap();
+        let (chart, pooled) = plot(&t, "fanout", "speedup", Some("algorithm"), &[]).unwrap();
         assert!(pooled.is_empty(), "{pooled:?}");
         assert_eq!(
             chart.series.len(),
@@ -583,7 +596,7 @@ mod tests {
         assert_eq!(s.label, "algorithm pmws");
         assert_eq!(s.points.len(), 2);
         assert!((s.points[0].1 - 1.9).abs() < 1e-12 && s.points[1] == (4.0, 3.0));
-        assert!(plot(&t, "fanout", "nope", None)
+        assert!(plot(&t, "fanout", "nope", None, &[])
             .unwrap_err()
             .contains("no column"));
         let only = t.filtered(&["seed=2".into()]).unwrap();
@@ -603,10 +616,13 @@ mod tests {
         let t = four();
         // One line: the point at fanout 2 pools pmws and treesplit (the row of ab has no
         // speedup, so it is in no point).
-        let (chart, pooled) = plot(&t, "fanout", "speedup", None).unwrap();
+        let (chart, pooled) =
+            plot(&t, "fanout", "speedup", None, &["ordering=random".into()]).unwrap();
         assert_eq!(pooled, vec!["algorithm (pmws, treesplit)".to_string()]);
         assert!(
-            chart.title.ends_with("(pooling algorithm)"),
+            chart
+                .title
+                .ends_with("(ordering=random; pooling algorithm)"),
             "{}",
             chart.title
         );
@@ -618,13 +634,13 @@ mod tests {
             ),
             (four().filtered(&["algorithm=pmws".into()]).unwrap(), None),
         ] {
-            let (chart, pooled) = plot(&t, "fanout", "speedup", by).unwrap();
+            let (chart, pooled) = plot(&t, "fanout", "speedup", by, &[]).unwrap();
             assert!(pooled.is_empty(), "{pooled:?}");
             assert!(!chart.title.contains("pooling"), "{}", chart.title);
         }
         // Columns that differ between points but not within one are not pooled: processors
         // follows fanout here.
-        let (_, pooled) = plot(&t, "seed", "speedup", Some("algorithm")).unwrap();
+        let (_, pooled) = plot(&t, "seed", "speedup", Some("algorithm"), &[]).unwrap();
         assert_eq!(
             pooled,
             vec!["fanout (2, 4)".to_string(), "processors (2, 4)".to_string()]
@@ -637,16 +653,29 @@ mod tests {
             .iter()
             .map(|(a, b, c, d)| (a.as_str(), b.as_str(), c.as_str(), d.as_str()))
             .collect();
-        let err = plot(&table(&many), "fanout", "speedup", Some("seed")).unwrap_err();
+        let err = plot(&table(&many), "fanout", "speedup", Some("seed"), &[]).unwrap_err();
         assert!(err.contains("--by seed gives 25 lines"), "{err}");
-        assert!(plot(&table(&many[1..]), "fanout", "speedup", Some("seed")).is_ok());
+        assert!(plot(&table(&many[1..]), "fanout", "speedup", Some("seed"), &[]).is_ok());
+        // Only the values pooled within a point are named, numbers in numeric order: here
+        // the point at fanout 2 pools 10 and 9, the one at fanout 4 pools nothing.
+        let mixed = with_column(
+            table(&[
+                ("pmws", "2", "1", "1.8"),
+                ("pmws", "2", "2", "2.0"),
+                ("pmws", "4", "1", "3.0"),
+            ]),
+            "width",
+            &["10", "9", "34"],
+        );
+        let (_, pooled) = plot(&mixed, "fanout", "speedup", None, &[]).unwrap();
+        assert_eq!(pooled, vec!["width (9, 10)".to_string()]);
         // A vary run's field columns count as configuration.
         let varied = with_column(
             table(&[("pmws", "2", "1", "1.8"), ("pmws", "2", "2", "2.0")]),
             "hardware.link.rate",
             &["960", "480"],
         );
-        let (_, pooled) = plot(&varied, "fanout", "speedup", None).unwrap();
+        let (_, pooled) = plot(&varied, "fanout", "speedup", None, &[]).unwrap();
         assert_eq!(pooled, vec!["hardware.link.rate (480, 960)".to_string()]);
     }
 }

@@ -978,9 +978,21 @@ pub enum Clock {
 }
 
 impl Clock {
-    /// Units when a leaf evaluation costs exactly 1 ns (Campbell's costs), seconds otherwise.
-    pub fn of(costs: &sim_hw::CostModel) -> Clock {
-        if costs.e.as_nanos() == 1 {
+    /// Units when simulated time counts leaf evaluations and nothing else: a leaf costs exactly
+    /// 1 ns, every other cost is zero, every line is ideal, and there is no pool network, shared
+    /// memory or timing noise (Campbell's machine). Seconds otherwise.
+    pub fn of(plan: &crate::load::Plan) -> Clock {
+        let c = &plan.costs;
+        let free = [c.k, c.q, c.probe, c.s, c.interrupt]
+            .iter()
+            .all(|t| t.as_nanos() == 0);
+        let ideal = plan
+            .links
+            .levels
+            .iter()
+            .all(|l| matches!(l.spec.kind, sim_hw::LinkKind::Ideal));
+        let alone = plan.network.is_none() && plan.memory.is_none() && plan.jitter.is_none();
+        if c.e.as_nanos() == 1 && free && ideal && alone {
             Clock::LeafUnits
         } else {
             Clock::Seconds

@@ -596,26 +596,39 @@ fn vary_set_compare_and_plot_agree() {
         "{beside_vary:?}"
     );
     let index = std::fs::read(out.join("report.md")).unwrap();
-    let over_index = gtsim(&[
-        "plot",
-        out.to_str().unwrap(),
-        "--x",
-        "fanout",
-        "--y",
-        "speedup",
-        "--out",
-        out.join("report.md").to_str().unwrap(),
-    ]);
-    // Refused as a PNG first (exit 2); a .png name of the run's own is refused as its file.
-    assert_eq!(over_index.status.code(), Some(2), "{over_index:?}");
-    assert_eq!(std::fs::read(out.join("report.md")).unwrap(), index);
-    let cmp_over_index = gtsim(&[
-        "compare",
-        a.to_str().unwrap(),
-        b.to_str().unwrap(),
-        "--out",
-        out.join("report.md").to_str().unwrap(),
-    ]);
+    // A chart of another name there is the user's: not listed, written again at will, and
+    // left alone by the next vary run.
+    let mine = out.join("mine.png");
+    for _ in 0..2 {
+        let own = gtsim(&[
+            "plot",
+            out.to_str().unwrap(),
+            "--x",
+            "fanout",
+            "--y",
+            "speedup",
+            "--by",
+            "hardware.link.rate",
+            "--out",
+            mine.to_str().unwrap(),
+        ]);
+        assert!(own.status.success(), "{own:?}");
+        assert!(
+            !String::from_utf8_lossy(&own.stdout).contains("deletes it"),
+            "{own:?}"
+        );
+    }
+    // compare into a file (--out).
+    let compare_into = |md: &Path| {
+        gtsim(&[
+            "compare",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--out",
+            md.to_str().unwrap(),
+        ])
+    };
+    let cmp_over_index = compare_into(&out.join("report.md"));
     assert_eq!(cmp_over_index.status.code(), Some(3), "{cmp_over_index:?}");
     assert!(
         String::from_utf8_lossy(&cmp_over_index.stderr).contains("vary folder"),
@@ -632,7 +645,24 @@ fn vary_set_compare_and_plot_agree() {
     ]);
     assert!(again.status.success(), "{again:?}");
     assert!(!vary_chart.exists(), "the vary run deleted the stale chart");
+    assert!(mine.is_file(), "the vary run left the user's chart alone");
     assert!(out.join("report.md").is_file());
+    let marker = std::fs::read_to_string(out.join(".gtsim-vary")).unwrap();
+    assert!(
+        marker.contains("files:\n  results.csv\n  report.md\nside:\n"),
+        "{marker}"
+    );
+    let combination = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.is_dir())
+        .expect("a combination's folder");
+    let over_folder = compare_into(&combination);
+    assert_eq!(over_folder.status.code(), Some(3), "{over_folder:?}");
+    assert!(
+        String::from_utf8_lossy(&over_folder.stderr).contains("is a folder"),
+        "{over_folder:?}"
+    );
     let theirs = dir.join("theirs");
     std::fs::create_dir(&theirs).unwrap();
     std::fs::write(theirs.join("notes.txt"), "mine").unwrap();
@@ -645,15 +675,6 @@ fn vary_set_compare_and_plot_agree() {
     ]);
     assert_eq!(refused.status.code(), Some(3), "{refused:?}");
     // compare: the slower line shows, per configuration, beyond noise or not.
-    let compare_into = |md: &Path| {
-        gtsim(&[
-            "compare",
-            a.to_str().unwrap(),
-            b.to_str().unwrap(),
-            "--out",
-            md.to_str().unwrap(),
-        ])
-    };
     let md = dir.join("compare.md");
     let cmp = compare_into(&md);
     assert!(cmp.status.success(), "{cmp:?}");

@@ -105,7 +105,8 @@ enum Command {
     /// Chart any column of results.csv against another, one line per value of a third.
     ///
     /// Each point is the mean over the rows with that x (± standard error), e.g.
-    /// `gtsim plot out/campbell-1981 --x terminals --y speedup --by algorithm`. A warning (and
+    /// `gtsim plot out/campbell-1981 --x processors --y speedup --by algorithm --where
+    /// ordering=random`. A warning (and
     /// the chart's title) names the configuration columns a point pools (rows that differ in
     /// more than their tree): split them with --by or pick one with --where.
     Plot {
@@ -352,11 +353,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let t = scenarios::compare::Table::read(&results)
                 .and_then(|t| t.filtered(&filters))
                 .map_err(Failure::Input)?;
-            let (mut chart, pooled) =
-                scenarios::compare::plot(&t, &x, &y, by.as_deref()).map_err(Failure::Input)?;
-            if !filters.is_empty() {
-                chart.title = format!("{} ({})", chart.title, filters.join(", "));
-            }
+            let (chart, pooled) = scenarios::compare::plot(&t, &x, &y, by.as_deref(), &filters)
+                .map_err(Failure::Input)?;
             let out = out.unwrap_or_else(|| {
                 let folder = t
                     .path
@@ -920,7 +918,7 @@ fn run_plan(
             }
             say!(
                 "{}",
-                scenarios::results::summary_table(s, scenarios::results::Clock::of(&plan.costs))
+                scenarios::results::summary_table(s, scenarios::results::Clock::of(&plan))
             );
         }
         sayln!(
@@ -1163,7 +1161,7 @@ fn run_variants(
         if !opts.quiet {
             sayln!("\nwith {label}:");
         }
-        let clock = scenarios::results::Clock::of(&v.plan.costs);
+        let clock = scenarios::results::Clock::of(&v.plan);
         let kept = (!v.plan.inference.is_empty()).then(|| v.plan.clone());
         let algorithms = v.plan.algorithms.clone();
         let summaries = run_plan(v.plan, &dir.join(&folder), false, opts, &v.assignments)?;
@@ -1192,7 +1190,10 @@ fn run_variants(
             compared.push((label, summaries));
         }
     }
+    // The run's own files, listed in the marker so that plot and compare never write over them.
+    let mut own: Vec<String> = vec!["results.csv".into(), "report.md".into()];
     if let Some((at, chart)) = compare_at {
+        own.push(chart.to_string());
         // Before the combinations' own tables: the comparison is what the run is for.
         let at_first = index.find("\n## ").unwrap_or(index.len());
         index.insert_str(at_first, &scenarios::schemes::vary_markdown(&compared, at));
@@ -1223,6 +1224,7 @@ fn run_variants(
         .collect();
     if let Some(inf) = scenarios::inference::inference(&combos) {
         let path = dir.join("cost-inference.png");
+        own.push("cost-inference.png".into());
         plots::panels(&path, &inf.title, &inf.charts, 3)
             .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))?;
         index.push('\n');
@@ -1232,15 +1234,12 @@ fn run_variants(
         remove_part(&scenarios::part::path_for(&dir.join(f)))?;
     }
     write("report.md", &index)?;
+    // Side files written while this run wrote the folder stay listed (the older ones were
+    // deleted when it began).
+    let side = scenarios::output::side_files(&dir);
     write(
         VARY_MARKER,
-        &format!(
-            "gtsim vary output: gtsim writes into this folder again\nfolders:\n{}",
-            folders
-                .iter()
-                .map(|f| format!("  {f}\n"))
-                .collect::<String>()
-        ),
+        &scenarios::output::vary_marker_text(&folders, &own, &side),
     )?;
     if !opts.quiet {
         sayln!("\nall combinations: {}", dir.join("results.csv").display());

@@ -30,68 +30,90 @@ pub(super) fn atomic_tmp(path: &Path) -> io::Result<PathBuf> {
 pub const MARKER: &str = ".gtsim-output";
 
 /// The file in the folder of a `vary` run that says so: gtsim writes into such a folder again.
-/// It lists the combinations' folders, and under `side:` the charts and comparisons `gtsim
-/// plot` and `gtsim compare` wrote there, which the next `vary` run into it deletes.
+/// It lists, each under its heading, the combinations' `folders:`, the run's own `files:`
+/// (results, index, charts) and last the `side:` files: charts and comparisons `gtsim plot` and
+/// `gtsim compare` wrote there since (named `plot-…`/`compare…`), which the next `vary` run into
+/// the folder deletes.
 pub const VARY_MARKER: &str = ".gtsim-vary";
 
-/// The heading of a marker's list of the files it owns: `.gtsim-output`'s every file of the
-/// run, `.gtsim-vary`'s the charts and comparisons written beside the run's.
-fn list_heading(marker: &str) -> &'static str {
-    if marker == VARY_MARKER {
-        "\nside:\n"
-    } else {
-        "\nfiles:\n"
-    }
+/// Whether a file beside a run's is one `gtsim plot` or `gtsim compare` may write over and a
+/// run may delete: a plain name `plot-…` or `compare…`.
+pub fn is_side_name(name: &str) -> bool {
+    !name.contains(['/', '\\']) && (name.starts_with("plot-") || name.starts_with("compare"))
 }
 
-/// The names a marker's list holds (none if the marker is missing or has no list).
-fn listed(folder: &Path, marker: &str) -> Vec<String> {
+/// The names listed under `heading` (`files`, `folders`, `side`) in a marker's text: the
+/// indented lines after the line `heading:`.
+fn section(text: &str, heading: &str) -> Vec<String> {
+    let mut lines = text.lines().skip_while(|l| *l != format!("{heading}:"));
+    lines.next();
+    lines
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+/// The names marker `marker` of `folder` lists under `heading` (none if it is missing).
+fn listed(folder: &Path, marker: &str, heading: &str) -> Vec<String> {
     std::fs::read_to_string(folder.join(marker))
-        .ok()
-        .and_then(|m| {
-            m.split_once(list_heading(marker))
-                .map(|(_, l)| l.lines().map(|l| l.trim().to_string()).collect())
-        })
+        .map(|m| section(&m, heading))
         .unwrap_or_default()
+}
+
+/// The text of a vary folder's marker: its combinations' folders, the run's own files, and the
+/// side files still there.
+pub fn vary_marker_text(folders: &[String], files: &[String], side: &[String]) -> String {
+    let list = |names: &[String]| names.iter().map(|f| format!("  {f}\n")).collect::<String>();
+    format!(
+        "gtsim vary output: gtsim writes into this folder again\nfolders:\n{}files:\n{}side:\n{}",
+        list(folders),
+        list(files),
+        list(side)
+    )
+}
+
+/// The side files the vary folder `folder`'s marker lists that are still there (a chart
+/// `gtsim plot` wrote while a vary run was writing the folder is kept listed by it).
+pub fn side_files(folder: &Path) -> Vec<String> {
+    listed(folder, VARY_MARKER, "side")
+        .into_iter()
+        .filter(|n| is_side_name(n) && folder.join(n).is_file())
+        .collect()
 }
 
 /// Makes `file` (a name in `folder`, e.g. a chart `gtsim plot` wrote there) part of the gtsim
 /// output folder `folder`: listed in its marker, so that the next run into the folder replaces
-/// it with the rest instead of refusing the folder. In the folder of a `vary` run it is listed
-/// under `side:` in `.gtsim-vary`, and the next `vary` run into the folder deletes it (see
-/// [`remove_side_files`]). Ok(false) if `folder` is neither (no marker), Ok(true) once the
-/// file is listed (it may have been already).
+/// it with the rest instead of refusing the folder. In the folder of a `vary` run a file named
+/// `plot-…` or `compare…` is listed under `side:` in `.gtsim-vary`, and the next `vary` run into
+/// the folder deletes it (see [`remove_side_files`]); a file of another name there stays the
+/// user's (a vary run leaves it alone). Ok(false) if the file is not adopted, Ok(true) once it
+/// is listed (it may have been already).
 pub fn adopt(folder: &Path, file: &str) -> io::Result<bool> {
-    for marker in [MARKER, VARY_MARKER] {
-        let path = folder.join(marker);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(m) => m,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(e),
-        };
-        let heading = list_heading(marker);
-        let mut text = match text.split_once(heading) {
-            Some((_, list)) if list.lines().any(|l| l.trim() == file) => return Ok(true),
-            Some(_) => text,
-            // An output folder's marker always has its list; a vary folder's gets one.
-            None if marker == VARY_MARKER => {
-                let mut t = text;
-                if !t.ends_with('\n') {
-                    t.push('\n');
-                }
-                t.push_str(&heading[1..]);
-                t
-            }
-            None => return Ok(false),
-        };
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-        text.push_str(&format!("  {file}\n"));
-        write_atomic(&path, text.as_bytes())?;
+    let (marker, heading) = if folder.join(MARKER).is_file() {
+        (MARKER, "files")
+    } else if folder.join(VARY_MARKER).is_file() && is_side_name(file) {
+        (VARY_MARKER, "side")
+    } else {
+        return Ok(false);
+    };
+    let path = folder.join(marker);
+    let mut text = std::fs::read_to_string(&path)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    if section(&text, heading).iter().any(|l| l == file) {
         return Ok(true);
     }
-    Ok(false)
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    // The list adopted into is the marker's last (an output folder's `files:`, a vary folder's
+    // `side:`); a vary marker written before side files existed gets its heading.
+    if !text.lines().any(|l| l == format!("{heading}:")) {
+        text.push_str(&format!("{heading}:\n"));
+    }
+    text.push_str(&format!("  {file}\n"));
+    write_atomic(&path, text.as_bytes())
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    Ok(true)
 }
 
 /// Deletes the charts and comparisons the marker of the `vary` folder `folder` lists under
@@ -100,25 +122,21 @@ pub fn adopt(folder: &Path, file: &str) -> io::Result<bool> {
 /// deleted; a name already gone is skipped. The names deleted.
 pub fn remove_side_files(folder: &Path) -> io::Result<Vec<String>> {
     let mut removed = Vec::new();
-    for name in listed(folder, VARY_MARKER) {
-        let plain = !name.is_empty() && !name.contains(['/', '\\']) && !name.starts_with('.');
-        if !plain || !(name.starts_with("plot-") || name.starts_with("compare")) {
-            continue;
-        }
+    for name in side_files(folder) {
         let path = folder.join(&name);
-        if path.is_file() {
-            std::fs::remove_file(&path)?;
-            removed.push(name);
-        }
+        std::fs::remove_file(&path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        removed.push(name);
     }
     Ok(removed)
 }
 
 /// Checks the file `gtsim plot` or `gtsim compare` is about to write at `out` (a file beside
-/// the results, not a run's): it must not be one of `inputs` (the results.csv files it reads),
-/// and in a gtsim output folder it must not replace a file the folder's marker lists, unless it
-/// is a chart or comparison written there before (named `plot-…` or `compare…`): the run's own
-/// files (results, report, charts) are never overwritten by another command. Err: why not.
+/// the results, not a run's): it must not be one of `inputs` (the results.csv files it reads)
+/// or a folder's marker, and it must not replace a file a gtsim output folder's or vary folder's
+/// marker lists as the run's, unless it is a chart or comparison written there before (named
+/// `plot-…` or `compare…`): the run's own files (results, report, charts) are never overwritten
+/// by another command. Err: why not.
 pub fn check_side_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
     let name = out
         .file_name()
@@ -141,26 +159,29 @@ pub fn check_side_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
             ));
         }
     }
-    let side = name.starts_with("plot-") || name.starts_with("compare");
     if name == MARKER || name == VARY_MARKER {
         return Err(format!(
             "{}: is the marker of a gtsim output folder: write elsewhere",
             out.display()
         ));
     }
-    if !side && listed(&folder, MARKER).contains(&name) {
-        return Err(format!(
-            "{}: is a file of the gtsim output folder {} (written by its run): name the file plot-….png or compare….md, or write it elsewhere",
-            out.display(),
-            folder.display()
-        ));
+    if out.is_dir() {
+        return Err(format!("{}: is a folder: give a file name", out.display()));
     }
-    // A vary folder's own files (its results, report and charts) are not listed anywhere: any
-    // file there but a chart or comparison is the run's.
-    if !side && folder.join(VARY_MARKER).is_file() && folder.join(&name).exists() {
+    let side = is_side_name(&name);
+    let vary = folder.join(VARY_MARKER).is_file();
+    // A vary folder's results and index, listed or not (a marker of an older gtsim lists none).
+    // (A vary run's own chart is refused even when named plot-…: only what `plot` and
+    // `compare` wrote is under `side:`.)
+    let owned = (listed(&folder, MARKER, "files").contains(&name) && !side)
+        || (vary
+            && (listed(&folder, VARY_MARKER, "files").contains(&name)
+                || ["results.csv", "report.md"].contains(&name.as_str())));
+    if owned {
         return Err(format!(
-            "{}: is a file of the gtsim vary folder {} (written by its run): name the file plot-….png or compare….md, or write it elsewhere",
+            "{}: is a file of the gtsim {} folder {} (written by its run): name the file plot-….png or compare….md, or write it elsewhere",
             out.display(),
+            if vary { "vary" } else { "output" },
             folder.display()
         ));
     }

@@ -163,7 +163,7 @@ pub fn config_title_of(algorithms: &[crate::catalogue::Algorithm], s: &[Summary]
 pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
     let mut out = format!(
         "# {name}\n\n{desc}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
-         Time is simulated time. Speedup is the mean of per-tree ratios; the overheads are ratios of\n\
+         Time is simulated time{units}. Speedup is the mean of per-tree ratios; the overheads are ratios of\n\
          means over the seeds, as the paper's tables take them (the mean leaves or time at f over the\n\
          mean at one processor), not means of the per-run columns of results.csv. Where the\n\
          time goes, measured: the time overhead (eq. 11: all processors' time over the uniprocessor\n\
@@ -179,6 +179,11 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
         name = plan.name(),
         desc = plan.scenario.description.trim(),
         describe = describe(plan),
+        units = if crate::results::Clock::of(plan) == crate::results::Clock::LeafUnits {
+            ", in leaf evaluations (units): nothing but a leaf costs time here"
+        } else {
+            ""
+        },
         positions = if plan.chess.is_some() {
             " For chess, the seeds are the positions (seed n is position n) and w is their mean number of legal root moves."
         } else {
@@ -206,7 +211,7 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
         out.push_str(&format!(
             "### {}\n\n{}\n",
             config_title(plan, s),
-            summary_table(s, crate::results::Clock::of(&plan.costs))
+            summary_table(s, crate::results::Clock::of(plan))
         ));
     }
     out
@@ -263,7 +268,7 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
                 match rows.iter().find(|s| s.ptree == label && s.algorithm == *a) {
                     Some(s) => out.push_str(&format!(
                         " {} | {} |",
-                        crate::results::Clock::of(&plan.costs).duration(s.elapsed_s),
+                        crate::results::Clock::of(plan).duration(s.elapsed_s),
                         crate::results::mean_se(s.speedup, s.speedup_se, 2)
                     )),
                     None => out.push_str(" – | – |"),
@@ -292,6 +297,10 @@ mod tests {
             "{halved}"
         );
         assert!(halved.contains(", 24 positions,"), "{halved}");
+        let mut one = shipped("parabelle-table2.ron");
+        one.seeds.truncate(1);
+        let one = describe(&one);
+        assert!(one.contains(", 1 position,"), "{one}");
         let plain = describe(&shipped("pmws-uniform.ron"));
         assert!(plain.contains("960 bytes/s per line, RTS/CTS"), "{plain}");
     }
