@@ -431,6 +431,12 @@ fn quiet_hides_warnings_and_the_report_keeps_them() {
 /// `compare` and `plot` read them back.
 #[test]
 fn vary_set_compare_and_plot_agree() {
+    // plot of column Y against fanout, with more arguments.
+    let plot_of = |results: &Path, y: &str, more: &[&str]| {
+        let mut args = vec!["plot", results.to_str().unwrap(), "--x", "fanout", "--y", y];
+        args.extend_from_slice(more);
+        gtsim(&args)
+    };
     let dir = scratch("vary");
     let base = small_uniform(&dir, 3);
     let text = std::fs::read_to_string(&base).unwrap();
@@ -556,14 +562,7 @@ fn vary_set_compare_and_plot_agree() {
     );
     // A chart plotted into an output folder (plot's default place) becomes part of it: the next
     // run into the folder replaces the folder, chart and all.
-    let plot = gtsim(&[
-        "plot",
-        set.to_str().unwrap(),
-        "--x",
-        "fanout",
-        "--y",
-        "speedup",
-    ]);
+    let plot = plot_of(&set, "speedup", &[]);
     assert!(plot.status.success(), "{plot:?}");
     assert!(set.join("plot-speedup-by-fanout.png").is_file());
     run_480();
@@ -577,16 +576,7 @@ fn vary_set_compare_and_plot_agree() {
     assert!(all.lines().last().unwrap().ends_with(",480"));
     // In the vary folder itself: a chart beside its results (a line per rate), never over its
     // report; the next vary run into the folder deletes the chart, which no longer matches.
-    let beside_vary = gtsim(&[
-        "plot",
-        out.to_str().unwrap(),
-        "--x",
-        "fanout",
-        "--y",
-        "speedup",
-        "--by",
-        "hardware.link.rate",
-    ]);
+    let beside_vary = plot_of(&out, "speedup", &["--by", "hardware.link.rate"]);
     assert!(beside_vary.status.success(), "{beside_vary:?}");
     let vary_chart = out.join("plot-speedup-by-fanout.png");
     assert!(vary_chart.is_file());
@@ -600,18 +590,16 @@ fn vary_set_compare_and_plot_agree() {
     // left alone by the next vary run.
     let mine = out.join("mine.png");
     for _ in 0..2 {
-        let own = gtsim(&[
-            "plot",
-            out.to_str().unwrap(),
-            "--x",
-            "fanout",
-            "--y",
+        let own = plot_of(
+            &out,
             "speedup",
-            "--by",
-            "hardware.link.rate",
-            "--out",
-            mine.to_str().unwrap(),
-        ]);
+            &[
+                "--by",
+                "hardware.link.rate",
+                "--out",
+                mine.to_str().unwrap(),
+            ],
+        );
         assert!(own.status.success(), "{own:?}");
         assert!(
             !String::from_utf8_lossy(&own.stdout).contains("deletes it"),
@@ -685,18 +673,11 @@ fn vary_set_compare_and_plot_agree() {
     );
     // plot: a PNG of any two columns.
     let png = dir.join("p.png");
-    let plot = gtsim(&[
-        "plot",
-        out.to_str().unwrap(),
-        "--x",
-        "fanout",
-        "--y",
+    let plot = plot_of(
+        &out,
         "idle_overhead",
-        "--by",
-        "hardware.link.rate",
-        "--out",
-        png.to_str().unwrap(),
-    ]);
+        &["--by", "hardware.link.rate", "--out", png.to_str().unwrap()],
+    );
     assert!(plot.status.success(), "{plot:?}");
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
     assert!(
@@ -704,30 +685,14 @@ fn vary_set_compare_and_plot_agree() {
         "a line per rate pools nothing: {plot:?}"
     );
     // Without --by, a point pools the two rates: said on stderr and in the chart's title.
-    let pooled = gtsim(&[
-        "plot",
-        out.to_str().unwrap(),
-        "--x",
-        "fanout",
-        "--y",
-        "idle_overhead",
-        "--out",
-        png.to_str().unwrap(),
-    ]);
+    let pooled = plot_of(&out, "idle_overhead", &["--out", png.to_str().unwrap()]);
     assert!(pooled.status.success(), "{pooled:?}");
     assert!(
         String::from_utf8_lossy(&pooled.stderr)
             .contains("pools rows that differ in hardware.link.rate (480, 960)"),
         "{pooled:?}"
     );
-    let bad = gtsim(&[
-        "plot",
-        out.to_str().unwrap(),
-        "--x",
-        "fanout",
-        "--y",
-        "nope",
-    ]);
+    let bad = plot_of(&out, "nope", &[]);
     assert_eq!(bad.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no column \"nope\""));
     // compare and plot never write over the results they read or a run's own files; what they
@@ -745,27 +710,17 @@ fn vary_set_compare_and_plot_agree() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .find(|n| n.ends_with(".png"))
         .expect("the run drew a chart");
-    let over_chart = gtsim(&[
-        "plot",
-        out.to_str().unwrap(),
-        "--x",
-        "fanout",
-        "--y",
+    let over_chart = plot_of(
+        &out,
         "speedup",
-        "--out",
-        set.join(&run_png).to_str().unwrap(),
-    ]);
+        &["--out", set.join(&run_png).to_str().unwrap()],
+    );
     assert_eq!(over_chart.status.code(), Some(3), "{over_chart:?}");
-    let not_png = gtsim(&[
-        "plot",
-        out.to_str().unwrap(),
-        "--x",
-        "fanout",
-        "--y",
+    let not_png = plot_of(
+        &out,
         "speedup",
-        "--out",
-        dir.join("chart.txt").to_str().unwrap(),
-    ]);
+        &["--out", dir.join("chart.txt").to_str().unwrap()],
+    );
     assert_eq!(not_png.status.code(), Some(2), "{not_png:?}");
     let beside = set.join("compare-rates.md");
     let cmp = compare_into(&beside);
