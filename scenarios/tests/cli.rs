@@ -281,6 +281,20 @@ fn bad_scenarios_are_rejected_with_line_and_column() {
     let (l, c) = position_of(&t, "reference: ");
     assert_rejected("reference", &t, l, c, "no-such-table.csv");
 
+    // A scheme chart named like the files plot and compare may write over (without the
+    // reference table, which the scratch folder does not have).
+    let t = base
+        .replace(
+            "        plots: true,",
+            "        plots: true,\n        schemes: (at: 4, name: \"plot-mine\"),",
+        )
+        .replace(
+            "        reference: \"reference/parabelle-table2-no-tt.csv\",\n",
+            "",
+        );
+    let (l, c) = position_of(&t, "name: \"plot-mine\"");
+    assert_rejected("schemes-name", &t, l, c, "not start with plot-");
+
     let t = base.replace("e: Ms(25.65)", "e: Ms(0.0)");
     let (l, c) = position_of(&t, "e: Ms(0.0)");
     assert_rejected("leaf-cost", &t, l, c, "e must be positive");

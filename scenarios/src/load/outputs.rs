@@ -227,10 +227,13 @@ pub(super) fn charts(
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
             let taken = ["overheads", "speedup", "sync-overhead", "timeline", "fig7"];
-            if !ok || taken.contains(&name.as_str()) {
+            // plot-… and compare… name the files `gtsim plot` and `gtsim compare` may write
+            // over in an output folder: a run's chart must not look like one.
+            let side = crate::output::is_side_name(&format!("{name}.png"));
+            if !ok || taken.contains(&name.as_str()) || side {
                 return Err(cx.at(
                     &["outputs", "schemes", "name"],
-                    format!("{name:?} must be 1-100 letters, digits, '-' or '_' (the charts are NAME.png and NAME-overheads.png), and not one of {}", taken.join(", ")),
+                    format!("{name:?} must be 1-100 letters, digits, '-' or '_' (the charts are NAME.png and NAME-overheads.png), not one of {}, and not start with plot- or compare (names kept for gtsim plot and gtsim compare)", taken.join(", ")),
                 ));
             }
         }
