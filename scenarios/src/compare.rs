@@ -84,6 +84,22 @@ impl Table {
         Ok(self)
     }
 
+    /// The columns that name a configuration (those of `KEY` present, in its order, then a
+    /// `vary` run's field columns): rows that agree in all of them differ only in their tree.
+    fn config_columns(&self) -> Vec<usize> {
+        KEY.iter()
+            .filter_map(|k| self.column(k).ok())
+            .chain(
+                // Varied fields (a vary run's results.csv): columns with a '.' in their name.
+                self.columns
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.contains('.'))
+                    .map(|(i, _)| i),
+            )
+            .collect()
+    }
+
     /// The index of column `name`, or an error listing the columns.
     pub fn column(&self, name: &str) -> Result<usize, String> {
         self.columns.iter().position(|c| c == name).ok_or_else(|| {
@@ -237,17 +253,10 @@ type Groups = BTreeMap<Vec<(String, String)>, Vec<(String, Vec<f64>)>>;
 
 /// The groups of `t`, and what tells its trees apart (`seed`, or `position` for chess).
 fn groups(t: &Table) -> Result<(Groups, &'static str), String> {
-    let key: Vec<(usize, &str)> = KEY
-        .iter()
-        .filter_map(|k| t.column(k).ok().map(|i| (i, *k)))
-        .chain(
-            // Varied fields (a vary run's results.csv): columns with a '.' in their name.
-            t.columns
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.contains('.'))
-                .map(|(i, c)| (i, c.as_str())),
-        )
+    let key: Vec<(usize, &str)> = t
+        .config_columns()
+        .into_iter()
+        .map(|i| (i, t.columns[i].as_str()))
         .collect();
     let figures: Vec<usize> = FIGURES
         .iter()
@@ -318,15 +327,9 @@ pub fn plot(
     let mut lines: Vec<(String, Points)> = Vec::new();
     let mut used = 0;
     // The configuration columns a point could pool, and per (line, x) the rows it takes.
-    let config: Vec<usize> = t
-        .columns
-        .iter()
-        .enumerate()
-        .filter(|(i, c)| {
-            (KEY.contains(&c.as_str()) || c.contains('.')) && *i != xi && Some(*i) != bi
-        })
-        .map(|(i, _)| i)
-        .collect();
+    let mut config = t.config_columns();
+    config.retain(|&i| i != xi && Some(i) != bi);
+    config.sort_unstable();
     let mut members: BTreeMap<(usize, i64), Vec<usize>> = BTreeMap::new();
     for (r, row) in t.rows.iter().enumerate() {
         let (Ok(xv), Ok(yv)) = (row[xi].parse::<f64>(), row[yi].parse::<f64>()) else {

@@ -970,18 +970,18 @@ pub fn summarize(
 /// evaluation) when a leaf costs 1 ns, as with his costs, where seconds would read as
 /// microseconds of a machine that never existed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Clock {
+pub enum TimeUnit {
     /// `12.5 ms`, `1588.9 s` ([`human_seconds`]).
     Seconds,
     /// `5726 units`: nanoseconds, each a leaf evaluation.
-    LeafUnits,
+    LeafEvaluations,
 }
 
-impl Clock {
+impl TimeUnit {
     /// Units when simulated time counts leaf evaluations and nothing else: a leaf costs exactly
     /// 1 ns, every other cost is zero, every line is ideal, and there is no pool network, shared
     /// memory or timing noise (Campbell's machine). Seconds otherwise.
-    pub fn of(plan: &crate::load::Plan) -> Clock {
+    pub fn of(plan: &crate::load::Plan) -> TimeUnit {
         let c = &plan.costs;
         let free = [c.k, c.q, c.probe, c.s, c.interrupt]
             .iter()
@@ -993,24 +993,24 @@ impl Clock {
             .all(|l| matches!(l.spec.kind, sim_hw::LinkKind::Ideal));
         let alone = plan.network.is_none() && plan.memory.is_none() && plan.jitter.is_none();
         if c.e.as_nanos() == 1 && free && ideal && alone {
-            Clock::LeafUnits
+            TimeUnit::LeafEvaluations
         } else {
-            Clock::Seconds
+            TimeUnit::Seconds
         }
     }
 
-    /// A simulated duration of `s` seconds in this clock; "–" when undefined.
+    /// A simulated duration of `s` seconds in this unit; "–" when undefined.
     pub fn duration(self, s: f64) -> String {
         match self {
-            Clock::Seconds => human_seconds(s),
-            Clock::LeafUnits if !s.is_finite() => UNDEFINED.into(),
-            Clock::LeafUnits => format!("{} units", fixed(s * 1e9, 0)),
+            TimeUnit::Seconds => human_seconds(s),
+            TimeUnit::LeafEvaluations if !s.is_finite() => UNDEFINED.into(),
+            TimeUnit::LeafEvaluations => format!("{} units", fixed(s * 1e9, 0)),
         }
     }
 }
 
-/// The summary as a Markdown table (percentages, simulated time in `clock`).
-pub fn summary_table(summaries: &[Summary], clock: Clock) -> String {
+/// The summary as a Markdown table (percentages, simulated time in `unit`).
+pub fn summary_table(summaries: &[Summary], unit: TimeUnit) -> String {
     // The paper's trees are named by f; Campbell's by (depth,width).
     let head = if summaries.iter().all(|r| r.ptree.parse::<u32>().is_ok()) {
         "f"
@@ -1034,7 +1034,7 @@ pub fn summary_table(summaries: &[Summary], clock: Clock) -> String {
             r.ptree,
             r.runs,
             fixed(r.leaf_nodes, 0),
-            clock.duration(r.elapsed_s),
+            unit.duration(r.elapsed_s),
             mean_se(r.speedup, r.speedup_se, 2),
             pct(r.time_overhead, r.time_overhead_se),
             pct(r.search_time_overhead, r.search_time_overhead_se),
@@ -1177,9 +1177,9 @@ mod tests {
         assert_eq!(human_seconds(1588.9), "1588.9 s");
         assert_eq!(human_seconds(0.0125), "12.5 ms");
         assert_eq!(human_seconds(8.4e-7), "840 ns");
-        assert_eq!(Clock::LeafUnits.duration(5.7264e-6), "5726 units");
-        assert_eq!(Clock::LeafUnits.duration(f64::NAN), UNDEFINED);
-        assert_eq!(Clock::Seconds.duration(5.7264e-6), "5.7 µs");
+        assert_eq!(TimeUnit::LeafEvaluations.duration(5.7264e-6), "5726 units");
+        assert_eq!(TimeUnit::LeafEvaluations.duration(f64::NAN), UNDEFINED);
+        assert_eq!(TimeUnit::Seconds.duration(5.7264e-6), "5.7 µs");
     }
 
     #[test]

@@ -289,27 +289,22 @@ macro_rules! sayln {
 /// folder; in a `vary` run's folder the next `vary` run deletes it. What to tell the user, if
 /// it was adopted.
 fn adopt_side_output(out: &Path) -> Result<Option<String>, Failure> {
-    let folder = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    use scenarios::output::Adopted;
+    let folder = scenarios::output::folder_of(out);
     let Some(name) = out.file_name() else {
         return Ok(None);
     };
     let adopted = scenarios::output::adopt(&folder, &name.to_string_lossy())
         .map_err(|e| Failure::Output(format!("{}: {e}", folder.display())))?;
-    Ok(adopted.then(|| {
-        if folder.join(scenarios::output::MARKER).is_file() {
-            format!(
-                "(part of the gtsim output folder {}: the next run into it replaces it with the folder)",
-                folder.display()
-            )
-        } else {
-            format!(
-                "(beside the results of the vary folder {}: the next vary run into it deletes it)",
-                folder.display()
-            )
-        }
+    Ok(adopted.map(|into| match into {
+        Adopted::Output => format!(
+            "(part of the gtsim output folder {}: the next run into it replaces it with the folder)",
+            folder.display()
+        ),
+        Adopted::Vary => format!(
+            "(beside the results of the vary folder {}: the next vary run into it deletes it)",
+            folder.display()
+        ),
     }))
 }
 
@@ -918,7 +913,7 @@ fn run_plan(
             }
             say!(
                 "{}",
-                scenarios::results::summary_table(s, scenarios::results::Clock::of(&plan))
+                scenarios::results::summary_table(s, scenarios::results::TimeUnit::of(&plan))
             );
         }
         sayln!(
@@ -1161,7 +1156,7 @@ fn run_variants(
         if !opts.quiet {
             sayln!("\nwith {label}:");
         }
-        let clock = scenarios::results::Clock::of(&v.plan);
+        let unit = scenarios::results::TimeUnit::of(&v.plan);
         let kept = (!v.plan.inference.is_empty()).then(|| v.plan.clone());
         let algorithms = v.plan.algorithms.clone();
         let summaries = run_plan(v.plan, &dir.join(&folder), false, opts, &v.assignments)?;
@@ -1176,7 +1171,7 @@ fn run_variants(
             index.push_str(&format!(
                 "### {}\n\n{}\n",
                 scenarios::output::report::config_title_of(&algorithms, s),
-                scenarios::results::summary_table(s, clock)
+                scenarios::results::summary_table(s, unit)
             ));
         }
         if let Some(plan) = kept {

@@ -86,21 +86,21 @@ pub fn side_files(folder: &Path) -> Vec<String> {
 /// it with the rest instead of refusing the folder. In the folder of a `vary` run a file named
 /// `plot-…` or `compare…` is listed under `side:` in `.gtsim-vary`, and the next `vary` run into
 /// the folder deletes it (see [`remove_side_files`]); a file of another name there stays the
-/// user's (a vary run leaves it alone). Ok(false) if the file is not adopted, Ok(true) once it
-/// is listed (it may have been already).
-pub fn adopt(folder: &Path, file: &str) -> io::Result<bool> {
-    let (marker, heading) = if folder.join(MARKER).is_file() {
-        (MARKER, "files")
+/// user's (a vary run leaves it alone). Ok(None) if the file is not adopted, else which kind
+/// of folder it is listed in (it may have been already).
+pub fn adopt(folder: &Path, file: &str) -> io::Result<Option<Adopted>> {
+    let (marker, heading, into) = if folder.join(MARKER).is_file() {
+        (MARKER, "files", Adopted::Output)
     } else if folder.join(VARY_MARKER).is_file() && is_side_name(file) {
-        (VARY_MARKER, "side")
+        (VARY_MARKER, "side", Adopted::Vary)
     } else {
-        return Ok(false);
+        return Ok(None);
     };
     let path = folder.join(marker);
     let mut text = std::fs::read_to_string(&path)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
     if section(&text, heading).iter().any(|l| l == file) {
-        return Ok(true);
+        return Ok(Some(into));
     }
     if !text.ends_with('\n') {
         text.push('\n');
@@ -113,7 +113,24 @@ pub fn adopt(folder: &Path, file: &str) -> io::Result<bool> {
     text.push_str(&format!("  {file}\n"));
     write_atomic(&path, text.as_bytes())
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-    Ok(true)
+    Ok(Some(into))
+}
+
+/// Which folder [`adopt`] made a file part of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Adopted {
+    /// A gtsim output folder: the next run into it replaces the file with the folder.
+    Output,
+    /// A `vary` run's folder: the next `vary` run into it deletes the file.
+    Vary,
+}
+
+/// The folder a file `out` is written into (`.` for a bare name).
+pub fn folder_of(out: &Path) -> PathBuf {
+    match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// Deletes the charts and comparisons the marker of the `vary` folder `folder` lists under
@@ -142,10 +159,7 @@ pub fn check_side_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .ok_or_else(|| format!("{}: needs a file name", out.display()))?;
-    let folder = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let folder = folder_of(out);
     let full = std::fs::canonicalize(&folder).ok().map(|f| f.join(&name));
     let full = full.map(|f| std::fs::canonicalize(&f).unwrap_or(f));
     for input in inputs {

@@ -179,7 +179,7 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
         name = plan.name(),
         desc = plan.scenario.description.trim(),
         describe = describe(plan),
-        units = if crate::results::Clock::of(plan) == crate::results::Clock::LeafUnits {
+        units = if crate::results::TimeUnit::of(plan) == crate::results::TimeUnit::LeafEvaluations {
             ", in leaf evaluations (units): nothing but a leaf costs time here"
         } else {
             ""
@@ -211,7 +211,7 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
         out.push_str(&format!(
             "### {}\n\n{}\n",
             config_title(plan, s),
-            summary_table(s, crate::results::Clock::of(plan))
+            summary_table(s, crate::results::TimeUnit::of(plan))
         ));
     }
     out
@@ -268,7 +268,7 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
                 match rows.iter().find(|s| s.ptree == label && s.algorithm == *a) {
                     Some(s) => out.push_str(&format!(
                         " {} | {} |",
-                        crate::results::Clock::of(plan).duration(s.elapsed_s),
+                        crate::results::TimeUnit::of(plan).duration(s.elapsed_s),
                         crate::results::mean_se(s.speedup, s.speedup_se, 2)
                     )),
                     None => out.push_str(" – | – |"),
