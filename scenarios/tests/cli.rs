@@ -1,20 +1,13 @@
 //! The `gtsim` command end to end: shipped scenarios, bad input, determinism.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn gtsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gtsim"))
-        .args(args)
-        .output()
-        .expect("gtsim runs")
-}
+mod common;
+use common::gtsim;
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gtsim-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::scratch("cli", name)
 }
 
 fn shipped(name: &str) -> PathBuf {

@@ -3,20 +3,12 @@
 //! `gtsim` binary where the message is what matters.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn gtsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gtsim"))
-        .args(args)
-        .output()
-        .expect("gtsim runs")
-}
+mod common;
+use common::gtsim;
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gtsim-input-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::scratch("input", name)
 }
 
 fn shipped(name: &str) -> PathBuf {

@@ -3,24 +3,12 @@
 //! message or the files written are what matters.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn gtsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gtsim"))
-        .args(args)
-        .output()
-        .expect("gtsim runs")
-}
+mod common;
+use common::{gtsim, stderr};
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gtsim-networks-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    common::scratch("networks", name)
 }
 
 /// A small comparison: pmws, treesplit and ybwc on w = 4, d = 4 trees, 3 seeds, over `network`
