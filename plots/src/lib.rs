@@ -62,6 +62,7 @@ mod legend;
 mod line;
 mod output;
 mod palette;
+mod tag;
 mod ticks;
 mod timeline;
 
@@ -69,6 +70,7 @@ pub use bars::{stacked_bar_chart, BarChart, Segment};
 pub use fig7::{fig7, Curve, Fig7, Overhead};
 pub use line::{line_chart, log_log_chart, log_log_panels, panels, LineChart, LineStyle, Series};
 pub use palette::{category_color, PALETTE};
+pub use tag::{png_text, tag_png};
 pub use timeline::{timeline, TimelineRow};
 
 /// Why a chart could not be produced. Every variant that concerns a file names it.

@@ -142,6 +142,15 @@ const FIGURES: &[(&str, &str, bool)] = &[
 /// How far a difference must be from 0, in standard errors, to be flagged.
 pub const NOISE_SE: f64 = 2.0;
 
+/// Whether `text` (the start of a file) is a comparison gtsim wrote: its heading, a blank line,
+/// then the line naming A.
+pub fn is_comparison(text: &str) -> bool {
+    let mut lines = text.lines();
+    lines.next().is_some_and(|l| l.starts_with("# Comparison"))
+        && lines.next() == Some("")
+        && lines.next().is_some_and(|l| l.starts_with("A: `"))
+}
+
 /// The comparison of two results as Markdown: per configuration present in both (the
 /// processor counts above one), each figure's mean in A and B and the change B − A with its
 /// standard error, flagged `*` where it exceeds [`NOISE_SE`] standard errors. Runs are paired

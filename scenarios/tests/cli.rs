@@ -735,5 +735,45 @@ fn vary_set_compare_and_plot_agree() {
     assert!(beside.is_file());
     run_480();
     assert!(!beside.exists(), "the next run replaced the folder");
+    // Nor over any other file, outside the output folders too: a scenario, an image of the
+    // user's. A chart or comparison they wrote before is written again; a missing folder is
+    // refused before anything is drawn.
+    let refused = |o: &std::process::Output| {
+        assert_eq!(o.status.code(), Some(3), "{o:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr)
+                .contains("exists and is not a chart or comparison gtsim wrote"),
+            "{o:?}"
+        );
+    };
+    let scenario = std::fs::read(&varied).unwrap();
+    refused(&compare_into(&varied));
+    assert_eq!(std::fs::read(&varied).unwrap(), scenario);
+    let photo = dir.join("photo.png");
+    std::fs::write(&photo, b"\x89PNG\r\n\x1a\n not gtsim's").unwrap();
+    refused(&plot_of(
+        &out,
+        "speedup",
+        &["--out", photo.to_str().unwrap()],
+    ));
+    assert_eq!(
+        std::fs::read(&photo).unwrap(),
+        b"\x89PNG\r\n\x1a\n not gtsim's"
+    );
+    let again = dir.join("again.md");
+    for _ in 0..2 {
+        let o = compare_into(&again);
+        assert!(o.status.success(), "{o:?}");
+    }
+    let nowhere = plot_of(
+        &out,
+        "speedup",
+        &["--out", dir.join("nowhere/x.png").to_str().unwrap()],
+    );
+    assert_eq!(nowhere.status.code(), Some(3), "{nowhere:?}");
+    assert!(
+        String::from_utf8_lossy(&nowhere.stderr).contains("does not exist"),
+        "{nowhere:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

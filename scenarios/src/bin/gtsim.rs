@@ -98,7 +98,8 @@ enum Command {
         a: PathBuf,
         /// The second output folder (or its results.csv): B.
         b: PathBuf,
-        /// Where to write the comparison (a path relative to the current folder).
+        /// Where to write the comparison (a path relative to the current folder). An existing
+        /// file there is overwritten only if it is a comparison gtsim wrote.
         #[arg(long, default_value = "compare.md")]
         out: PathBuf,
     },
@@ -126,7 +127,8 @@ enum Command {
         #[arg(long = "where", value_name = "COLUMN=VALUE")]
         filters: Vec<String>,
         /// The PNG to write [default: RESULTS/plot-Y-by-X.png]. In a gtsim output folder it
-        /// becomes part of the folder: the next run into the folder replaces it.
+        /// becomes part of the folder: the next run into the folder replaces it. An existing
+        /// file there is overwritten only if it is a chart `gtsim plot` wrote (tagged in the PNG).
         #[arg(long)]
         out: Option<PathBuf>,
     },
@@ -374,6 +376,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 );
             }
             plots::line_chart(&out, &chart)
+                .and_then(|()| plots::tag_png(&out, "Software", scenarios::output::PLOT_TAG))
                 .map_err(|e| Failure::Output(format!("{}: {e}", out.display())))?;
             let adopted = adopt_side_output(&out)?;
             sayln!("wrote {}", out.display());

@@ -199,7 +199,42 @@ pub fn check_side_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
             folder.display()
         ));
     }
+    if !folder.is_dir() {
+        return Err(format!(
+            "{}: the folder {} does not exist",
+            out.display(),
+            folder.display()
+        ));
+    }
+    // gtsim overwrites no file it did not write: an existing file must be a chart or comparison
+    // of `plot` or `compare` (tagged, or listed in a gtsim folder's marker).
+    if out.exists() {
+        let listed_here = listed(&folder, MARKER, "files").contains(&name)
+            || listed(&folder, VARY_MARKER, "side").contains(&name);
+        if !listed_here && !written_by_plot_or_compare(out) {
+            return Err(format!(
+                "{}: exists and is not a chart or comparison gtsim wrote: gtsim overwrites no other file; choose another --out path (or remove the file)",
+                out.display()
+            ));
+        }
+    }
     Ok(())
+}
+
+/// The text `gtsim plot` tags its charts with (PNG `tEXt` keyword `Software`).
+pub const PLOT_TAG: &str = "gtsim plot";
+
+/// Whether the file at `path` is a chart `gtsim plot` wrote (its PNG tag) or a comparison
+/// `gtsim compare` wrote (its opening lines).
+fn written_by_plot_or_compare(path: &Path) -> bool {
+    if plots::png_text(path, "Software").as_deref() == Some(PLOT_TAG) {
+        return true;
+    }
+    // The opening lines are enough (a comparison can be long).
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path)
+        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, 4096), &mut head));
+    read.is_ok() && crate::compare::is_comparison(&String::from_utf8_lossy(&head))
 }
 
 /// Called with the name of each step of writing an output folder before it happens (each file,
