@@ -328,6 +328,22 @@ impl PTreeFigures {
             terminals: r.terminals,
         }
     }
+    /// The figures of a run of `tree`'s size: for a scheme on a pool (`pool_scheme`, ybwc and the
+    /// shared-memory schemes) on more than one processor, every processor searches and none is
+    /// another's child, so all are terminals and there is no processor tree (depth and width 0).
+    pub fn of_run(tree: &sim_hw::ProcessorTree, pool_scheme: bool) -> Self {
+        let figures = Self::of(tree);
+        if pool_scheme && figures.processors > 1 {
+            PTreeFigures {
+                depth: 0,
+                width: 0,
+                terminals: figures.processors,
+                ..figures
+            }
+        } else {
+            figures
+        }
+    }
     /// The figures of `tree`.
     pub fn of(tree: &sim_hw::ProcessorTree) -> Self {
         PTreeFigures {

@@ -798,8 +798,9 @@ fn consume<E: From<RunError>>(
                 .then(|| ModelInputs::new(plan, spec));
             let chess = plan.chess.is_some();
             let (w, d) = (spec.width as u64, spec.depth);
+            let pool_scheme = algorithm.entry().runs_on == crate::catalogue::RunsOn::Pool;
             let record = |o: &Finished, p: PTree, seed: u64, b: &Baseline| -> RunRecord {
-                let ptree = PTreeFigures::of(&p.build());
+                let ptree = PTreeFigures::of_run(&p.build(), pool_scheme);
                 let mut r = RunRecord::new(&label, &ptree, seed, o.root_value, &o.totals, b);
                 r.figures = RecordFigures(o.figures.clone());
                 r.position = o.position.clone().unwrap_or_default();
@@ -834,7 +835,7 @@ fn consume<E: From<RunError>>(
                     continue;
                 }
                 let mut figures = Vec::with_capacity(plan.seeds.len());
-                let ptree = PTreeFigures::of(&p.build());
+                let ptree = PTreeFigures::of_run(&p.build(), pool_scheme);
                 if p.is_uniprocessor() {
                     for r in &base_records {
                         sink(Row::Sweep(r))?;

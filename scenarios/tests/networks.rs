@@ -134,6 +134,21 @@ fn every_network_runs_every_scheme_and_reports_it() {
         // (A run that does not return the tree's minimax value fails the whole command.)
         for row in &r {
             assert!(row["root_value"].parse::<i64>().is_ok(), "{tag}: {row:?}");
+            // On a pool every processor searches and none is another's child; a tree scheme's
+            // master has the other processors as children.
+            let n: u32 = row["processors"].parse().unwrap();
+            let shape = (&row["terminals"], &row["ptree_depth"], &row["ptree_width"]);
+            let expected = match (n, row["algorithm"].as_str()) {
+                (1, _) => (1, 0, 0),
+                (_, "ybwc") => (n, 0, 0),
+                _ => (n - 1, 1, n - 1),
+            };
+            let expected = (
+                &expected.0.to_string(),
+                &expected.1.to_string(),
+                &expected.2.to_string(),
+            );
+            assert_eq!(shape, expected, "{tag}: {row:?}");
         }
         for p in ["schemes.png", "schemes-overheads.png"] {
             let png = std::fs::read(out.join(p)).unwrap();
