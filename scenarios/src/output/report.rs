@@ -132,8 +132,9 @@ pub(super) fn config_title(plan: &Plan, s: &[Summary]) -> String {
     config_title_of(&plan.algorithms, s)
 }
 
-/// The title of one configuration's table (its algorithm, unless the catalogue leaves it
-/// unnamed, and its tree configuration), for a plan of `algorithms`.
+/// The title of one configuration's table (its algorithm, unless the plan runs only an
+/// algorithm the catalogue leaves unnamed, and its tree configuration), for a plan of
+/// `algorithms`.
 pub fn config_title_of(algorithms: &[crate::catalogue::Algorithm], s: &[Summary]) -> String {
     s.first().map_or(String::new(), |x| {
         // Chess: no generator width or ordering; w is the positions' mean root width.
@@ -143,10 +144,12 @@ pub fn config_title_of(algorithms: &[crate::catalogue::Algorithm], s: &[Summary]
                 x.algorithm, x.depth, x.width
             );
         }
-        let titled = algorithms
-            .iter()
-            .find(|a| a.name() == x.algorithm)
-            .is_none_or(|a| a.entry().titled);
+        // Beside other algorithms every table names its own, pmws's too.
+        let titled = algorithms.len() > 1
+            || algorithms
+                .iter()
+                .find(|a| a.name() == x.algorithm)
+                .is_none_or(|a| a.entry().titled);
         let algorithm = if !titled {
             String::new()
         } else {
@@ -303,5 +306,24 @@ mod tests {
         assert!(one.contains(", 1 position,"), "{one}");
         let plain = describe(&shipped("pmws-uniform.ron"));
         assert!(plain.contains("960 bytes/s per line, RTS/CTS"), "{plain}");
+    }
+
+    #[test]
+    fn pmws_goes_unnamed_only_when_it_runs_alone() {
+        use crate::catalogue::Algorithm;
+        let pmws = Summary {
+            algorithm: "pmws".into(),
+            width: 8,
+            depth: 4,
+            ordering: "random".into(),
+            ..Summary::default()
+        };
+        let alone = config_title_of(&[Algorithm::Pmws], std::slice::from_ref(&pmws));
+        assert!(alone.starts_with("w = 8, d = 4, ordering random"), "{alone}");
+        let beside = config_title_of(
+            &[Algorithm::Pmws, Algorithm::TreeSplit { update: false }],
+            std::slice::from_ref(&pmws),
+        );
+        assert!(beside.starts_with("pmws, w = 8, d = 4"), "{beside}");
     }
 }
