@@ -173,7 +173,9 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
          time, − 1) is exactly the sum of the next three columns, each over the uniprocessor time: the\n\
          processors' search time − 1, their CPU time on messages (message handling, interrupts and\n\
          waiting for replies; on a machine with shared memory also their time reaching it) and their idle time (waiting for work or for others). The search\n\
-         overhead (eq. 9) counts leaves. The paper could not measure that split: its \"communication\n\
+         overhead (eq. 9) counts leaves, each from the moment its evaluation begins: a leaf an abort cuts\n\
+         short counts whole but spends only the time it ran, so the search overhead can exceed the search\n\
+         time's share even where nothing but a leaf costs time. The paper could not measure that split: its \"communication\n\
          overhead\" is time − search overhead, shown under that name. Synchronization overhead\n\
          (measured) is the idle time over the uniprocessor leaf time (section VII); the estimate is\n\
          f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths. Every ± is the standard\n\
