@@ -552,6 +552,15 @@ pub enum ChessError {
         /// shakmaty's reasons ([`shakmaty::PositionError::kinds`]).
         source: Box<shakmaty::PositionError<Chess>>,
     },
+    /// An EPD record's operations that cannot be read as meant: a double quote left open (it
+    /// would swallow the operations after it), a second `id`, or an empty `id`.
+    #[error("EPD `{line}`: {problem}")]
+    BadOperation {
+        /// The EPD line (trimmed).
+        line: String,
+        /// What is wrong.
+        problem: String,
+    },
     /// An operation of an EPD line whose opcode is not one: an opcode starts with a letter and
     /// has at most 15 letters, digits and underscores (`bm`, `id`, `c0`, `hmvc`).
     #[error("EPD `{line}`: `{opcode}` is not an EPD opcode (an opcode starts with a letter and has at most 15 letters, digits and underscores){}", if opcode.chars().all(|c| c.is_ascii_digit()) { "; a FEN's halfmove and fullmove counters are not part of an EPD record: leave them out (or write them as `hmvc N; fmvn N;`)" } else { "" })]
@@ -664,6 +673,15 @@ impl ChessTree {
             }
             c == ';' && !quoted
         });
+        let bad = |problem: &str| ChessError::BadOperation {
+            line: line.to_string(),
+            problem: problem.to_string(),
+        };
+        if rest.matches('"').count() % 2 == 1 {
+            return Err(bad(
+                "a double quote is not closed (it would take in every operation after it)",
+            ));
+        }
         for op in ops {
             let op = op.trim();
             if op.is_empty() {
@@ -683,7 +701,16 @@ impl ChessTree {
                 });
             }
             match opcode {
-                "id" => tree.id = Some(operands.trim_matches('"').to_string()),
+                "id" => {
+                    let id = operands.trim_matches('"');
+                    if tree.id.is_some() {
+                        return Err(bad("a second `id`: a position has one name"));
+                    }
+                    if id.trim().is_empty() {
+                        return Err(bad("an empty `id`: name the position"));
+                    }
+                    tree.id = Some(id.to_string());
+                }
                 "bm" => {
                     for san in operands.split_whitespace() {
                         let parsed: San =

@@ -180,6 +180,19 @@ fn epd_files_parse_with_line_numbers_and_moves_print_as_uci() {
         "4k3/8/8/8/8/8/8/4K2R w K - hmvc 0; c0 \"Karpov-Kasparov; 1985\"; fmvn 1; bm O-O;\n",
     );
     assert_eq!(ok.unwrap()[0].1.best_moves(), ["O-O"]);
+    // Operations that cannot be read as meant are refused at their line: a quote left open
+    // (it swallowed the `bm` after it), two ids of one position, an empty id.
+    for (record, says) in [
+        ("id \"X1 bm e4;", "a double quote is not closed"),
+        ("id \"A\"; id \"B\";", "a second `id`"),
+        ("id \"\";", "an empty `id`"),
+    ] {
+        let text =
+            format!("4k3/8/8/8/8/8/8/4K3 w - - id \"a\";\n4k3/8/8/8/8/8/8/4K3 w - - {record}\n");
+        let e = chess::parse_epd(&text).unwrap_err();
+        assert_eq!(e.line, 2, "{record}");
+        assert!(e.to_string().contains(says), "{record}: {e}");
+    }
 }
 
 #[test]

@@ -321,7 +321,10 @@ mod tests {
             ..Summary::default()
         };
         let alone = config_title_of(&[Algorithm::Pmws], std::slice::from_ref(&pmws));
-        assert!(alone.starts_with("w = 8, d = 4, ordering random"), "{alone}");
+        assert!(
+            alone.starts_with("w = 8, d = 4, ordering random"),
+            "{alone}"
+        );
         let beside = config_title_of(
             &[Algorithm::Pmws, Algorithm::TreeSplit { update: false }],
             std::slice::from_ref(&pmws),
