@@ -201,6 +201,29 @@ fn bad_positions_files_and_ids_are_errors_at_their_file_line_and_field() {
         .replace("positions: [\"BK.04\", \"BK.01\"]", "positions: [\"two\"]");
     let plan = parse(&good, &dir).unwrap();
     assert_eq!(plan.seeds, [2]);
+    // A position with no legal move has nothing to search: refused when chosen, not given a
+    // width of 1 (the mated position is kept out when the sweep names the others).
+    std::fs::write(
+        dir.join("mated.epd"),
+        format!(
+            "{}k7/1Q6/1K6/8/8/8/8/8 b - - id \"mated\";\n",
+            &epd[..epd.rfind("rnbq").unwrap()]
+        ),
+    )
+    .unwrap();
+    let mated = text.replace("bad.epd", "mated.epd").replace(
+        "positions: [\"BK.04\", \"BK.01\"]",
+        "positions: [\"two\", \"mated\"]",
+    );
+    let e = parse(&mated, &dir).unwrap_err();
+    assert!(
+        e.starts_with(&format!("{file}:7:"))
+            && e.contains("\"mated\"")
+            && e.contains("no legal move"),
+        "{e}"
+    );
+    let plan = parse(&mated.replace(", \"mated\"]", "]"), &dir).unwrap();
+    assert_eq!(plan.seeds, [2]);
     // A missing file names it.
     let e = parse(&text.replace("bad.epd", "none.epd"), &dir).unwrap_err();
     assert!(

@@ -93,6 +93,23 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
             }
         }
     };
+    // A position without a legal move (the side to move is mated or stalemated) has no search
+    // to simulate, and no root width for the model.
+    if let Some(set) = &chess_set {
+        if let Some(p) = chess_seeds
+            .iter()
+            .filter_map(|&n| set.get(n))
+            .find(|p| p.root_width() == 0)
+        {
+            return Err(cx.at(
+                &["workload", "positions"],
+                format!(
+                    "position {:?} of {} has no legal move (the side to move is checkmated or stalemated): there is nothing to search; leave it out (sweep.positions) or remove it",
+                    p.id, set.source
+                ),
+            ));
+        }
+    }
     // The chess width: the mean number of legal moves at the root of the positions searched
     // (the paper's "average width w = 34" of its model), for the model's estimates.
     let chess_width = schema::Positive(match &chess_set {
