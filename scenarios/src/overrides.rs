@@ -82,6 +82,19 @@ impl Assignment {
     pub fn dotted(&self) -> String {
         self.path.join(".")
     }
+
+    /// The value as a results cell shows it: a plain RON string (a machine's name) without its
+    /// quotes, as in the combination's folder name; any other value as written.
+    pub fn cell(&self) -> &str {
+        match self
+            .value
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+        {
+            Some(inner) if !inner.contains(['"', '\\']) => inner,
+            _ => &self.value,
+        }
+    }
 }
 
 impl fmt::Display for Assignment {
@@ -355,6 +368,16 @@ mod tests {
     }
 
     const SRC: &str = "// a comment: rate: 1\n(\n  name: \"x(\",\n  hardware: (\n    costs: (k: Ms(8.0), e: Ms(1)),\n    link: Sci(rate: 960, rts_cts: true), // rate: 2\n  ),\n  sweep: (fanout: [1, 2],),\n)\n";
+
+    #[test]
+    fn a_cell_shows_a_plain_string_without_quotes_and_anything_else_as_written() {
+        let cell = |t: &str| Assignment::parse(t).unwrap().cell().to_string();
+        assert_eq!(cell("machine=lines-960"), "lines-960");
+        assert_eq!(cell("name=\"a b\""), "a b");
+        assert_eq!(cell("name=\"a\\\"b\""), "\"a\\\"b\"");
+        assert_eq!(cell("hardware.costs.e=Us(5)"), "Us(5)");
+        assert_eq!(cell("sweep.fanout=[4]"), "[4]");
+    }
 
     #[test]
     fn sets_fields_in_structs_and_variants_keeping_the_rest() {

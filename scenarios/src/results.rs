@@ -631,7 +631,8 @@ pub(crate) fn csv_split(line: &str) -> Vec<String> {
 
 /// One results.csv of the combinations of a `vary` section: each part is a combination's
 /// assignments and its results.csv text. The columns are every part's (in first-seen order),
-/// then one per varied field holding its value as written; a column a part lacks is empty.
+/// then one per varied field holding its value ([`crate::overrides::Assignment::cell`]: as
+/// written, a machine's name without its quotes); a column a part lacks is empty.
 pub fn merge_varied_csv(parts: &[(Vec<crate::overrides::Assignment>, String)]) -> String {
     let mut columns: Vec<String> = Vec::new();
     let mut rows: Vec<Vec<(String, String)>> = Vec::new();
@@ -646,7 +647,11 @@ pub fn merge_varied_csv(parts: &[(Vec<crate::overrides::Assignment>, String)]) -
         for line in lines.filter(|l| !l.is_empty()) {
             let mut row: Vec<(String, String)> =
                 header.iter().cloned().zip(csv_split(line)).collect();
-            row.extend(assignments.iter().map(|a| (a.dotted(), a.value.clone())));
+            row.extend(
+                assignments
+                    .iter()
+                    .map(|a| (a.dotted(), a.cell().to_string())),
+            );
             rows.push(row);
         }
     }

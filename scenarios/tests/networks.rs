@@ -341,6 +341,18 @@ fn vary_and_set_reach_the_machine() {
     assert!(index.contains("| treesplit |"), "{index}");
     let png = std::fs::read(out.join("schemes.png")).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    // The varied column names each row's machine as its folder does, without RON's quotes.
+    let all = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    let machines: std::collections::BTreeSet<&str> = all
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap())
+        .collect();
+    assert!(all.lines().next().unwrap().ends_with(",machine"));
+    assert_eq!(
+        machines.into_iter().collect::<Vec<_>>(),
+        ["campbell-ideal", "lines-960"]
+    );
     // --set machine=NAME (no vary) picks the machine too.
     let single = write(
         &dir,
