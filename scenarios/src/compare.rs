@@ -198,7 +198,17 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
     );
     let mut shared = 0;
     let mut flagged = 0;
-    for (key, runs_a) in &groups_a {
+    // Configurations in order of their cells, numbers as numbers (fanout 2 before 16).
+    let mut keys: Vec<&Vec<(String, String)>> = groups_a.keys().collect();
+    keys.sort_by(|x, y| {
+        x.iter()
+            .zip(y.iter())
+            .map(|((_, u), (_, v))| cell_order(u, v))
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    for key in keys {
+        let runs_a = &groups_a[key];
         let Some(runs_b) = groups_b.get(key) else {
             continue;
         };
@@ -300,6 +310,16 @@ fn groups(t: &Table) -> Result<(Groups, &'static str), String> {
     Ok((out, unit))
 }
 
+/// The order of two cells of a column: numbers by value and before any text, text as text.
+fn cell_order(u: &str, v: &str) -> std::cmp::Ordering {
+    match (u.parse::<f64>(), v.parse::<f64>()) {
+        (Ok(a), Ok(b)) => a.total_cmp(&b).then_with(|| u.cmp(v)),
+        (Ok(_), Err(_)) => std::cmp::Ordering::Less,
+        (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
+        (Err(_), Err(_)) => u.cmp(v),
+    }
+}
+
 fn describe(key: &[(String, String)]) -> String {
     key.iter()
         .filter(|(_, v)| !v.is_empty())
@@ -333,6 +353,7 @@ pub fn plot(
 ) -> Result<(plots::LineChart, Vec<String>), String> {
     let (xi, yi) = (t.column(x)?, t.column(y)?);
     let bi = by.map(|b| t.column(b)).transpose()?;
+    let ((x_scale, x_label), (y_scale, y_label)) = (axis(x), axis(y));
     let mut lines: Vec<(String, Points)> = Vec::new();
     let mut used = 0;
     // The configuration columns a point could pool, and per (line, x) the rows it takes.
@@ -347,6 +368,9 @@ pub fn plot(
         if !xv.is_finite() || !yv.is_finite() {
             continue;
         }
+        // Points keyed by x as written (in millionths, so equal numbers meet).
+        let xk = (xv * 1e6).round() as i64;
+        let (xv, yv) = (xv * x_scale, yv * y_scale);
         used += 1;
         let label = bi.map_or_else(
             || y.to_string(),
@@ -359,8 +383,6 @@ pub fn plot(
                 lines.len() - 1
             }
         };
-        // Points keyed by x (in millionths, so equal numbers meet).
-        let xk = (xv * 1e6).round() as i64;
         let entry = lines[at].1.entry(xk).or_insert((xv, Vec::new()));
         entry.1.push(yv);
         members.entry((at, xk)).or_default().push(r);
@@ -450,15 +472,25 @@ pub fn plot(
             "{y} against {x}{}: means over rows ± standard error{over}",
             by.map_or(String::new(), |b| format!(", by {b}"))
         ),
-        x_label: x.into(),
-        y_label: y.into(),
+        x_label,
+        y_label,
         series,
-        integer_x: t
-            .rows
-            .iter()
-            .all(|r| r[xi].is_empty() || r[xi].parse::<u64>().is_ok()),
+        integer_x: x_scale == 1.0
+            && t.rows
+                .iter()
+                .all(|r| r[xi].is_empty() || r[xi].parse::<u64>().is_ok()),
     };
     Ok((chart, pooled_text))
+}
+
+/// How a chart shows a column: its factor and axis label. Times (`…_ns`) are drawn in seconds,
+/// said in the label; every other column as it is.
+fn axis(column: &str) -> (f64, String) {
+    if column.ends_with("_ns") {
+        (1e-9, format!("{column} (seconds)"))
+    } else {
+        (1.0, column.to_string())
+    }
 }
 
 #[cfg(test)]
@@ -585,6 +617,14 @@ mod tests {
         );
         let same = compare(&a, &a).unwrap();
         assert!(same.contains("0 changes beyond noise"), "{same}");
+        // Configurations in numeric order: fanout 4 before 16.
+        let wide = table(&[("pmws", "16", "1", "9.0"), ("pmws", "4", "1", "3.0")]);
+        let md = compare(&wide, &wide).unwrap();
+        let (four, sixteen) = (
+            md.find("fanout 4,").unwrap(),
+            md.find("fanout 16,").unwrap(),
+        );
+        assert!(four < sixteen, "{md}");
         let other = table(&[("treesplit", "4", "1", "2")]);
         assert!(compare(&a, &other).is_err());
     }
@@ -613,6 +653,24 @@ mod tests {
             .contains("no column"));
         let only = t.filtered(&["seed=2".into()]).unwrap();
         assert_eq!(only.rows.len(), 1);
+        // Times are drawn in seconds, and the axis says so.
+        let timed = with_column(
+            table(&[
+                ("pmws", "2", "1", "1.8"),
+                ("pmws", "2", "2", "2.0"),
+                ("pmws", "4", "1", "3.0"),
+                ("ab", "2", "1", ""),
+            ]),
+            "elapsed_ns",
+            &["2000000000", "4000000000", "1500000000", "1"],
+        );
+        let (chart, _) = plot(&timed, "fanout", "elapsed_ns", Some("algorithm"), &[]).unwrap();
+        assert_eq!(chart.y_label, "elapsed_ns (seconds)");
+        assert_eq!(chart.x_label, "fanout");
+        let s = &chart.series[0];
+        assert_eq!(s.points.len(), 2);
+        assert!((s.points[0].1 - 3.0).abs() < 1e-12, "{:?}", s.points);
+        assert!((s.points[1].1 - 1.5).abs() < 1e-12, "{:?}", s.points);
     }
 
     #[test]
