@@ -117,22 +117,10 @@ struct Shown {
     misprint: Option<(f64, f64)>,
 }
 
-/// How far (in percentage points) a printed time overhead may be from f × secs_f / secs_1 − 1
-/// before the report calls it inconsistent: Table III's rounding differences are under one
-/// point (global/all f = 4: 166.0 printed, 166.9 computed), Table II's f = 3 is three points off.
-const MISPRINT_POINTS: f64 = 2.0;
-
 fn shown(plan: &Plan, paper: &PaperTable, algorithm: &str, f: u32) -> Option<Shown> {
     if let Some(r) = paper_row(plan, paper, algorithm, f) {
         let secs1 = paper_row(plan, paper, algorithm, 1).and_then(|r| r.secs);
-        let computed = match (r.secs, secs1) {
-            (Some(s), Some(s1)) if s1 > 0.0 => Some(100.0 * (f as f64 * s / s1 - 1.0)),
-            _ => None,
-        };
-        let misprint = match (r.time_overhead_pct, computed) {
-            (Some(p), Some(c)) if (p - c).abs() > MISPRINT_POINTS => Some((p, c)),
-            _ => None,
-        };
+        let misprint = crate::reference::misprint(r.time_overhead_pct, r.secs, secs1, f);
         return Some(Shown {
             leaf: r.leaf_nodes,
             secs: r.secs,

@@ -716,6 +716,28 @@ fn per_board_table(csv: Csv<'_>, fanouts: &[u32]) -> Result<Published<BoardRow>,
     Ok(csv.into_published(rows, warnings))
 }
 
+/// How far (in percentage points) a printed time overhead may be from f × secs_f / secs_1 − 1
+/// before a report calls it inconsistent: Table III's rounding differences are under one point
+/// (global/all f = 4: 166.0 printed, 166.9 computed), Table II's f = 3 is three points off.
+const MISPRINT_POINTS: f64 = 2.0;
+
+/// A printed time overhead (%) at fanout `f` that its row's own seconds contradict (eq. 11,
+/// beyond [`MISPRINT_POINTS`]): (printed, computed).
+pub(crate) fn misprint(
+    printed: Option<f64>,
+    secs: Option<f64>,
+    secs1: Option<f64>,
+    f: u32,
+) -> Option<(f64, f64)> {
+    let computed = match (secs, secs1) {
+        (Some(s), Some(s1)) if s1 > 0.0 => 100.0 * (f as f64 * s / s1 - 1.0),
+        _ => return None,
+    };
+    printed
+        .filter(|p| (p - computed).abs() > MISPRINT_POINTS)
+        .map(|p| (p, computed))
+}
+
 /// The report section: published and simulated figures side by side, per fanout.
 pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
     use crate::results::{fixed, fixed_opt as opt};
@@ -727,10 +749,24 @@ pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
         reference.notes.join(" "),
         reference.path.display()
     );
+    let secs1 = reference
+        .rows
+        .iter()
+        .find(|r| r.fanout == 1)
+        .and_then(|r| r.secs);
+    let mut footnotes = Vec::new();
     for r in &reference.rows {
         let Some(s) = summaries.iter().find(|s| s.fanout == r.fanout) else {
             continue;
         };
+        let mut time_paper = opt(r.time_overhead_pct, 1);
+        if let Some((printed, computed)) = misprint(r.time_overhead_pct, r.secs, secs1, r.fanout) {
+            footnotes.push(format!(
+                "† f = {}: the paper prints a time overhead of {printed:.1} %, but its own seconds give f × secs_f / secs_1 − 1 = {computed:.1} % (eq. 11); one of the two figures is a misprint, so neither is matched blindly.",
+                r.fanout
+            ));
+            time_paper.push_str(" †");
+        }
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             r.fanout,
@@ -742,9 +778,12 @@ pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
             fixed(s.speedup, 2),
             opt(r.search_overhead_pct, 1),
             fixed(100.0 * s.search_overhead, 1),
-            opt(r.time_overhead_pct, 1),
+            time_paper,
             fixed(100.0 * s.time_overhead, 1),
         ));
+    }
+    for f in footnotes {
+        out.push_str(&format!("\n{f}\n"));
     }
     out
 }
@@ -791,6 +830,25 @@ mod tests {
             let want = format!("{}:{line}: {words}", p.display());
             assert!(e.contains(&want), "{text:?}\n got: {e}\nwant: {want}");
         }
+    }
+
+    #[test]
+    fn a_time_overhead_its_own_seconds_contradict_is_marked() {
+        // Table II: f = 3 prints 26.6 %, but 3 × 664 / 1611 − 1 = 23.6 %; f = 2 and 4 agree.
+        let r = read(&shipped("parabelle-table2-no-tt.csv"), &[1, 2, 3, 4]).unwrap();
+        let summaries: Vec<Summary> = (1..=4)
+            .map(|fanout| Summary {
+                fanout,
+                ..Summary::default()
+            })
+            .collect();
+        let md = markdown(&r, &summaries);
+        let row = |f: &str| md.lines().find(|l| l.starts_with(f)).unwrap().to_string();
+        assert!(row("| 3 |").contains("| 26.6 † |"), "{md}");
+        for f in ["| 1 |", "| 2 |", "| 4 |"] {
+            assert!(!row(f).contains('†'), "{md}");
+        }
+        assert!(md.contains("† f = 3: the paper prints a time overhead of 26.6 %, but its own seconds give f × secs_f / secs_1 − 1 = 23.6 %"), "{md}");
     }
 
     #[test]
