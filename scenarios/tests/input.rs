@@ -746,5 +746,31 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         ),
         &["search.algorithm pmws is not run"],
     );
+    // So is a workload width, depth or ordering the sweep's lists leave out.
+    warned(
+        edit(
+            &small,
+            "fanout: [1, 2],",
+            "fanout: [1, 2],\n        width: [3, 5],\n        ordering: [Perfect],",
+        ),
+        &[
+            "workload.width 4 is not run: sweep.width lists the values to run (3, 5)",
+            "workload.ordering first_best(0.6) is not run: sweep.ordering lists the values to run (perfect)",
+        ],
+    );
+    let f = write(
+        &dir,
+        "listed.ron",
+        edit(
+            &small,
+            "fanout: [1, 2],",
+            "fanout: [1, 2],\n        depth: [2, 3],",
+        ),
+    );
+    let out = gtsim(&["check", f.to_str().unwrap()]);
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("is not run"),
+        "a workload value the sweep lists runs: {out:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -338,6 +338,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         ));
     }
     warnings.extend(machine.warnings.iter().cloned());
+    warnings.extend(unrun_workload_values(&file, &scenario.sweep, &trees));
     let sweep_algorithms = &scenario.sweep.algorithm;
     if !sweep_algorithms.is_empty() && !sweep_algorithms.contains(&scenario.search.algorithm) {
         warnings.push(format!(
@@ -430,4 +431,63 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
     de.end()
         .map_err(|e| spanned(de.span_error(e), String::new()))?;
     Ok(scenario)
+}
+
+/// Warnings for a workload width, depth or ordering the sweep does not run: `sweep.width`,
+/// `sweep.depth` (or `sweep.shape`) and `sweep.ordering` list the values to run in its place, so
+/// a workload value missing from the list is never run (as `search.algorithm` beside
+/// `sweep.algorithm`). A value the list holds runs, and says nothing.
+fn unrun_workload_values(
+    file: &str,
+    sweep: &crate::schema::Sweep,
+    trees: &workload::Trees,
+) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let mut unrun = |field: &str, value: String, listed_in: &str, values: Vec<String>| {
+        warnings.push(format!(
+            "{file}: workload.{field} {value} is not run: {listed_in} lists the values to run ({}); add it there to run it too",
+            values.join(", ")
+        ));
+    };
+    if trees.generator == Generator::Chess {
+        return warnings;
+    }
+    if !sweep.shape.is_empty() {
+        let pairs: Vec<(u64, u64)> = sweep.shape.iter().map(|s| (s.width.0, s.depth.0)).collect();
+        if !pairs.contains(&(trees.width, trees.depth)) {
+            unrun(
+                "width and depth",
+                format!("({}, {})", trees.width, trees.depth),
+                "sweep.shape",
+                pairs.iter().map(|(w, d)| format!("({w}, {d})")).collect(),
+            );
+        }
+    }
+    let widths: Vec<u64> = sweep.width.iter().map(|w| w.0).collect();
+    if !widths.is_empty() && !widths.contains(&trees.width) {
+        unrun(
+            "width",
+            trees.width.to_string(),
+            "sweep.width",
+            widths.iter().map(u64::to_string).collect(),
+        );
+    }
+    let depths: Vec<u64> = sweep.depth.iter().map(|d| d.0).collect();
+    if !depths.is_empty() && !depths.contains(&trees.depth) {
+        unrun(
+            "depth",
+            trees.depth.to_string(),
+            "sweep.depth",
+            depths.iter().map(u64::to_string).collect(),
+        );
+    }
+    if !sweep.ordering.is_empty() && !sweep.ordering.contains(&trees.ordering) {
+        unrun(
+            "ordering",
+            trees.ordering.label(),
+            "sweep.ordering",
+            sweep.ordering.iter().map(|o| o.label()).collect(),
+        );
+    }
+    warnings
 }
