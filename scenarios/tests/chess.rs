@@ -458,7 +458,40 @@ fn the_shipped_parabelle_scenarios_load_with_their_paper_tables() {
             _ => 0,
         };
         assert_eq!((rate(2), rate(4)), (960, 480), "{name}");
+        assert!(
+            !plan
+                .warnings
+                .iter()
+                .any(|w| w.contains("outputs.reference")),
+            "{name}: every shipped table matches its runs: {:?}",
+            plan.warnings
+        );
     }
+    // Table III's reference beside table-free runs matches nothing: said, not left to a report
+    // of "–" columns.
+    let dir = scratch("unmatched-reference");
+    let text = std::fs::read_to_string(shipped("parabelle-table2.ron"))
+        .unwrap()
+        .replace(
+            "reference/parabelle-table2-no-tt.csv",
+            "reference/parabelle-table3-tt.csv",
+        );
+    std::fs::create_dir_all(dir.join("reference")).unwrap();
+    std::fs::copy(
+        shipped("reference/parabelle-table3-tt.csv"),
+        dir.join("reference/parabelle-table3-tt.csv"),
+    )
+    .unwrap();
+    let file = dir.join("t.ron");
+    std::fs::write(&file, text).unwrap();
+    let plan = scenarios::load(&file).unwrap();
+    assert!(
+        plan.warnings.iter().any(|w| w
+            .contains("outputs.reference: no run of the plan matches a row of reference/parabelle-table3-tt.csv")),
+        "{:?}",
+        plan.warnings
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -758,6 +758,15 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
             "workload.ordering first_best(0.6) is not run: sweep.ordering lists the values to run (perfect)",
         ],
     );
+    // A sweep of more tree configurations than a chart has panels draws no overheads chart.
+    warned(
+        edit(
+            &small,
+            "fanout: [1, 2],",
+            "fanout: [1, 2],\n        width: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],",
+        ),
+        &["outputs.plots: overheads.png and speedup.png are not drawn: the sweep's 13 tree configurations"],
+    );
     let f = write(
         &dir,
         "listed.ron",

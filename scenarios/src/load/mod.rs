@@ -351,7 +351,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     if let Some(set) = &mut chess_set {
         set.prepare(configs.len());
     }
-    let plan = Plan {
+    let mut plan = Plan {
         chess: chess_set,
         paper,
         inference,
@@ -377,6 +377,21 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         timeline,
         scenario,
     };
+    // A paper table none of whose rows any run matches would show nothing but "–".
+    if let Some(paper) = &plan.paper {
+        let per_board = matches!(paper, crate::reference::PaperTable::PerBoard(_));
+        let matched = plan.algorithms.iter().any(|a| {
+            plan.fanouts
+                .iter()
+                .any(|&f| crate::chess_report::paper_row(&plan, paper, &a.name(), f).is_some())
+        });
+        if !per_board && !matched {
+            let name = plan.scenario.outputs.reference.clone().unwrap_or_default();
+            plan.warnings.push(format!(
+                "{file}: outputs.reference: no run of the plan matches a row of {name} (a table of Table III's layout has rows per transposition table and storage, matched by Parabelle(table: …); Table II's layout by table-free runs): every paper column of the report would be –"
+            ));
+        }
+    }
     // Costs with which a run certainly passes the largest simulated time.
     hardware::time_bound(&cx, &plan)?;
     // Every run skipped: a sweep that would write empty tables is a mistake.

@@ -219,6 +219,16 @@ pub(super) fn charts(
             ));
         }
     }
+    // The overheads and speedup charts take a panel per tree configuration (Campbell's processor
+    // trees draw speedup per tree depth instead; one processor draws neither).
+    let campbell = ptrees.iter().any(|p| matches!(p, PTree::Campbell { .. }));
+    let sequential = ptrees.iter().all(|p| p.is_uniprocessor());
+    let panels = crate::output::MAX_PANELS;
+    if outputs.plots && !campbell && !sequential && configs > panels {
+        warnings.push(format!(
+            "{file}: outputs.plots: overheads.png and speedup.png are not drawn: the sweep's {configs} tree configurations are more than the {panels} panels a chart holds (vary a field for a folder per configuration, or chart columns with gtsim plot)"
+        ));
+    }
     if let Some(schemes) = &outputs.schemes {
         if let Some(name) = &schemes.name {
             let ok = !name.is_empty()
