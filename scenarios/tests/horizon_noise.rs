@@ -31,8 +31,7 @@ fn scenario(name: &str, algorithms: &[&str], processors: &str, progressive: bool
         link: Serial(rate: 1250000),
         network: FullyConnected,
         reads: (hosts: Interrupt, boards: Interrupt),
-        memory: (read: Ns(100), write: Ns(100), banks: 8),
-    ),
+{memory}    ),
     workload: Synthetic(width: 5, depth: 4, ordering: FirstBest(p: 0.6)),
     search: (algorithm: {first}, progressive_deepening: {progressive}),
     sweep: (
@@ -46,6 +45,17 @@ fn scenario(name: &str, algorithms: &[&str], processors: &str, progressive: bool
 )"#,
         first = algorithms[0],
         list = algorithms.join(", "),
+        // Shared memory for the schemes that run on it (elsewhere it would be warned about).
+        memory = if algorithms
+            .iter()
+            .any(|a| ["Shared", "Dts", "LazySmp", "Abdada"]
+                .iter()
+                .any(|s| a.contains(s)))
+        {
+            "        memory: (read: Ns(100), write: Ns(100), banks: 8),\n"
+        } else {
+            ""
+        },
     )
 }
 

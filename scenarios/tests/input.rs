@@ -758,6 +758,15 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
             "workload.ordering first_best(0.6) is not run: sweep.ordering lists the values to run (perfect)",
         ],
     );
+    // Shared memory that no algorithm of the plan reaches.
+    warned(
+        edit(
+            &small,
+            "link: Sci(rate: 960, rts_cts: true, ports: 8),",
+            "link: Sci(rate: 960, rts_cts: true, ports: 8),\n        memory: (read: Ns(100), write: Ns(100), banks: 8),",
+        ),
+        &["hardware.memory is not used: no algorithm of the plan reaches shared memory"],
+    );
     // A sweep of more tree configurations than a chart has panels draws no overheads chart.
     warned(
         edit(

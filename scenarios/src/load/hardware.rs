@@ -356,6 +356,12 @@ pub(super) fn machine(
         })
         .max()
         .unwrap_or(0);
+    if hw.memory.is_some() && !algorithms.iter().any(|a| a.needs_memory()) {
+        warnings.push(format!(
+            "{}: hardware.memory is not used: no algorithm of the plan reaches shared memory (ybwc_shared, dts, abdada and lazy_smp with its table do)",
+            cx.file
+        ));
+    }
     if hw.link_below.is_some() && deepest <= 1 {
         warnings.push(format!(
             "{}: hardware.link_below is not used: every processor tree of the sweep has one level of lines (hardware.link)",
