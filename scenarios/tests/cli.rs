@@ -393,6 +393,13 @@ fn an_interrupt_says_what_was_kept() {
     );
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(!target.exists(), "no output folder appears");
+    // Nor its half-written staging folder: the part file alone keeps what was done.
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("gtsim-staging"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

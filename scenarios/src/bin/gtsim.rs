@@ -214,9 +214,11 @@ static KEPT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::ne
 
 /// Where a run is, for the line an interrupt prints.
 enum Note {
-    /// Simulating into `folder`, the finished runs kept in `part`.
+    /// Simulating into `folder` (its files written into `staging` until the commit), the
+    /// finished runs kept in `part`.
     Running {
         folder: PathBuf,
+        staging: PathBuf,
         part: PathBuf,
         runs: usize,
     },
@@ -227,7 +229,9 @@ enum Note {
 impl Note {
     fn says(&self) -> String {
         match self {
-            Note::Running { folder, part, runs } => format!(
+            Note::Running {
+                folder, part, runs, ..
+            } => format!(
                 "{} of {runs} runs were kept in {}: the same command with --resume continues from there; {} is as it was",
                 KEPT.load(std::sync::atomic::Ordering::SeqCst),
                 part.display(),
@@ -248,11 +252,20 @@ fn main() -> ExitCode {
     };
     // Ctrl-C: one line saying what was kept, then exit 130 (128 + SIGINT), as shells expect.
     let _ = ctrlc::set_handler(|| {
-        let note = INTERRUPT_NOTE
+        let (note, staging) = INTERRUPT_NOTE
             .lock()
             .ok()
-            .and_then(|n| n.as_ref().map(Note::says))
-            .unwrap_or_else(|| "nothing was written".into());
+            .and_then(|n| {
+                n.as_ref().map(|n| match n {
+                    Note::Running { staging, .. } => (n.says(), Some(staging.clone())),
+                    Note::Written { .. } => (n.says(), None),
+                })
+            })
+            .unwrap_or_else(|| ("nothing was written".into(), None));
+        // The half-written new folder goes (the part file keeps the finished runs).
+        if let Some(staging) = staging {
+            let _ = std::fs::remove_dir_all(staging);
+        }
         eprintln!("\ngtsim: interrupted: {note}");
         std::process::exit(130);
     });
@@ -777,6 +790,7 @@ fn run_plan(
     if let Ok(mut note) = INTERRUPT_NOTE.lock() {
         *note = Some(Note::Running {
             folder: dir.clone(),
+            staging: folder.staging().to_path_buf(),
             part: part_path.clone(),
             runs,
         });

@@ -335,6 +335,11 @@ impl OutputFolder {
         self.hook = Some(hook);
     }
 
+    /// The hidden folder the files are written into until the commit.
+    pub fn staging(&self) -> &Path {
+        &self.staging
+    }
+
     /// The folder the run replaces.
     pub fn target(&self) -> &Path {
         &self.target
