@@ -306,6 +306,11 @@ fn class6_wrong_numbers_name_the_field_and_the_type() {
         ("fanout", "fanout: [1, 2]", "fanout: [1, 2.0]", 46, 21, "sweep.fanout[1]: expected an unsigned integer, found the float 2 (write it without a decimal point or exponent)"),
         ("bool", "plots: true", "plots: 1", 50, 15, "outputs.plots: Expected boolean"),
         ("noise", "horizon_noise: 50,", "horizon_noise: 1e3,", 39, 24, "workload.horizon_noise: expected an unsigned integer, found the float 1000"),
+        // The parser's words for a time without its unit, or an algorithm in quotes or with
+        // empty parentheses, come with how to write it.
+        ("time", "k: Ms(8.0)", "k: 8", 22, 16, "hardware.costs.k: Found invalid std identifier \"8\", try the raw identifier `r#8` instead; a time is written with its unit: Ms(8)"),
+        ("quoted", "algorithm: Pmws", "algorithm: \"Pmws\"", 42, 20, "search.algorithm: Expected identifier; an algorithm is written as `gtsim algorithms` lists it, without quotes: Pmws,"),
+        ("parens", "algorithm: Pmws", "algorithm: Pmws()", 42, 24, "search: Expected comma; an algorithm is written as `gtsim algorithms` lists it"),
     ] {
         let f = write(&dir, &format!("{name}.ron"), edit(&small_text(), from, to));
         rejected(&f, line, col, &[words]);

@@ -421,11 +421,21 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     let spanned = |e: ron::error::SpannedError, field: String| {
-        let message = if field.is_empty() {
+        let mut message = if field.is_empty() {
             e.code.to_string()
         } else {
             format!("{field}: {}", e.code)
         };
+        let line = src
+            .lines()
+            .nth(e.span.start.line.saturating_sub(1))
+            .unwrap_or("");
+        // Only for the parser's own errors: a value refused for its meaning says why itself.
+        let syntax = !matches!(e.code, ron::Error::Message(_));
+        if let Some(hint) = syntax_hint(&field, line).filter(|_| syntax) {
+            message.push_str("; ");
+            message.push_str(hint);
+        }
         ScenarioError::At {
             file: file.to_string(),
             line: e.span.start.line,
@@ -446,6 +456,36 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
     de.end()
         .map_err(|e| spanned(de.span_error(e), String::new()))?;
     Ok(scenario)
+}
+
+/// How to write the value of `field` (or of the field on `line`, the source line of the error)
+/// when the parser's own message is about syntax the user did not mean (`k: 8` reads to RON as
+/// an identifier `8`): times take their unit, algorithms are written as `gtsim algorithms` lists
+/// them.
+fn syntax_hint(field: &str, line: &str) -> Option<&'static str> {
+    const TIMES: [&str; 11] = [
+        "k",
+        "e",
+        "q",
+        "probe",
+        "s",
+        "interrupt",
+        "read",
+        "write",
+        "forward_cost",
+        "host_char",
+        "board_char",
+    ];
+    let last = field.rsplit('.').next().unwrap_or("");
+    if field.starts_with("hardware") && TIMES.contains(&last) {
+        return Some("a time is written with its unit: Ms(8), Us(25.65), Ns(100) or Cycles(184)");
+    }
+    if last == "algorithm" || line.trim_start().starts_with("algorithm") {
+        return Some(
+            "an algorithm is written as `gtsim algorithms` lists it, without quotes: Pmws, TreeSplit(update: true), Ybwc(), …",
+        );
+    }
+    None
 }
 
 /// Warnings for a workload width, depth or ordering the sweep does not run: `sweep.width`,
