@@ -60,23 +60,36 @@ impl Table {
 
     /// Only the rows whose cell in each column named by `filters` (`COLUMN=VALUE`) is that value.
     pub fn filtered(mut self, filters: &[String]) -> Result<Self, String> {
+        // Per column, in the order first given, the values asked for: alternatives within a
+        // column (`--where seed=1 --where seed=2`), every column applying.
+        let mut wanted: Vec<(usize, &str, Vec<&str>)> = Vec::new();
         for f in filters {
             let (c, v) = f.split_once('=').ok_or_else(|| {
                 format!("--where {f}: expected COLUMN=VALUE, e.g. ordering=random")
             })?;
             let i = self.column(c)?;
+            match wanted.iter_mut().find(|(j, _, _)| *j == i) {
+                Some((_, _, values)) => values.push(v),
+                None => wanted.push((i, c, vec![v])),
+            }
+        }
+        for (i, c, wanted) in wanted {
             // A cell written in quotes (a varied field's value) matches without them too.
             let mut values: Vec<String> = self.rows.iter().map(|r| r[i].clone()).collect();
-            self.rows
-                .retain(|r| r[i] == v || r[i].trim_matches('"') == v);
+            self.rows.retain(|r| {
+                wanted
+                    .iter()
+                    .any(|&v| r[i] == v || r[i].trim_matches('"') == v)
+            });
             if self.rows.is_empty() {
                 values.sort();
                 values.dedup();
                 let more = if values.len() > 12 { ", …" } else { "" };
                 values.truncate(12);
                 return Err(format!(
-                    "{}: no row has {c} = {v} (its values: {}{more})",
+                    "{}: no row has {c} = {} (its values: {}{more})",
                     self.path.display(),
+                    wanted.join(" or "),
                     values.join(", ")
                 ));
             }
@@ -653,6 +666,25 @@ mod tests {
             .contains("no column"));
         let only = t.filtered(&["seed=2".into()]).unwrap();
         assert_eq!(only.rows.len(), 1);
+        // Values of one column are alternatives; other columns apply too.
+        let either = table(&[
+            ("pmws", "2", "1", "1.8"),
+            ("pmws", "2", "2", "2.0"),
+            ("pmws", "4", "1", "3.0"),
+            ("ab", "2", "1", ""),
+        ])
+        .filtered(&["seed=1".into(), "algorithm=pmws".into(), "seed=2".into()])
+        .unwrap();
+        assert_eq!(either.rows.len(), 3);
+        let Err(none) =
+            table(&[("pmws", "2", "1", "1.8")]).filtered(&["seed=5".into(), "seed=6".into()])
+        else {
+            panic!("no row has seed 5 or 6");
+        };
+        assert!(
+            none.contains("no row has seed = 5 or 6 (its values: 1)"),
+            "{none}"
+        );
         // Times are drawn in seconds, and the axis says so.
         let timed = with_column(
             table(&[

@@ -122,8 +122,9 @@ enum Command {
         /// One line per value of this column [default: one line].
         #[arg(long)]
         by: Option<String>,
-        /// Only rows with this value in this column: COLUMN=VALUE (repeatable), e.g.
-        /// --where ordering=random.
+        /// Only rows with this value in this column: COLUMN=VALUE, e.g. --where ordering=random.
+        /// Repeatable: values of one column are alternatives (--where seed=1 --where seed=2),
+        /// different columns all apply.
         #[arg(long = "where", value_name = "COLUMN=VALUE")]
         filters: Vec<String>,
         /// The PNG to write [default: RESULTS/plot-Y-by-X.png]. In a gtsim output folder it
@@ -1254,7 +1255,11 @@ fn run_variants(
         &scenarios::output::vary_marker_text(&folders, &own, &side),
     )?;
     if !opts.quiet {
-        sayln!("\nall combinations: {}", dir.join("results.csv").display());
+        sayln!(
+            "\nall combinations, in {}: {}",
+            dir.display(),
+            own.join(", ")
+        );
     }
     Ok(())
 }
