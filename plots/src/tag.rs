@@ -30,10 +30,11 @@ fn chunks(png: &[u8]) -> Option<Vec<([u8; 4], &[u8])>> {
     while !rest.is_empty() {
         let len = u32::from_be_bytes(rest.get(..4)?.try_into().ok()?) as usize;
         let kind: [u8; 4] = rest.get(4..8)?.try_into().ok()?;
-        let data = rest.get(8..8 + len)?;
-        rest.get(8 + len..12 + len)?;
+        let end = len.checked_add(12)?;
+        let data = rest.get(8..end - 4)?;
+        rest.get(end - 4..end)?;
         out.push((kind, data));
-        rest = &rest[12 + len..];
+        rest = &rest[end..];
     }
     Some(out)
 }

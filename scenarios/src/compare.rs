@@ -213,13 +213,7 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
     let mut flagged = 0;
     // Configurations in order of their cells, numbers as numbers (fanout 2 before 16).
     let mut keys: Vec<&Vec<(String, String)>> = groups_a.keys().collect();
-    keys.sort_by(|x, y| {
-        x.iter()
-            .zip(y.iter())
-            .map(|((_, u), (_, v))| cell_order(u, v))
-            .find(|o| o.is_ne())
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
+    keys.sort_by(|x, y| key_order(x, y));
     for key in keys {
         let runs_a = &groups_a[key];
         let Some(runs_b) = groups_b.get(key) else {
@@ -272,6 +266,22 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
             b.path.display()
         ));
     }
+    // Configurations in only one of the two: said, not dropped without a word.
+    for (name, g, other) in [("A", &groups_a, &groups_b), ("B", &groups_b, &groups_a)] {
+        let mut only: Vec<&Vec<(String, String)>> =
+            g.keys().filter(|k| !other.contains_key(*k)).collect();
+        if only.is_empty() {
+            continue;
+        }
+        only.sort_by(|x, y| key_order(x, y));
+        out.push_str(&format!(
+            "\n## Only in {name} ({} configurations, not compared)\n\n",
+            only.len()
+        ));
+        for k in only {
+            out.push_str(&format!("- {}\n", describe(k)));
+        }
+    }
     out.insert_str(
         out.find('\n').unwrap_or(0),
         &format!(": {shared} configurations, {flagged} changes beyond noise"),
@@ -306,9 +316,10 @@ fn groups(t: &Table) -> Result<(Groups, &'static str), String> {
             Some(p) if !row[p].is_empty() => format!("{} {}", row[seed], row[p]),
             _ => row[seed].clone(),
         };
+        // A varied string as older results wrote it, in RON's quotes, is the same value.
         let k = key
             .iter()
-            .map(|&(i, name)| (name.to_string(), row[i].clone()))
+            .map(|&(i, name)| (name.to_string(), row[i].trim_matches('"').to_string()))
             .collect();
         let values = figures
             .iter()
@@ -321,6 +332,15 @@ fn groups(t: &Table) -> Result<(Groups, &'static str), String> {
         _ => "seed",
     };
     Ok((out, unit))
+}
+
+/// The order of two configurations: cell by cell, as [`cell_order`].
+fn key_order(x: &[(String, String)], y: &[(String, String)]) -> std::cmp::Ordering {
+    x.iter()
+        .zip(y.iter())
+        .map(|((_, u), (_, v))| cell_order(u, v))
+        .find(|o| o.is_ne())
+        .unwrap_or(std::cmp::Ordering::Equal)
 }
 
 /// The order of two cells of a column: numbers by value and before any text, text as text.
@@ -366,7 +386,7 @@ pub fn plot(
 ) -> Result<(plots::LineChart, Vec<String>), String> {
     let (xi, yi) = (t.column(x)?, t.column(y)?);
     let bi = by.map(|b| t.column(b)).transpose()?;
-    let ((x_scale, x_label), (y_scale, y_label)) = (axis(x), axis(y));
+    let ((x_scale, x_label), (y_scale, y_label)) = (axis(t, x, xi), axis(t, y, yi));
     let mut lines: Vec<(String, Points)> = Vec::new();
     let mut used = 0;
     // The configuration columns a point could pool, and per (line, x) the rows it takes.
@@ -496,10 +516,17 @@ pub fn plot(
     Ok((chart, pooled_text))
 }
 
-/// How a chart shows a column: its factor and axis label. Times (`…_ns`) are drawn in seconds,
-/// said in the label; every other column as it is.
-fn axis(column: &str) -> (f64, String) {
-    if column.ends_with("_ns") {
+/// How a chart shows column `i` (`column`): its factor and axis label. Times (`…_ns`) of a
+/// millisecond or more are drawn in seconds, said in the label; smaller ones (Campbell's time
+/// units, one nanosecond a leaf) and every other column as they are.
+fn axis(t: &Table, column: &str, i: usize) -> (f64, String) {
+    let largest = t
+        .rows
+        .iter()
+        .filter_map(|r| r[i].parse::<f64>().ok())
+        .filter(|v| v.is_finite())
+        .fold(0.0f64, |m, v| m.max(v.abs()));
+    if column.ends_with("_ns") && largest >= 1e6 {
         (1e-9, format!("{column} (seconds)"))
     } else {
         (1.0, column.to_string())
@@ -638,6 +665,20 @@ mod tests {
             md.find("fanout 16,").unwrap(),
         );
         assert!(four < sixteen, "{md}");
+        // A configuration in one file only is listed, not dropped without a word.
+        let more = table(&[
+            ("pmws", "16", "1", "9.0"),
+            ("pmws", "4", "1", "3.0"),
+            ("pmws", "8", "1", "5.0"),
+        ]);
+        let md = compare(&wide, &more).unwrap();
+        assert!(md.contains("2 configurations"), "{md}");
+        assert!(
+            md.contains("## Only in B (1 configurations, not compared)\n\n- algorithm pmws")
+                && md.contains("fanout 8"),
+            "{md}"
+        );
+        assert!(!md.contains("Only in A"), "{md}");
         let other = table(&[("treesplit", "4", "1", "2")]);
         assert!(compare(&a, &other).is_err());
     }
@@ -698,6 +739,15 @@ mod tests {
         );
         let (chart, _) = plot(&timed, "fanout", "elapsed_ns", Some("algorithm"), &[]).unwrap();
         assert_eq!(chart.y_label, "elapsed_ns (seconds)");
+        // Campbell's time units (a nanosecond a leaf) stay as they are.
+        let units = with_column(
+            table(&[("ab", "2", "1", "1.0"), ("ab", "4", "1", "1.0")]),
+            "elapsed_ns",
+            &["5726", "3000"],
+        );
+        let (small, _) = plot(&units, "fanout", "elapsed_ns", None, &[]).unwrap();
+        assert_eq!(small.y_label, "elapsed_ns");
+        assert_eq!(small.series[0].points[0].1, 5726.0);
         assert_eq!(chart.x_label, "fanout");
         let s = &chart.series[0];
         assert_eq!(s.points.len(), 2);

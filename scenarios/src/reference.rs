@@ -762,7 +762,7 @@ pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
         let mut time_paper = opt(r.time_overhead_pct, 1);
         if let Some((printed, computed)) = misprint(r.time_overhead_pct, r.secs, secs1, r.fanout) {
             footnotes.push(format!(
-                "† f = {}: the paper prints a time overhead of {printed:.1} %, but its own seconds give f × secs_f / secs_1 − 1 = {computed:.1} % (eq. 11); one of the two figures is a misprint, so neither is matched blindly.",
+                "† f = {}: the paper prints a time overhead of {printed:.1} %, but its own seconds give f × secs_f / secs_1 − 1 = {computed:.1} % (eq. 11); one of the two figures is a misprint.",
                 r.fanout
             ));
             time_paper.push_str(" †");
@@ -848,7 +848,7 @@ mod tests {
         for f in ["| 1 |", "| 2 |", "| 4 |"] {
             assert!(!row(f).contains('†'), "{md}");
         }
-        assert!(md.contains("† f = 3: the paper prints a time overhead of 26.6 %, but its own seconds give f × secs_f / secs_1 − 1 = 23.6 %"), "{md}");
+        assert!(md.contains("† f = 3: the paper prints a time overhead of 26.6 %, but its own seconds give f × secs_f / secs_1 − 1 = 23.6 % (eq. 11); one of the two figures is a misprint."), "{md}");
     }
 
     #[test]

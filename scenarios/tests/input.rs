@@ -779,7 +779,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
             "fanout: [1, 2],",
             "fanout: [1, 2],\n        width: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],",
         ),
-        &["outputs.plots: overheads.png and speedup.png are not drawn: the sweep's 13 tree configurations"],
+        &["outputs.plots: overheads.png and speedup.png are not drawn: the sweep's 13 pairs of algorithm and tree configuration"],
     );
     let f = write(
         &dir,

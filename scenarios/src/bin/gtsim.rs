@@ -223,6 +223,10 @@ enum Note {
         part: PathBuf,
         runs: usize,
     },
+    /// The runs are done and `folder`'s files are being written and swapped into place: an
+    /// interrupt leaves it as it was or whole, and removes nothing (the staging folder may hold
+    /// the previous folder by then).
+    Finishing { folder: PathBuf },
     /// `folder` is written whole.
     Written { folder: PathBuf },
 }
@@ -236,6 +240,10 @@ impl Note {
                 "{} of {runs} runs were kept in {}: the same command with --resume continues from there; {} is as it was",
                 KEPT.load(std::sync::atomic::Ordering::SeqCst),
                 part.display(),
+                folder.display()
+            ),
+            Note::Finishing { folder } => format!(
+                "{} was being written: it is as it was or written whole (a hidden staging folder beside it is removed by the next run into it)",
                 folder.display()
             ),
             Note::Written { folder } => format!("{} was written whole", folder.display()),
@@ -259,7 +267,7 @@ fn main() -> ExitCode {
             .and_then(|n| {
                 n.as_ref().map(|n| match n {
                     Note::Running { staging, .. } => (n.says(), Some(staging.clone())),
-                    Note::Written { .. } => (n.says(), None),
+                    Note::Finishing { .. } | Note::Written { .. } => (n.says(), None),
                 })
             })
             .unwrap_or_else(|| ("nothing was written".into(), None));
@@ -861,6 +869,11 @@ fn run_plan(
         None => None,
     };
     let timeline = plan.timeline.and(recorded.as_ref());
+    if let Ok(mut note) = INTERRUPT_NOTE.lock() {
+        *note = Some(Note::Finishing {
+            folder: dir.clone(),
+        });
+    }
     let mut files = scenarios::output::finish_outputs(
         &plan,
         &summaries,

@@ -323,6 +323,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         &fanouts,
         &ptrees,
         configs.len(),
+        algorithms.len(),
     )?);
     warnings.extend(sweep::skipped(&file, &algorithms, &ptrees, &dims.depths));
     if trees.generator == Generator::Synthetic {
@@ -432,7 +433,7 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
             .unwrap_or("");
         // Only for the parser's own errors: a value refused for its meaning says why itself.
         let syntax = !matches!(e.code, ron::Error::Message(_));
-        if let Some(hint) = syntax_hint(&field, line).filter(|_| syntax) {
+        if let Some(hint) = syntax_hint(&field, line, e.span.start.col).filter(|_| syntax) {
             message.push_str("; ");
             message.push_str(hint);
         }
@@ -462,7 +463,7 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
 /// when the parser's own message is about syntax the user did not mean (`k: 8` reads to RON as
 /// an identifier `8`): times take their unit, algorithms are written as `gtsim algorithms` lists
 /// them.
-fn syntax_hint(field: &str, line: &str) -> Option<&'static str> {
+fn syntax_hint(field: &str, line: &str, col: usize) -> Option<&'static str> {
     const TIMES: [&str; 11] = [
         "k",
         "e",
@@ -480,7 +481,11 @@ fn syntax_hint(field: &str, line: &str) -> Option<&'static str> {
     if field.starts_with("hardware") && TIMES.contains(&last) {
         return Some("a time is written with its unit: Ms(8), Us(25.65), Ns(100) or Cycles(184)");
     }
-    if last == "algorithm" || line.trim_start().starts_with("algorithm") {
+    // The field, or an error past an `algorithm:` key on its line (`Pmws()` fails at `)`).
+    let after_key = line
+        .find("algorithm:")
+        .is_some_and(|at| col > at + "algorithm:".len());
+    if last == "algorithm" || after_key {
         return Some(
             "an algorithm is written as `gtsim algorithms` lists it, without quotes: Pmws, TreeSplit(update: true), Ybwc(), …",
         );
@@ -500,7 +505,7 @@ fn unrun_workload_values(
     let mut warnings = Vec::new();
     let mut unrun = |field: &str, value: String, listed_in: &str, values: Vec<String>| {
         warnings.push(format!(
-            "{file}: workload.{field} {value} is not run: {listed_in} lists the values to run ({}); add it there to run it too",
+            "{file}: workload.{field} {value} is not run: {listed_in} lists the values to run ({}); add it there to run it too, or write one of them in the workload",
             values.join(", ")
         ));
     };

@@ -167,6 +167,7 @@ pub(super) fn charts(
     fanouts: &[u32],
     ptrees: &[PTree],
     configs: usize,
+    algorithms: usize,
 ) -> Result<Vec<String>, ScenarioError> {
     let file = cx.file;
     let mut warnings = Vec::new();
@@ -219,14 +220,16 @@ pub(super) fn charts(
             ));
         }
     }
-    // The overheads and speedup charts take a panel per tree configuration (Campbell's processor
-    // trees draw speedup per tree depth instead; one processor draws neither).
+    // The overheads and speedup charts take a panel per algorithm and tree configuration
+    // (Campbell's processor trees draw speedup per tree depth instead; one processor draws
+    // neither).
     let campbell = ptrees.iter().any(|p| matches!(p, PTree::Campbell { .. }));
     let sequential = ptrees.iter().all(|p| p.is_uniprocessor());
     let panels = crate::output::MAX_PANELS;
-    if outputs.plots && !campbell && !sequential && configs > panels {
+    let needed = configs * algorithms;
+    if outputs.plots && !campbell && !sequential && needed > panels {
         warnings.push(format!(
-            "{file}: outputs.plots: overheads.png and speedup.png are not drawn: the sweep's {configs} tree configurations are more than the {panels} panels a chart holds (vary a field for a folder per configuration, or chart columns with gtsim plot)"
+            "{file}: outputs.plots: overheads.png and speedup.png are not drawn: the sweep's {needed} pairs of algorithm and tree configuration are more than the {panels} panels a chart holds (vary a field for a folder per configuration, or chart columns with gtsim plot)"
         ));
     }
     if let Some(schemes) = &outputs.schemes {

@@ -207,13 +207,14 @@ pub fn check_side_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
         ));
     }
     // gtsim overwrites no file it did not write: an existing file must be a chart or comparison
-    // of `plot` or `compare` (tagged, or listed in a gtsim folder's marker).
-    if out.exists() {
+    // of `plot` or `compare` (tagged, or listed in a gtsim folder's marker). A symbolic link is
+    // the user's too, even one whose target is gone.
+    if std::fs::symlink_metadata(out).is_ok() {
         let listed_here = listed(&folder, MARKER, "files").contains(&name)
             || listed(&folder, VARY_MARKER, "side").contains(&name);
         if !listed_here && !written_by_plot_or_compare(out) {
             return Err(format!(
-                "{}: exists and is not a chart or comparison gtsim wrote: gtsim overwrites no other file; choose another --out path (or remove the file)",
+                "{}: exists and is not a comparison of gtsim compare or a chart tagged by gtsim plot (charts of gtsim run, and of older gtsim versions, carry no tag): gtsim overwrites no other file; choose another --out path (or remove the file)",
                 out.display()
             ));
         }
