@@ -523,23 +523,19 @@ fn unrun_workload_values(
             );
         }
     }
-    let widths: Vec<u64> = sweep.width.iter().map(|w| w.0).collect();
-    if !widths.is_empty() && !widths.contains(&trees.width) {
-        unrun(
-            "width",
-            trees.width.to_string(),
-            "sweep.width",
-            widths.iter().map(u64::to_string).collect(),
-        );
-    }
-    let depths: Vec<u64> = sweep.depth.iter().map(|d| d.0).collect();
-    if !depths.is_empty() && !depths.contains(&trees.depth) {
-        unrun(
-            "depth",
-            trees.depth.to_string(),
-            "sweep.depth",
-            depths.iter().map(u64::to_string).collect(),
-        );
+    for (field, swept, value) in [
+        ("width", &sweep.width, trees.width),
+        ("depth", &sweep.depth, trees.depth),
+    ] {
+        let values: Vec<u64> = swept.iter().map(|v| v.0).collect();
+        if !values.is_empty() && !values.contains(&value) {
+            unrun(
+                field,
+                value.to_string(),
+                &format!("sweep.{field}"),
+                values.iter().map(u64::to_string).collect(),
+            );
+        }
     }
     if !sweep.ordering.is_empty() && !sweep.ordering.contains(&trees.ordering) {
         unrun(

@@ -187,7 +187,8 @@ pub fn check_side_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
     // A vary folder's results and index, listed or not (a marker of an older gtsim lists none).
     // (A vary run's own chart is refused even when named plot-…: only what `plot` and
     // `compare` wrote is under `side:`.)
-    let owned = (listed(&folder, MARKER, "files").contains(&name) && !side)
+    let in_output = listed(&folder, MARKER, "files").contains(&name);
+    let owned = (in_output && !side)
         || (vary
             && (listed(&folder, VARY_MARKER, "files").contains(&name)
                 || ["results.csv", "report.md"].contains(&name.as_str())));
@@ -210,8 +211,7 @@ pub fn check_side_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
     // of `plot` or `compare` (tagged, or listed in a gtsim folder's marker). A symbolic link is
     // the user's too, even one whose target is gone.
     if std::fs::symlink_metadata(out).is_ok() {
-        let listed_here = listed(&folder, MARKER, "files").contains(&name)
-            || listed(&folder, VARY_MARKER, "side").contains(&name);
+        let listed_here = in_output || listed(&folder, VARY_MARKER, "side").contains(&name);
         if !listed_here && !written_by_plot_or_compare(out) {
             return Err(format!(
                 "{}: exists and is not a comparison of gtsim compare or a chart tagged by gtsim plot (charts of gtsim run, and of older gtsim versions, carry no tag): gtsim overwrites no other file; choose another --out path (or remove the file)",
