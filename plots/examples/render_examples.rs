@@ -76,6 +76,7 @@ fn overheads() -> LineChart {
             },
         ],
         integer_x: true,
+        log2_x: false,
     }
 }
 
@@ -104,6 +105,7 @@ fn speedup() -> LineChart {
             },
         ],
         integer_x: true,
+        log2_x: false,
     }
 }
 
@@ -117,6 +119,7 @@ fn leaves() -> LineChart {
             series("tree-split", &[1852.0, 2390.0, 2911.0, 3502.0], 1),
         ],
         integer_x: true,
+        log2_x: false,
     }
 }
 
@@ -133,6 +136,7 @@ fn messages() -> LineChart {
             series("at-node", &bytes(1250.0), 3),
         ],
         integer_x: true,
+        log2_x: false,
     }
 }
 
@@ -294,6 +298,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             y_label: "overhead (%)".into(),
             series: vec![],
             integer_x: true,
+            log2_x: false,
         },
     )?;
     line_chart(
@@ -320,6 +325,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 },
             ],
             integer_x: true,
+            log2_x: false,
         },
     )?;
     timeline(

@@ -147,6 +147,7 @@ fn layout(fig: &Fig7) -> (LineChart, Drawing) {
         y_label: fig.y_label.clone(),
         series,
         integer_x: true,
+        log2_x: false,
     };
     let drawing = Drawing {
         looks,
@@ -156,6 +157,7 @@ fn layout(fig: &Fig7) -> (LineChart, Drawing) {
         y_from_zero: false,
         note: fig.note.clone(),
         log2_axes: false,
+        log2_x: false,
     };
     (chart, drawing)
 }

@@ -46,6 +46,7 @@
 //!     y_label: "overhead (%)".into(),
 //!     series: vec![measured, model],
 //!     integer_x: true,
+//!     log2_x: false,
 //! };
 //! line_chart(Path::new("out/overheads.png"), &chart)?;
 //! # Ok::<(), plots::PlotError>(())

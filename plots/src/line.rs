@@ -56,6 +56,10 @@ pub struct LineChart {
     pub series: Vec<Series>,
     /// Ticks on whole numbers only (e.g. a processor count).
     pub integer_x: bool,
+    /// The x axis logarithmic, base 2, ticks at powers of two (the y axis stays linear): for
+    /// processors from 1 to 64 or 1,024, where each doubling of the machine is the same step.
+    /// Points with x ≤ 0 cannot be placed and are skipped. [`log_log_chart`] ignores it.
+    pub log2_x: bool,
 }
 
 /// Text and stroke sizes for one scale of chart.
@@ -122,10 +126,61 @@ const PANEL_SIZE: (u32, u32) = (640, 440);
 /// other variants when drawing or writing fails.
 pub fn line_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
     validate(path, chart)?;
-    let drawing = Drawing::plain(chart);
+    let mut chart = as_drawn(chart);
+    let drawing = Drawing::plain(&chart);
+    note_hidden(&mut chart);
     output::write_png(path, CHART_SIZE, |root| {
-        draw_chart(root, chart, &drawing, &FULL, 0)
+        draw_chart(root, &chart, &drawing, &FULL, 0)
     })
+}
+
+/// Says in the legend when a series lies exactly under a later one (drawn over it): its label
+/// gains "(same as …)", so that a line the reader cannot see is not taken for a missing one.
+fn note_hidden(chart: &mut LineChart) {
+    let xy = |s: &Series| -> Vec<(f64, f64)> {
+        finite_points(s).iter().map(|&(x, y, _)| (x, y)).collect()
+    };
+    let n = chart.series.len();
+    for i in 0..n {
+        let shown = xy(&chart.series[i]);
+        if shown.is_empty() {
+            continue;
+        }
+        if let Some(j) = (i + 1..n).rev().find(|&j| xy(&chart.series[j]) == shown) {
+            let over = chart.series[j].label.clone();
+            chart.series[i].label = format!("{} (same as {over})", chart.series[i].label);
+        }
+    }
+}
+
+/// `chart` as drawn: with [`LineChart::log2_x`], the base-2 logarithms of its x values (a point
+/// with x ≤ 0 left out), on whole-number ticks of the log axis; otherwise as it is.
+fn as_drawn(chart: &LineChart) -> LineChart {
+    if !chart.log2_x {
+        return chart.clone();
+    }
+    LineChart {
+        series: chart
+            .series
+            .iter()
+            .map(|s| Series {
+                points: s
+                    .points
+                    .iter()
+                    .map(|&(x, y)| {
+                        if x > 0.0 {
+                            (x.log2(), y)
+                        } else {
+                            (f64::NAN, y)
+                        }
+                    })
+                    .collect(),
+                ..s.clone()
+            })
+            .collect(),
+        integer_x: false,
+        ..chart.clone()
+    }
 }
 
 /// Draws one chart as [`line_chart`] does, with both axes logarithmic (base 2, ticks at
@@ -139,8 +194,9 @@ pub fn line_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
 /// As [`line_chart`].
 pub fn log_log_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
     validate(path, chart)?;
-    let logged = logged(chart);
+    let mut logged = logged(chart);
     let drawing = log_drawing(&logged);
+    note_hidden(&mut logged);
     output::write_png(path, CHART_SIZE, |root| {
         draw_chart(root, &logged, &drawing, &FULL, 0)
     })
@@ -170,6 +226,7 @@ fn logged(chart: &LineChart) -> LineChart {
             })
             .collect(),
         integer_x: false,
+        log2_x: false,
         ..chart.clone()
     }
 }
@@ -197,8 +254,16 @@ pub fn log_log_panels(
     for chart in charts {
         validate(path, chart)?;
     }
-    let logged: Vec<LineChart> = charts.iter().map(logged).collect();
-    let drawings: Vec<Drawing> = logged.iter().map(log_drawing).collect();
+    let mut logged: Vec<LineChart> = charts.iter().map(logged).collect();
+    let drawings: Vec<Drawing> = panel_drawings(&logged)
+        .into_iter()
+        .map(|d| Drawing {
+            y_from_zero: false,
+            log2_axes: true,
+            ..d
+        })
+        .collect();
+    logged.iter_mut().for_each(note_hidden);
     draw_panels(path, title, &logged, &drawings, columns)
 }
 
@@ -219,8 +284,10 @@ pub fn panels(
     for chart in charts {
         validate(path, chart)?;
     }
-    let drawings: Vec<Drawing> = charts.iter().map(Drawing::plain).collect();
-    draw_panels(path, title, charts, &drawings, columns)
+    let mut charts: Vec<LineChart> = charts.iter().map(as_drawn).collect();
+    let drawings = panel_drawings(&charts);
+    charts.iter_mut().for_each(note_hidden);
+    draw_panels(path, title, &charts, &drawings, columns)
 }
 
 fn draw_panels(
@@ -320,6 +387,8 @@ pub(crate) struct Drawing {
     pub note: String,
     /// The points are base-2 logarithms of the data: both axes are labelled in powers of two.
     pub log2_axes: bool,
+    /// The x values alone are base-2 logarithms ([`LineChart::log2_x`]).
+    pub log2_x: bool,
 }
 
 impl Drawing {
@@ -348,8 +417,33 @@ impl Drawing {
             y_from_zero: true,
             note: String::new(),
             log2_axes: false,
+            log2_x: chart.log2_x,
         }
     }
+}
+
+/// The drawings of panels: as [`Drawing::plain`], but a series keeps its marker shape from panel
+/// to panel (shapes go to labels in order of their first appearance in any panel), so that one
+/// algorithm has one marker throughout the figure.
+fn panel_drawings(charts: &[LineChart]) -> Vec<Drawing> {
+    let mut labels: Vec<&str> = Vec::new();
+    for s in charts.iter().flat_map(|c| &c.series).filter(|s| s.markers) {
+        if !labels.contains(&s.label.as_str()) {
+            labels.push(&s.label);
+        }
+    }
+    charts
+        .iter()
+        .map(|chart| {
+            let mut drawing = Drawing::plain(chart);
+            for (look, s) in drawing.looks.iter_mut().zip(&chart.series) {
+                if let Some(mark) = &mut look.marker {
+                    mark.shape = labels.iter().position(|l| *l == s.label).unwrap_or(0);
+                }
+            }
+            drawing
+        })
+        .collect()
 }
 
 /// The finite points of a series with their (non-negative, possibly absent) errors.
@@ -558,6 +652,11 @@ pub(crate) fn draw_chart(
             Axis::log2(x_range.0, x_range.1, x_target),
             Axis::log2(y_range.0, y_range.1, y_target),
         )
+    } else if drawing.log2_x {
+        (
+            Axis::log2(x_range.0, x_range.1, x_target),
+            Axis::new(y_range.0, y_range.1, y_target, false),
+        )
     } else {
         (
             Axis::new(x_range.0, x_range.1, x_target, chart.integer_x),
@@ -682,4 +781,68 @@ pub(crate) fn draw_chart(
         }))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(label: &str, points: &[(f64, f64)]) -> Series {
+        Series {
+            label: label.into(),
+            points: points.to_vec(),
+            markers: true,
+            ..Series::default()
+        }
+    }
+
+    fn chart(series: Vec<Series>) -> LineChart {
+        LineChart {
+            series,
+            ..LineChart::default()
+        }
+    }
+
+    #[test]
+    fn a_series_under_a_later_identical_one_says_so() {
+        let same = [(1.0, 2.0), (2.0, 3.0)];
+        let mut c = chart(vec![
+            line("a", &same),
+            line("b", &[(1.0, 2.0), (2.0, 3.5)]),
+            line("c", &same),
+            line("empty", &[]),
+        ]);
+        note_hidden(&mut c);
+        let labels: Vec<&str> = c.series.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(labels, ["a (same as c)", "b", "c", "empty"]);
+    }
+
+    #[test]
+    fn panels_give_a_label_one_marker_shape_in_every_panel() {
+        let p = [(1.0, 1.0)];
+        let first = chart(vec![line("x", &p), line("y", &p), line("ideal", &p)]);
+        let second = chart(vec![line("y", &p), line("ideal", &p)]);
+        let drawings = panel_drawings(&[first, second]);
+        let shapes = |d: &Drawing| -> Vec<usize> {
+            d.looks.iter().map(|l| l.marker.unwrap().shape).collect()
+        };
+        assert_eq!(shapes(&drawings[0]), [0, 1, 2]);
+        assert_eq!(shapes(&drawings[1]), [1, 2]);
+    }
+
+    #[test]
+    fn a_log2_x_chart_draws_base_2_logarithms_and_drops_x_at_or_below_zero() {
+        let mut c = chart(vec![line("s", &[(0.0, 5.0), (1.0, 1.0), (64.0, 50.0)])]);
+        c.log2_x = true;
+        c.integer_x = true;
+        let drawn = as_drawn(&c);
+        let pts = &drawn.series[0].points;
+        assert!(pts[0].0.is_nan());
+        assert_eq!(&pts[1..], [(0.0, 1.0), (6.0, 50.0)]);
+        assert!(!drawn.integer_x);
+        assert!(Drawing::plain(&drawn).log2_x);
+        // Without the flag the chart is drawn as given.
+        c.log2_x = false;
+        assert_eq!(as_drawn(&c), c);
+    }
 }

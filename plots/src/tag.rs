@@ -127,6 +127,7 @@ mod tests {
             y_label: "y".into(),
             series: vec![],
             integer_x: false,
+            log2_x: false,
         };
         crate::line_chart(&png, &chart).unwrap();
         let plain = std::fs::read(&png).unwrap();

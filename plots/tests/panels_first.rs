@@ -18,6 +18,7 @@ fn a_panel_grid_can_be_the_first_chart_of_a_process() {
             ..Default::default()
         }],
         integer_x: true,
+        log2_x: false,
     };
     let path = dir.join("grid.png");
     panels(&path, "A grid with a title", &[chart.clone(), chart], 2).unwrap();

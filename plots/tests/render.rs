@@ -92,6 +92,7 @@ fn overheads() -> LineChart {
             },
         ],
         integer_x: true,
+        log2_x: false,
     }
 }
 
@@ -387,6 +388,7 @@ fn log_log_chart_writes_a_png() {
             ),
         ],
         integer_x: true,
+        log2_x: false,
     };
     let path = dir.path("loglog.png");
     log_log_chart(&path, &chart).unwrap();

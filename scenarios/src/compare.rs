@@ -512,6 +512,7 @@ pub fn plot(
             && t.rows
                 .iter()
                 .all(|r| r[xi].is_empty() || r[xi].parse::<u64>().is_ok()),
+        log2_x: false,
     };
     Ok((chart, pooled_text))
 }

@@ -146,8 +146,10 @@ impl NetworkPlan {
                 routing(r)
             ),
             NetworkPlan::Fixed(PoolNetwork::Bus(b)) => format!(
-                "shared bus ({} bytes/s, {} header bytes, {}-byte minimum frame)",
-                b.rate, b.header_bytes, b.min_frame_bytes
+                "shared bus ({}, {} header bytes, {}-byte minimum frame)",
+                crate::util::rate_words(b.rate),
+                b.header_bytes,
+                b.min_frame_bytes
             ),
         }
     }

@@ -272,6 +272,7 @@ pub fn inference(combos: &[Combination]) -> Option<Inference> {
                 y_label,
                 series,
                 integer_x: !numeric,
+                log2_x: false,
             });
         }
     }

@@ -52,10 +52,12 @@ fn title(plan: &Plan, s: &Summary) -> String {
 }
 
 /// The machine's network and lines in a few words, for chart titles: `960 bytes/s lines
-/// between every pair that talks`, `shared bus (…)`, `hypercube (…) of 1250000 bytes/s lines`.
+/// between every pair that talks`, `shared bus (…)`, `hypercube (…) of 1,250,000 bytes/s (10 Mbit/s) lines`.
 pub fn machine_words(plan: &Plan) -> String {
     let lines = match plan.link.kind {
-        sim_hw::LinkKind::Serial { rate } => format!("{rate} bytes/s lines"),
+        sim_hw::LinkKind::Serial { rate } => {
+            format!("{} lines", crate::util::rate_words(rate))
+        }
         sim_hw::LinkKind::Ideal => "ideal lines".into(),
     };
     let network = match plan.network {
@@ -142,6 +144,7 @@ fn speedup_lines(config: &[&Summary]) -> LineChart {
         y_label: "speedup over the same scheme on one processor".into(),
         series,
         integer_x: true,
+        log2_x: false,
     }
 }
 

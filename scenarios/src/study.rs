@@ -454,6 +454,7 @@ impl SyncStudy {
                     y_label: "synchronization overhead (%)".into(),
                     series,
                     integer_x: true,
+                    log2_x: false,
                 });
             }
         }

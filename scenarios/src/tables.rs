@@ -145,21 +145,40 @@ pub fn sequential_tables(plan: &Plan, summaries: &[Summary]) -> String {
              Mean over trees of the largest number of entries the OPEN list held: the storage \
              the best-first searches need (the depth-first ones keep a stack of d frames).\n",
         );
-        for o in &orderings {
-            out.push_str(&format!("\n### {o}\n\n| tree |"));
+        // One table per ordering; one for all when every ordering gives the same peaks (on
+        // Campbell's uniform trees they do), rather than the same table again and again.
+        let table = |o: &str| {
+            let mut t = String::from("| tree |");
             for a in &open {
-                out.push_str(&format!(" {a} |"));
+                t.push_str(&format!(" {a} |"));
             }
-            out.push_str("\n|---|");
-            out.push_str(&"---:|".repeat(open.len()));
-            out.push('\n');
+            t.push_str("\n|---|");
+            t.push_str(&"---:|".repeat(open.len()));
+            t.push('\n');
             for &sh in &shapes {
-                out.push_str(&format!("| {} |", shape_title(sh)));
+                t.push_str(&format!("| {} |", shape_title(sh)));
                 for a in &open {
                     let peak = find(a, sh, o).map_or(f64::NAN, |s| s.open_peak);
-                    out.push_str(&format!(" {} |", fixed(peak, 0)));
+                    t.push_str(&format!(" {} |", fixed(peak, 0)));
                 }
-                out.push('\n');
+                t.push('\n');
+            }
+            t
+        };
+        let tables: Vec<String> = orderings.iter().map(|o| table(o)).collect();
+        if orderings.len() > 1 && tables.iter().all(|t| *t == tables[0]) {
+            out.push_str(&format!(
+                "\n### every ordering ({}: the same peaks)\n\n{}",
+                orderings
+                    .iter()
+                    .map(String::as_str)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                tables[0]
+            ));
+        } else {
+            for (o, t) in orderings.iter().zip(&tables) {
+                out.push_str(&format!("\n### {o}\n\n{t}"));
             }
         }
     }
@@ -243,6 +262,7 @@ pub fn minimal_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChart> {
                 y_label: "leaf nodes (% of minimal tree)".into(),
                 series,
                 integer_x: true,
+                log2_x: false,
             });
         }
     }

@@ -18,6 +18,25 @@ pub(crate) fn distinct<T: Eq + Hash + Clone, I>(items: &[I], key: impl Fn(&I) ->
     out
 }
 
+/// A line's rate as read in the literature: `960 bytes/s` for the serial lines of the 1980s,
+/// `1,250,000 bytes/s (10 Mbit/s)` from 1 Mbit/s up.
+pub(crate) fn rate_words(bytes_per_s: u64) -> String {
+    let digits = bytes_per_s.to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    if bytes_per_s < 125_000 {
+        return format!("{grouped} bytes/s");
+    }
+    let mbit = format!("{:.3}", bytes_per_s as f64 * 8.0 / 1e6);
+    let mbit = mbit.trim_end_matches('0').trim_end_matches('.');
+    format!("{grouped} bytes/s ({mbit} Mbit/s)")
+}
+
 /// A simulated duration in the unit that reads best: `0 s`, `750 ns`, `300 µs`, `2.5 ms`, `1.2 s`.
 pub(crate) fn duration_words(t: sim_core::SimTime) -> String {
     let ns = t.as_nanos();
@@ -31,5 +50,20 @@ pub(crate) fn duration_words(t: sim_core::SimTime) -> String {
         1_000..=999_999 => format!("{} µs", trim(ns as f64 / 1e3)),
         1_000_000..=999_999_999 => format!("{} ms", trim(ns as f64 / 1e6)),
         _ => format!("{} s", trim(ns as f64 / 1e9)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_read_as_bytes_per_second_grouped_and_megabits_from_one_up() {
+        assert_eq!(rate_words(960), "960 bytes/s");
+        assert_eq!(rate_words(124_999), "124,999 bytes/s");
+        assert_eq!(rate_words(125_000), "125,000 bytes/s (1 Mbit/s)");
+        assert_eq!(rate_words(1_250_000), "1,250,000 bytes/s (10 Mbit/s)");
+        assert_eq!(rate_words(1_000_000), "1,000,000 bytes/s (8 Mbit/s)");
+        assert_eq!(rate_words(300_000), "300,000 bytes/s (2.4 Mbit/s)");
     }
 }

@@ -9,12 +9,40 @@ use std::path::Path;
 /// Most tree configurations drawn as panels of overheads.png and speedup.png.
 pub const MAX_PANELS: usize = 12;
 
-/// One chart alone, or several as panels.
+/// Processor counts spanning at least this ratio are drawn on a base-2 log axis.
+const LOG_X_SPAN: f64 = 16.0;
+
+/// One chart alone, or several as panels. Every chart here is against processors; when they
+/// span a ratio of 16 or more (Campbell's 1 to 64 terminal processors), all panels put them on a
+/// base-2 log axis, where each doubling of the machine is the same step.
 pub(super) fn draw(path: &Path, title: &str, charts: &[LineChart]) -> Result<(), plots::PlotError> {
-    match charts {
+    let charts = x_scaled(charts);
+    match &charts[..] {
         [one] => plots::line_chart(path, one),
         many => plots::panels(path, title, many, if many.len() > 4 { 3 } else { 2 }),
     }
+}
+
+/// `charts` with [`LineChart::log2_x`] set on all or none: on all when their positive x values
+/// span a ratio of at least [`LOG_X_SPAN`].
+fn x_scaled(charts: &[LineChart]) -> Vec<LineChart> {
+    let xs = || {
+        charts
+            .iter()
+            .flat_map(|c| &c.series)
+            .flat_map(|s| &s.points)
+            .map(|p| p.0)
+            .filter(|x| x.is_finite() && *x > 0.0)
+    };
+    let (lo, hi) = (xs().fold(f64::INFINITY, f64::min), xs().fold(0.0, f64::max));
+    let log = hi / lo >= LOG_X_SPAN;
+    charts
+        .iter()
+        .map(|c| LineChart {
+            log2_x: log,
+            ..c.clone()
+        })
+        .collect()
 }
 
 /// Speedup against terminal processors: one panel per processor-tree depth, one line per
@@ -65,18 +93,14 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
                         series_list.push(line);
                     }
                 }
-                series_list.push(series(
-                    "ideal",
-                    7,
-                    LineStyle::Dashed,
-                    vec![(1.0, 1.0), (most, most)],
-                ));
+                series_list.push(ideal("ideal", most));
                 charts.push(LineChart {
                     title: format!("processor trees of depth {d}, {ord}"),
                     x_label: "terminal processors".into(),
                     y_label: "speedup".into(),
                     series: series_list,
                     integer_x: true,
+                    log2_x: false,
                 });
             }
         }
@@ -100,12 +124,7 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
                     series_list.push(line);
                 }
             }
-            series_list.push(series(
-                "ideal (speedup = terminal processors)",
-                7,
-                LineStyle::Dashed,
-                vec![(1.0, 1.0), (most, most)],
-            ));
+            series_list.push(ideal("ideal (speedup = terminal processors)", most));
             LineChart {
                 title: format!(
                     "{}: processor trees of depth {d}, {} seeds",
@@ -116,9 +135,23 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
                 y_label: "speedup".into(),
                 series: series_list,
                 integer_x: true,
+                log2_x: false,
             }
         })
         .collect()
+}
+
+/// The ideal speedup, dashed and without markers, from 1 to `most` processors through every
+/// whole number between (straight on a linear axis, the curve it is on a log axis).
+fn ideal(label: &str, most: f64) -> Series {
+    let mut line = series(
+        label,
+        7,
+        LineStyle::Dashed,
+        (1..=most as u64).map(|k| (k as f64, k as f64)).collect(),
+    );
+    line.markers = false;
+    line
 }
 
 /// Speedup against terminal processors of algorithm `a` with ordering `ord` on the processor
@@ -202,24 +235,30 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         "3f/4(w-1) estimate (even depth)"
     };
     let from2: Vec<Summary> = s.iter().filter(|x| x.fanout >= 2).cloned().collect();
+    // Every measured line with its ± standard error over the seeds, as the sync line.
+    let measured = |label: &str, color: usize, y: fn(&Summary) -> f64, se: fn(&Summary) -> f64| {
+        let mut line = series(label, color, LineStyle::Solid, pct(y));
+        line.errors = Some(s.iter().map(|x| 100.0 * se(x)).collect());
+        line
+    };
     let mut series = vec![
-        series(
+        measured(
             "search overhead",
             0,
-            LineStyle::Solid,
-            pct(|x| x.search_overhead),
+            |x| x.search_overhead,
+            |x| x.search_overhead_se,
         ),
-        series(
+        measured(
             "time overhead",
             1,
-            LineStyle::Solid,
-            pct(|x| x.time_overhead),
+            |x| x.time_overhead,
+            |x| x.time_overhead_se,
         ),
-        series(
+        measured(
             "time − search (the paper's communication)",
             2,
-            LineStyle::Solid,
-            pct(|x| x.comm_overhead),
+            |x| x.comm_overhead,
+            |x| x.comm_overhead_se,
         ),
         sync,
     ];
@@ -238,6 +277,7 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         y_label: "overhead (%)".into(),
         series,
         integer_x: true,
+        log2_x: false,
     }
 }
 
@@ -301,6 +341,7 @@ pub fn overlaid_speedup_charts(plan: &Plan, configs: &[&[Summary]]) -> Vec<LineC
                 y_label: "speedup".into(),
                 series: lines,
                 integer_x: true,
+                log2_x: false,
             }
         })
         .collect()
@@ -330,5 +371,40 @@ pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
             ),
         ],
         integer_x: true,
+        log2_x: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chart(xs: &[f64]) -> LineChart {
+        LineChart {
+            series: vec![Series {
+                points: xs.iter().map(|&x| (x, 1.0)).collect(),
+                ..Series::default()
+            }],
+            ..LineChart::default()
+        }
+    }
+
+    #[test]
+    fn processors_spanning_sixteen_times_or_more_go_on_a_log_axis_in_every_panel() {
+        let wide = x_scaled(&[chart(&[1.0, 12.0]), chart(&[4.0, 64.0])]);
+        assert!(wide.iter().all(|c| c.log2_x));
+        let narrow = x_scaled(&[chart(&[1.0, 2.0, 4.0]), chart(&[0.0, 8.0])]);
+        assert!(narrow.iter().all(|c| !c.log2_x));
+        assert!(!x_scaled(&[chart(&[])])[0].log2_x);
+    }
+
+    #[test]
+    fn the_ideal_line_passes_through_every_processor_count() {
+        let line = ideal("ideal", 4.0);
+        assert_eq!(
+            line.points,
+            [(1.0, 1.0), (2.0, 2.0), (3.0, 3.0), (4.0, 4.0)]
+        );
+        assert!(!line.markers);
     }
 }

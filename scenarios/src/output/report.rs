@@ -26,7 +26,8 @@ fn describe(plan: &Plan) -> String {
     let c = &plan.costs;
     let link = match plan.link.kind {
         sim_hw::LinkKind::Serial { rate } => format!(
-            "serial, {rate} bytes/s per line{}{}{}",
+            "serial, {} per line{}{}{}",
+            crate::util::rate_words(rate),
             // The rates the first level takes on machines of a given size (Table II's 480).
             plan.links
                 .levels
@@ -36,7 +37,10 @@ fn describe(plan: &Plan) -> String {
                     " ({})",
                     l.rate_by_processors
                         .iter()
-                        .map(|(n, r)| format!("{r} bytes/s with {n} processors"))
+                        .map(|(n, r)| format!(
+                            "{} with {n} processors",
+                            crate::util::rate_words(*r)
+                        ))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )),
