@@ -249,6 +249,46 @@ fn machines_as_files_are_their_hardware_sections() {
     let line = text.lines().position(|l| l.contains("Rang(")).unwrap() + 1;
     let e = err(text);
     assert!(e.contains(&format!("s.ron:{line}:")), "{e}");
+    // ... also after a hardware section of several lines of the scenario's own.
+    let text =
+        with("    machine: \"campbell-ideal\",\n    hardware: (\n        clock_hz: 1000,\n    ),")
+            .replace("seeds: Range(", "seeds: Rang(");
+    let line = text.lines().position(|l| l.contains("Rang(")).unwrap() + 1;
+    let e = err(text);
+    assert!(e.contains(&format!("s.ron:{line}:")), "{e}");
+    // A machine valid alone but wrong for the sweep: the error points where the field is
+    // written: into the machine file, at the scenario's own field, or at `machine` for a
+    // shipped machine.
+    std::fs::write(
+        dir.join("cube.ron"),
+        "(\n  costs: (k: Ns(0), e: Ns(1), s: Ns(0), interrupt: Ns(0)),\n  link: Ideal,\n  network: Hypercube(forwarding: Hardware, forward_cost: Ns(0)),\n)\n",
+    )
+    .unwrap();
+    let ybwc = |machine: &str| {
+        format!(
+            "(\n    name: \"t\",\n{machine}\n    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: Ybwc()),\n    sweep: (processors: [1, 3], seeds: Range(start: 1, count: 2)),\n)\n"
+        )
+    };
+    let e = err(ybwc("    machine: \"cube.ron\","));
+    assert!(
+        e.contains("cube.ron:4:3: hardware.network") && e.contains("power of two"),
+        "{e}"
+    );
+    let e = err(ybwc(
+        "    machine: \"cube.ron\",\n    hardware: (\n        network: Hypercube(forwarding: Hardware, forward_cost: Ns(0)),\n    ),",
+    ));
+    assert!(
+        e.starts_with(&format!("{}:5:9: hardware.network", path.display())),
+        "{e}"
+    );
+    let e = err(ybwc("    machine: \"hypercube-10mbit\","));
+    assert!(
+        e.starts_with(&format!(
+            "{}:3:5: hardware.network, from the shipped machine \"hypercube-10mbit\"",
+            path.display()
+        )),
+        "{e}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -44,12 +44,105 @@ pub fn description(text: &str) -> String {
         .join(" ")
 }
 
-/// `src` with its `machine` field resolved into a `hardware` section (unchanged without one).
-/// `path` is the scenario file, for a machine file named relative to it and for errors.
-pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Cow<'a, str>, ScenarioError> {
+/// Where the hardware fields of a scenario with a `machine` came from, so that an error about
+/// one points where it is written: into the machine file, at the scenario's `machine` field (a
+/// shipped machine), or at the scenario's own `hardware` field.
+#[derive(Clone, Debug)]
+pub(super) struct Origin {
+    /// The scenario text as written (before the machine was resolved): every line of the
+    /// resolved text keeps its number, so a field outside `hardware` is at the same line.
+    original: String,
+    /// The machine file's path as the error should name it, or `None` for a shipped machine.
+    file: Option<String>,
+    /// The shipped machine's name, or the file name as the scenario gives it.
+    name: String,
+    /// The machine's text (a `hardware` section).
+    text: String,
+    /// The hardware fields the scenario writes itself (they replace the machine's).
+    own: Vec<String>,
+}
+
+impl Origin {
+    /// `e` pointed at where its field is written, when it is about a hardware field and at a
+    /// place in the resolved text of `file`; otherwise unchanged.
+    pub(super) fn relocate(&self, e: ScenarioError, file: &str) -> ScenarioError {
+        let ScenarioError::At {
+            file: f,
+            line,
+            col,
+            message,
+        } = e
+        else {
+            return e;
+        };
+        let unchanged = |f, message| ScenarioError::At {
+            file: f,
+            line,
+            col,
+            message,
+        };
+        if f != file {
+            return unchanged(f, message);
+        }
+        // "hardware.link.rate: …" (list items, `costs[2]`, are located by their list).
+        let Some((path, rest)) = message.split_once(": ") else {
+            return unchanged(f, message);
+        };
+        let keys: Vec<&str> = path
+            .split('.')
+            .map(|k| k.split('[').next().unwrap_or(k))
+            .collect();
+        let is_path = keys
+            .iter()
+            .all(|k| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+        if !is_path || keys.len() < 2 || keys[0] != "hardware" {
+            return unchanged(f, message);
+        }
+        if self.own.iter().any(|o| o == keys[1]) {
+            let (line, col) = super::locate::locate(&self.original, &keys);
+            return ScenarioError::At {
+                file: f,
+                line,
+                col,
+                message,
+            };
+        }
+        match &self.file {
+            Some(machine_file) => {
+                let (line, col) = super::locate::locate(&self.text, &keys[1..]);
+                ScenarioError::At {
+                    file: machine_file.clone(),
+                    line,
+                    col,
+                    message: format!("{path} (the machine of {file}): {rest}"),
+                }
+            }
+            None => {
+                let (line, col) = super::locate::locate(&self.original, &["machine"]);
+                ScenarioError::At {
+                    file: f,
+                    line,
+                    col,
+                    message: format!(
+                        "{path}, from the shipped machine {:?} (hardware: ({}: …) in the scenario replaces it): {rest}",
+                        self.name, keys[1]
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// `src` with its `machine` field resolved into a `hardware` section (unchanged without one),
+/// every line keeping its number, and where its hardware fields came from. `path` is the
+/// scenario file, for a machine file named relative to it and for errors.
+pub(super) fn resolve<'a>(
+    src: &'a str,
+    path: &Path,
+) -> Result<(Cow<'a, str>, Option<Origin>), ScenarioError> {
     let file = path.display().to_string();
     let Some((key, start, end)) = overrides::find(src, &["machine"]) else {
-        return Ok(Cow::Borrowed(src));
+        return Ok((Cow::Borrowed(src), None));
     };
     let at = |at: usize, message: String| {
         let line = src[..at].matches('\n').count() + 1;
@@ -66,7 +159,8 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Cow<'a, str>, Sce
     };
     let name: String = ron::from_str(&src[start..end])
         .map_err(|_| at(start, "expected a string: a shipped machine's name (gtsim machines lists them) or a .ron file beside the scenario".into()))?;
-    let (machine_file, text): (String, String) = if !name.contains('/') && !name.ends_with(".ron") {
+    let shipped = !name.contains('/') && !name.ends_with(".ron");
+    let (machine_file, text): (String, String) = if shipped {
         match SHIPPED.iter().find(|(n, _)| *n == name) {
             Some((n, t)) => (format!("machine {n}"), t.to_string()),
             None => {
@@ -105,28 +199,40 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Cow<'a, str>, Sce
         );
     }
     let merged = overrides::apply(&text, &own_fields).map_err(|e| at(start, e.to_string()))?;
-    // On one line, without its comments: every line of the scenario keeps its number, so the
-    // loader's errors after this point still name the user's lines.
+    // On one line, without its comments, followed by the line breaks of the text it replaces:
+    // every line of the scenario keeps its number, so the loader's errors after this point
+    // still name the user's lines.
     let merged = one_line(&merged);
+    let breaks = |text: &str| "\n".repeat(text.matches('\n').count());
     let out = match own {
         // Replace the hardware section, then drop `machine: "…",` (later or earlier in the file).
         Some((_, hs, he)) => {
-            let replaced = format!("{}{merged}{}", &src[..hs], &src[he..]);
+            let section = format!("{merged}{}", breaks(&src[hs..he]));
+            let replaced = format!("{}{section}{}", &src[..hs], &src[he..]);
             let shift = |i: usize| {
                 if i > hs {
-                    i + merged.len() - (he - hs)
+                    i + section.len() - (he - hs)
                 } else {
                     i
                 }
             };
             let (k, e) = (shift(key), shift(end));
-            let rest = replaced[e..].trim_start();
+            let after = &replaced[e..];
+            let rest = after.trim_start();
             let rest = rest.strip_prefix(',').unwrap_or(rest);
-            format!("{}{}", &replaced[..k], rest)
+            let dropped = &after[..after.len() - rest.len()];
+            format!("{}{}{rest}", &replaced[..k], breaks(dropped))
         }
         None => format!("{}hardware: {merged}{}", &src[..key], &src[end..]),
     };
-    Ok(Cow::Owned(out))
+    let origin = Origin {
+        original: src.to_string(),
+        file: (!shipped).then(|| machine_file.clone()),
+        name,
+        text,
+        own: own_fields.iter().map(|a| a.path[0].clone()).collect(),
+    };
+    Ok((Cow::Owned(out), Some(origin)))
 }
 
 /// RON text on one line: comments dropped (outside strings), line breaks and runs of spaces as

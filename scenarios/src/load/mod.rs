@@ -133,7 +133,10 @@ pub fn load_variants(
     // into a hardware section; every other field is set after, so that it reaches the
     // machine's fields.
     let is_machine = |a: &&crate::overrides::Assignment| a.path == ["machine"];
-    let resolved = |assignments: &[crate::overrides::Assignment]| -> Result<String, ScenarioError> {
+    let resolved = |assignments: &[crate::overrides::Assignment]| -> Result<
+        (String, Option<machine::Origin>),
+        ScenarioError,
+    > {
         let machines: Vec<_> = sets
             .iter()
             .chain(assignments)
@@ -147,8 +150,9 @@ pub fn load_variants(
             .cloned()
             .collect();
         let named = crate::overrides::apply(src, &machines).map_err(set_err)?;
-        let with_machine = machine::resolve(&named, path)?;
-        crate::overrides::apply(&with_machine, &others).map_err(set_err)
+        let (with_machine, origin) = machine::resolve(&named, path)?;
+        let text = crate::overrides::apply(&with_machine, &others).map_err(set_err)?;
+        Ok((text, origin))
     };
     // One path inside another (or the same) would lose the value set first.
     if let Some((i, first)) = crate::overrides::first_overlap(sets) {
@@ -179,8 +183,8 @@ pub fn load_variants(
             }
         }
     };
-    let base = resolved(&[]).map_err(with_sets)?;
-    let plan = parse(&base, path).map_err(with_sets)?;
+    let (base, origin) = resolved(&[]).map_err(with_sets)?;
+    let plan = parse_resolved(&base, path, origin.as_ref()).map_err(with_sets)?;
     // A field that `--set` sets is not varied: the value set picks that field's combinations
     // (all of them, with every varied field set: one scenario, as if it had no `vary`).
     let mut vary = plan.scenario.vary.0.clone();
@@ -237,8 +241,8 @@ pub fn load_variants(
                 assignments: label.clone(),
                 inner: Box::new(e),
             };
-            let text = resolved(&assignments).map_err(variant_error)?;
-            let plan = parse(&text, path).map_err(variant_error)?;
+            let (text, origin) = resolved(&assignments).map_err(variant_error)?;
+            let plan = parse_resolved(&text, path, origin.as_ref()).map_err(variant_error)?;
             Ok(Variant { assignments, plan })
         })
         .collect()
@@ -262,8 +266,26 @@ pub const MAX_VARIANTS: usize = 1000;
 /// Validates scenario text (a leading byte-order mark is ignored); `path` names it in errors.
 pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
-    let resolved = machine::resolve(src, path)?;
-    let src: &str = &resolved;
+    let (resolved, origin) = machine::resolve(src, path)?;
+    parse_resolved(&resolved, path, origin.as_ref())
+}
+
+/// [`parse`] of text whose machine is resolved already; an error about a hardware field the
+/// machine gave is pointed at where `origin` says the field is written.
+fn parse_resolved(
+    src: &str,
+    path: &Path,
+    origin: Option<&machine::Origin>,
+) -> Result<Plan, ScenarioError> {
+    let file = path.display().to_string();
+    match origin {
+        None => plan_of(src, path),
+        Some(o) => plan_of(src, path).map_err(|e| o.relocate(e, &file)),
+    }
+}
+
+/// The plan of scenario text without a `machine` field (resolved).
+fn plan_of(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
     let scenario = deserialize(src, &file)?;
     let cx = Source { src, file: &file };
