@@ -48,6 +48,15 @@ pub enum RunError {
         #[source]
         error: SchemeError,
     },
+    /// A run kept from an earlier sweep (a part file for `--resume`, a shard for `gtsim merge`)
+    /// that no simulation could have left: the file was edited or damaged.
+    #[error("{run}: the run kept in the sweep's part or shard file is not one a simulation leaves ({why}): the file was changed; run the sweep (or that shard) again")]
+    Kept {
+        /// The run, in words ([`RunKey::describe`]).
+        run: String,
+        /// What does not hold.
+        why: String,
+    },
     /// A run panicked; the panic was caught and named.
     #[error("{run}: the run panicked ({message}) — a bug in gtsim")]
     Panic {
@@ -470,6 +479,10 @@ pub fn run_plan_resumable<E: From<RunError>>(
         ))));
     }
     let job = |i: usize| job_key(plan, &groups, &starts, i);
+    for (i, f) in done.iter().enumerate() {
+        check_kept(plan, job(i), f).map_err(E::from)?;
+    }
+    // (The `gtsim` command checks them before it writes anything: `check_kept_runs`.)
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -531,6 +544,50 @@ pub fn run_plan_resumable<E: From<RunError>>(
         ordered.stop();
         result
     })
+}
+
+/// [`check_kept`] of runs read back from a file (a part file for `--resume`, a shard for
+/// `gtsim merge`), each with its index in the plan's order of runs: the first that does not
+/// hold is an error ([`RunError::Kept`]).
+pub fn check_kept_runs<'a>(
+    plan: &Plan,
+    runs: impl IntoIterator<Item = (usize, &'a Finished)>,
+) -> Result<(), RunError> {
+    let (groups, total, starts) = jobs(plan);
+    for (i, f) in runs {
+        if i >= total {
+            return Err(RunError::Threads(format!(
+                "run {i} was given as done, but the sweep has {total}"
+            )));
+        }
+        check_kept(plan, job_key(plan, &groups, &starts, i), f)?;
+    }
+    Ok(())
+}
+
+/// What every run a simulation leaves must hold, checked on a run read back from a file: every
+/// processor's time categories add up to the makespan, and a search without a table found the
+/// tree's minimax value.
+fn check_kept(plan: &Plan, key: RunKey, f: &Finished) -> Result<(), RunError> {
+    let kept = |why: String| RunError::Kept {
+        run: key.describe(plan),
+        why,
+    };
+    let t = &f.totals;
+    let accounted: u128 = t.times.0.iter().map(|&x| x as u128).sum();
+    let due = key.ptree.processors() as u128 * t.makespan_ns as u128;
+    if accounted != due {
+        return Err(kept(format!(
+            "its time categories add up to {accounted} ns, not processors × makespan = {due} ns"
+        )));
+    }
+    if !plan.algorithms[key.algorithm].has_table() && f.root_value != f.value_reference {
+        return Err(kept(format!(
+            "root value {} where the tree's minimax value is {}",
+            f.root_value, f.value_reference
+        )));
+    }
+    Ok(())
 }
 
 /// A run's estimated work, in leaves: its configuration's minimal tree (every iteration) and

@@ -632,8 +632,23 @@ fn an_interrupted_sweep_resumes_to_the_folder_an_uninterrupted_run_writes() {
     ok(&run(&["--resume"], &[]));
     let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
     assert_eq!(leaves(&csv), first + 1);
-    // Another sweep's runs are not continued.
+    // ... but one that no simulation leaves (its time categories do not add up to its
+    // makespan) is refused, and the part file kept as it is.
     std::fs::remove_dir_all(&out).unwrap();
+    let cut = run(&[], &[("GTSIM_TEST_KILL_AFTER_RUNS", "1".into())]);
+    assert_eq!(cut.status.code(), Some(86));
+    let part = std::fs::read_to_string(part_of(&out)).unwrap();
+    let broken = part.replacen("\"makespan_ns\":", "\"makespan_ns\":1", 1);
+    assert_ne!(broken, part);
+    std::fs::write(part_of(&out), &broken).unwrap();
+    let refused = run(&["--resume"], &[]);
+    assert_eq!(refused.status.code(), Some(3));
+    let says = String::from_utf8_lossy(&refused.stderr);
+    assert!(says.contains("time categories add up to"), "{says}");
+    assert!(!out.exists());
+    assert_eq!(std::fs::read_to_string(part_of(&out)).unwrap(), broken);
+    std::fs::remove_file(part_of(&out)).unwrap();
+    // Another sweep's runs are not continued.
     let cut = run(&[], &[("GTSIM_TEST_KILL_AFTER_RUNS", "4".into())]);
     assert_eq!(cut.status.code(), Some(86));
     let other = run(&["--resume", "--set", "hardware.link.rate=480"], &[]);

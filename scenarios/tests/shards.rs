@@ -132,6 +132,7 @@ fn a_merge_needs_every_shard_of_one_sweep_once() {
             assert!(e.contains(w), "{e} says {w:?}");
         }
         assert!(!dir.join("m").exists(), "nothing written");
+        assert!(!dir.join(".m.gtsim-part").exists(), "no part file left");
     };
     refused(&["merge", "m", "a0", "a1"], &["shard 2/3 is missing"]);
     // Into one of its own shards: refused (a usage error), the shard left as it was.
@@ -146,6 +147,22 @@ fn a_merge_needs_every_shard_of_one_sweep_once() {
     refused(&["merge", "m", "a0", "a1", "a1", "a2"], &["given twice"]);
     refused(&["merge", "m", "a0", "a1", "b2"], &["another sweep"]);
     refused(&["merge", "m", "a0", "a1", "nowhere"], &["nowhere"]);
+    // A shard whose runs were edited: a makespan its time categories do not add up to, a root
+    // value that is not the tree's.
+    for (what, from, to) in [
+        ("time categories", "\"makespan_ns\":", "\"makespan_ns\":1"),
+        ("root value", "\"root_value\":", "\"root_value\":-1"),
+    ] {
+        let edited = dir.join("c1");
+        std::fs::create_dir_all(&edited).unwrap();
+        let text = std::fs::read_to_string(dir.join("a1").join("shard.jsonl")).unwrap();
+        assert!(text.contains(from));
+        std::fs::write(edited.join("shard.jsonl"), text.replacen(from, to, 1)).unwrap();
+        refused(
+            &["merge", "m", "a0", "c1", "a2"],
+            &["not one a simulation leaves", what],
+        );
+    }
     // The shards of one sweep merge.
     ok(&gtsim(&dir, &["merge", "m", "a0", "a1", "a2", "--quiet"]));
     let csv = std::fs::read_to_string(dir.join("m").join("results.csv")).unwrap();
@@ -159,6 +176,14 @@ fn a_merge_needs_every_shard_of_one_sweep_once() {
         ),
         (
             vec!["run", &file, "--out", "x", "--shard", "1/0"],
+            "expected i/n",
+        ),
+        (
+            vec!["run", &file, "--out", "x", "--shard", " 0/2"],
+            "expected i/n",
+        ),
+        (
+            vec!["run", &file, "--out", "x", "--shard", "+1/2"],
             "expected i/n",
         ),
         (vec!["run", &file, "--shard", "0/2"], "needs --out"),

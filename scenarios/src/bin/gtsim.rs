@@ -526,10 +526,14 @@ struct RunOpts {
 fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("expected i/n with 0 <= i < n <= 1000000 (e.g. 0/4), not {s:?}");
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
-    let (i, n): (usize, usize) = (
-        i.trim().parse().map_err(|_| bad())?,
-        n.trim().parse().map_err(|_| bad())?,
-    );
+    // Digits only: no sign, space or other number syntax that `parse` would take.
+    let number = |t: &str| -> Result<usize, String> {
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        t.parse().map_err(|_| bad())
+    };
+    let (i, n) = (number(i)?, number(n)?);
     if n == 0 || i >= n || n > 1_000_000 {
         return Err(bad());
     }
@@ -629,6 +633,8 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
                 header.of
             )));
         }
+        scenarios::runner::check_kept_runs(&plan, shard_runs.iter().map(|(i, f)| (*i, f)))
+            .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
         for (i, f) in shard_runs {
             runs[i] = Some(f);
         }
@@ -1041,6 +1047,8 @@ fn kept_runs(
     let fingerprint = sweep_fingerprint(plan, provenance);
     let done = match scenarios::part::read(&path, &fingerprint, runs, &figures) {
         Ok(Some(done)) if resume => {
+            scenarios::runner::check_kept_runs(plan, done.iter().enumerate())
+                .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
             if !quiet {
                 eprintln!(
                     "gtsim: resuming: {} of {runs} runs were done ({})",
