@@ -628,6 +628,36 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         err.contains("workload.width: the value 4 is listed twice (values 1 and 3)"),
         "{err}"
     );
+    // A varied value that is wrong, or a varied field that does not exist: the error points at
+    // the value in the vary section, not into the text with the value set.
+    for (vary, value, words) in [
+        (
+            "    vary: {\"workload.width\": [4,  0]},\n",
+            "0]",
+            "workload.width: must be at least 1",
+        ),
+        (
+            "    vary: {\"sweep.nothing\": [4, 5]},\n",
+            "4,",
+            "sweep.nothing: Unexpected field",
+        ),
+    ] {
+        let text = edit(&small, "    outputs: (", &format!("{vary}    outputs: ("));
+        let line = text
+            .lines()
+            .position(|l| l.starts_with("    vary:"))
+            .unwrap()
+            + 1;
+        let col = vary.find(value).unwrap() + 1;
+        let file = write(&dir, "vary-bad.ron", text);
+        let out = gtsim(&["check", file.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{err}");
+        assert!(
+            err.contains(&format!("vary-bad.ron:{line}:{col}: {words}")),
+            "{err}"
+        );
+    }
     // The same field set twice, or one inside the other: the first value would be lost (a
     // usage error, like other options that cannot go together).
     let base = write(&dir, "small.ron", &small);

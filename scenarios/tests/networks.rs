@@ -161,7 +161,9 @@ fn every_network_runs_every_scheme_and_reports_it() {
             "lines" => "point-to-point lines between every pair that talks",
             "cube" => "hypercube (software forwarding, 10 µs per hop)",
             "mesh" => "nearly square torus (hardware forwarding, 5 µs per hop)",
-            _ => "shared bus (1,250,000 bytes/s (10 Mbit/s), 26 header bytes, 64-byte minimum frame)",
+            _ => {
+                "shared bus (1,250,000 bytes/s (10 Mbit/s), 26 header bytes, 64-byte minimum frame)"
+            }
         };
         assert!(md.contains(named), "{tag}: the report names the network");
     }

@@ -50,10 +50,27 @@ pub(super) fn field_path(path: &serde_path_to_error::Path) -> String {
 pub(super) fn locate_item(src: &str, keys: &[&str], index: usize) -> (usize, usize) {
     let start = locate_offset(src, keys);
     let (line, col) = line_col(src, start);
-    let bytes = src.as_bytes();
     let Some(open) = src[start..].find('[').map(|i| start + i) else {
         return (line, col);
     };
+    item_at(src, open, index).map_or((line, col), |at| line_col(src, at))
+}
+
+/// Line and column of value `index` of the list varied as `path` in the vary section
+/// (`vary: {"workload.width": [4, 0]}`), if it is written there.
+pub(super) fn locate_vary_value(src: &str, path: &str, index: usize) -> Option<(usize, usize)> {
+    let vary = locate_offset(src, &["vary"]);
+    if !src[vary..].starts_with("vary") {
+        return None;
+    }
+    let key = vary + src[vary..].find(&format!("\"{path}\""))?;
+    let open = key + src[key..].find('[')?;
+    item_at(src, open, index).map(|at| line_col(src, at))
+}
+
+/// Byte offset of item `index` of the list whose `[` is at `open` (comments skipped).
+fn item_at(src: &str, open: usize, index: usize) -> Option<usize> {
+    let bytes = src.as_bytes();
     let (mut depth, mut item, mut i) = (0usize, 0usize, open + 1);
     let mut item_start = None;
     while i < bytes.len() {
@@ -72,6 +89,21 @@ pub(super) fn locate_item(src: &str, keys: &[&str], index: usize) -> (usize, usi
                 i += 2;
                 continue;
             }
+            // A string is one value, commas inside it too ("Range(start: 1, count: 2)").
+            b'"' => {
+                if item == index {
+                    return Some(i);
+                }
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                i += 1;
+                continue;
+            }
             b'(' | b'[' => depth += 1,
             b')' | b']' if depth == 0 => break,
             b')' | b']' => depth -= 1,
@@ -88,7 +120,7 @@ pub(super) fn locate_item(src: &str, keys: &[&str], index: usize) -> (usize, usi
         }
         i += 1;
     }
-    item_start.map_or((line, col), |at| line_col(src, at))
+    item_start
 }
 
 /// Line and column (1-based) of the field reached by following `keys` (each searched after the
@@ -165,6 +197,17 @@ fn line_col(src: &str, at: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_varied_value_is_found_in_its_list_strings_and_comments_skipped() {
+        let src = "(\n  // vary: {\"a.b\": [9]}\n  vary: {\n    \"x.y\": [1, 2],\n    \"a.b\": [\"P(c: 1, d: 2)\", /* , */ \"Q\", 3],\n  },\n)";
+        assert_eq!(locate_vary_value(src, "x.y", 1), Some((4, 16)));
+        assert_eq!(locate_vary_value(src, "a.b", 0), Some((5, 13)));
+        assert_eq!(locate_vary_value(src, "a.b", 1), Some((5, 38)));
+        assert_eq!(locate_vary_value(src, "a.b", 2), Some((5, 43)));
+        assert_eq!(locate_vary_value(src, "a.b", 3), None);
+        assert_eq!(locate_vary_value("(name: \"vary\")", "a.b", 0), None);
+    }
 
     #[test]
     fn locate_skips_comments_and_strings() {

@@ -211,14 +211,15 @@ pub fn load_variants(
             plan,
         }]);
     }
-    let mut combos: Vec<Vec<crate::overrides::Assignment>> = vec![Vec::new()];
+    // Each combination's assignments with the index of their value in the vary list.
+    let mut combos: Vec<Vec<(crate::overrides::Assignment, usize)>> = vec![Vec::new()];
     for (path_text, values) in &vary {
         let mut next = Vec::new();
         for combo in &combos {
-            for v in values {
+            for (i, v) in values.iter().enumerate() {
                 let a = crate::overrides::Assignment::new(path_text, v).map_err(set_err)?;
                 let mut c = combo.clone();
-                c.push(a);
+                c.push((a, i));
                 next.push(c);
             }
         }
@@ -231,21 +232,64 @@ pub fn load_variants(
     }
     combos
         .into_iter()
-        .map(|assignments| {
+        .map(|combo| {
+            let (assignments, indices): (Vec<_>, Vec<_>) = combo.into_iter().unzip();
             let mut label = crate::overrides::describe(&assignments);
             if !sets.is_empty() {
                 label = format!("--set {} and {label}", crate::overrides::describe(sets));
             }
+            // An error about a varied field points at its value in the vary section (the
+            // text with the values set is not the file).
             let variant_error = |e| ScenarioError::Variant {
                 file: file.clone(),
                 assignments: label.clone(),
-                inner: Box::new(e),
+                inner: Box::new(at_varied_value(e, src, &file, &assignments, &indices)),
             };
             let (text, origin) = resolved(&assignments).map_err(variant_error)?;
             let plan = parse_resolved(&text, path, origin.as_ref()).map_err(variant_error)?;
             Ok(Variant { assignments, plan })
         })
         .collect()
+}
+
+/// `e` at the value of the vary section that it is about, when it is an error of `file` about
+/// a varied field (`sweep.nothing: …`, `workload.width: …`) or a field inside one; otherwise
+/// unchanged. `indices[k]` is the position of `assignments[k]`'s value in its vary list.
+fn at_varied_value(
+    e: ScenarioError,
+    src: &str,
+    file: &str,
+    assignments: &[crate::overrides::Assignment],
+    indices: &[usize],
+) -> ScenarioError {
+    let ScenarioError::At {
+        file: f,
+        line,
+        col,
+        message,
+    } = e
+    else {
+        return e;
+    };
+    let field = message.split_once(": ").map_or("", |(p, _)| p);
+    let varied = assignments.iter().zip(indices).find(|(a, _)| {
+        let d = a.dotted();
+        field == d
+            || field
+                .strip_prefix(d.as_str())
+                .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
+    });
+    let place = match varied {
+        Some((a, &i)) if f == file => locate::locate_vary_value(src, &a.dotted(), i),
+        _ => None,
+    };
+    let (line, col) = place.unwrap_or((line, col));
+    ScenarioError::At {
+        file: f,
+        line,
+        col,
+        message,
+    }
 }
 
 /// "1st", "2nd", "3rd", "4th", …
