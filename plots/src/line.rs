@@ -160,26 +160,8 @@ fn as_drawn(chart: &LineChart) -> LineChart {
         return chart.clone();
     }
     LineChart {
-        series: chart
-            .series
-            .iter()
-            .map(|s| Series {
-                points: s
-                    .points
-                    .iter()
-                    .map(|&(x, y)| {
-                        if x > 0.0 {
-                            (x.log2(), y)
-                        } else {
-                            (f64::NAN, y)
-                        }
-                    })
-                    .collect(),
-                ..s.clone()
-            })
-            .collect(),
-        integer_x: false,
-        ..chart.clone()
+        log2_x: true,
+        ..with_log2(chart, false)
     }
 }
 
@@ -205,6 +187,13 @@ pub fn log_log_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
 /// `chart` with base-2 logarithms of its coordinates (a point with one ≤ 0 is left out) and no
 /// error bars, for a drawing on log axes.
 fn logged(chart: &LineChart) -> LineChart {
+    with_log2(chart, true)
+}
+
+/// `chart` with base-2 logarithms of its x values and, with `y`, of its y values too (then
+/// without error bars, which would be lopsided); a point with a logged coordinate ≤ 0 cannot be
+/// placed and is left out (made NaN). Whole-number x ticks and `log2_x` no longer apply.
+fn with_log2(chart: &LineChart, y: bool) -> LineChart {
     LineChart {
         series: chart
             .series
@@ -213,15 +202,13 @@ fn logged(chart: &LineChart) -> LineChart {
                 points: s
                     .points
                     .iter()
-                    .map(|&(x, y)| {
-                        if x > 0.0 && y > 0.0 {
-                            (x.log2(), y.log2())
-                        } else {
-                            (f64::NAN, f64::NAN)
-                        }
+                    .map(|&(px, py)| match (px > 0.0, y, py > 0.0) {
+                        (true, false, _) => (px.log2(), py),
+                        (true, true, true) => (px.log2(), py.log2()),
+                        _ => (f64::NAN, f64::NAN),
                     })
                     .collect(),
-                errors: None,
+                errors: if y { None } else { s.errors.clone() },
                 ..s.clone()
             })
             .collect(),

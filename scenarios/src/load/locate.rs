@@ -94,14 +94,7 @@ fn item_at(src: &str, open: usize, index: usize) -> Option<usize> {
                 if item == index {
                     return Some(i);
                 }
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    if bytes[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                i += 1;
+                i = past_string(bytes, i);
                 continue;
             }
             b'(' | b'[' => depth += 1,
@@ -121,6 +114,18 @@ fn item_at(src: &str, open: usize, index: usize) -> Option<usize> {
         i += 1;
     }
     item_start
+}
+
+/// The offset just past the string whose opening quote is at `open` (escapes skipped).
+fn past_string(bytes: &[u8], open: usize) -> usize {
+    let mut i = open + 1;
+    while i < bytes.len() && bytes[i] != b'"' {
+        if bytes[i] == b'\\' {
+            i += 1;
+        }
+        i += 1;
+    }
+    i + 1
 }
 
 /// Line and column (1-based) of the field reached by following `keys` (each searched after the
@@ -150,16 +155,7 @@ fn locate_offset(src: &str, keys: &[&str]) -> usize {
                     }
                     i += 2;
                 }
-                b'"' => {
-                    i += 1;
-                    while i < bytes.len() && bytes[i] != b'"' {
-                        if bytes[i] == b'\\' {
-                            i += 1;
-                        }
-                        i += 1;
-                    }
-                    i += 1;
-                }
+                b'"' => i = past_string(bytes, i),
                 c if c.is_ascii_alphabetic() || c == b'_' => {
                     let start = i;
                     while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_')
