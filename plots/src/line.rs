@@ -419,18 +419,29 @@ fn panel_drawings(charts: &[LineChart]) -> Vec<Drawing> {
             labels.push(&s.label);
         }
     }
-    charts
-        .iter()
-        .map(|chart| {
-            let mut drawing = Drawing::plain(chart);
-            for (look, s) in drawing.looks.iter_mut().zip(&chart.series) {
-                if let Some(mark) = &mut look.marker {
-                    mark.shape = labels.iter().position(|l| *l == s.label).unwrap_or(0);
-                }
+    let plain: Vec<Drawing> = charts.iter().map(Drawing::plain).collect();
+    let mut shared = plain.clone();
+    for (drawing, chart) in shared.iter_mut().zip(charts) {
+        for (look, s) in drawing.looks.iter_mut().zip(&chart.series) {
+            if let Some(mark) = &mut look.marker {
+                mark.shape = labels.iter().position(|l| *l == s.label).unwrap_or(0);
             }
-            drawing
-        })
-        .collect()
+        }
+    }
+    // With more labels than shapes, the figure-wide numbering can give two series of one panel
+    // the same shape; each panel then numbers its own series (as a single chart does).
+    let clash = shared.iter().any(|d| {
+        let mut seen = [false; crate::legend::MARKER_SHAPES];
+        d.looks
+            .iter()
+            .filter_map(|l| l.marker)
+            .any(|m| std::mem::replace(&mut seen[m.shape % crate::legend::MARKER_SHAPES], true))
+    });
+    if clash {
+        plain
+    } else {
+        shared
+    }
 }
 
 /// The finite points of a series with their (non-negative, possibly absent) errors.
@@ -815,6 +826,14 @@ mod tests {
         };
         assert_eq!(shapes(&drawings[0]), [0, 1, 2]);
         assert_eq!(shapes(&drawings[1]), [1, 2]);
+        // Six labels in the figure: the sixth would wrap to the first's shape in its own
+        // panel, so every panel numbers its own series.
+        let labels = ["a", "b", "c", "d", "e", "f"];
+        let wide = chart(labels[..5].iter().map(|l| line(l, &p)).collect());
+        let clashing = chart(vec![line("a", &p), line("f", &p)]);
+        let drawings = panel_drawings(&[wide, clashing]);
+        assert_eq!(shapes(&drawings[0]), [0, 1, 2, 3, 4]);
+        assert_eq!(shapes(&drawings[1]), [0, 1]);
     }
 
     #[test]

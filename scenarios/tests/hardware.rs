@@ -249,13 +249,19 @@ fn machines_as_files_are_their_hardware_sections() {
     let line = text.lines().position(|l| l.contains("Rang(")).unwrap() + 1;
     let e = err(text);
     assert!(e.contains(&format!("s.ron:{line}:")), "{e}");
-    // ... also after a hardware section of several lines of the scenario's own.
-    let text =
-        with("    machine: \"campbell-ideal\",\n    hardware: (\n        clock_hz: 1000,\n    ),")
-            .replace("seeds: Range(", "seeds: Rang(");
-    let line = text.lines().position(|l| l.contains("Rang(")).unwrap() + 1;
-    let e = err(text);
-    assert!(e.contains(&format!("s.ron:{line}:")), "{e}");
+    // ... also after a hardware section of several lines of the scenario's own, and after a
+    // machine field written over two lines.
+    for machine in [
+        "    machine: \"campbell-ideal\",\n    hardware: (\n        clock_hz: 1000,\n    ),",
+        "    machine:\n        \"campbell-ideal\",\n    hardware: (\n        clock_hz: 1000,\n    ),",
+        "    machine:\n        \"campbell-ideal\",",
+        "    hardware: (\n        clock_hz: 1000,\n    ),\n    machine:\n        \"campbell-ideal\",",
+    ] {
+        let text = with(machine).replace("seeds: Range(", "seeds: Rang(");
+        let line = text.lines().position(|l| l.contains("Rang(")).unwrap() + 1;
+        let e = err(text);
+        assert!(e.contains(&format!("s.ron:{line}:")), "{machine:?}: {e}");
+    }
     // A machine valid alone but wrong for the sweep: the error points where the field is
     // written: into the machine file, at the scenario's own field, or at `machine` for a
     // shipped machine.
@@ -279,6 +285,25 @@ fn machines_as_files_are_their_hardware_sections() {
     ));
     assert!(
         e.starts_with(&format!("{}:5:9: hardware.network", path.display())),
+        "{e}"
+    );
+    // A hardware field varied (or set) over the machine's is where vary (or --set) says.
+    std::fs::write(
+        dir.join("flat.ron"),
+        "(\n  costs: (k: Ns(0), e: Ns(1), s: Ns(0), interrupt: Ns(0)),\n  link: Ideal,\n  network: FullyConnected,\n)\n",
+    )
+    .unwrap();
+    let varied = dir.join("v.ron");
+    std::fs::write(
+        &varied,
+        ybwc("    machine: \"flat.ron\",\n    vary: {\"hardware.network\": [\"FullyConnected\", \"Hypercube(forwarding: Hardware, forward_cost: Ns(0))\"]},"),
+    )
+    .unwrap();
+    let e = scenarios::load::load_variants(&varied, &[])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("v.ron:4:51: hardware.network: a hypercube needs a power of two"),
         "{e}"
     );
     let e = err(ybwc("    machine: \"hypercube-10mbit\","));

@@ -60,9 +60,17 @@ pub(super) struct Origin {
     text: String,
     /// The hardware fields the scenario writes itself (they replace the machine's).
     own: Vec<String>,
+    /// The fields `--set` or `vary` set after the machine was resolved (`hardware.network`):
+    /// an error about one of them (or a field inside one) is not the machine's.
+    set: Vec<Vec<String>>,
 }
 
 impl Origin {
+    /// The same origin, with the field paths set over the resolved text by `--set` or `vary`.
+    pub(super) fn with_set(self, set: Vec<Vec<String>>) -> Origin {
+        Origin { set, ..self }
+    }
+
     /// `e` pointed at where its field is written, when it is about a hardware field and at a
     /// place in the resolved text of `file`; otherwise unchanged.
     pub(super) fn relocate(&self, e: ScenarioError, file: &str) -> ScenarioError {
@@ -96,6 +104,14 @@ impl Origin {
             .iter()
             .all(|k| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
         if !is_path || keys.len() < 2 || keys[0] != "hardware" {
+            return unchanged(f, message);
+        }
+        // A field set by --set or vary (or one inside it, or holding it) is where those say.
+        let set_here = self
+            .set
+            .iter()
+            .any(|p| p.iter().zip(&keys).all(|(a, b)| a == b));
+        if set_here {
             return unchanged(f, message);
         }
         if self.own.iter().any(|o| o == keys[1]) {
@@ -220,10 +236,16 @@ pub(super) fn resolve<'a>(
             let after = &replaced[e..];
             let rest = after.trim_start();
             let rest = rest.strip_prefix(',').unwrap_or(rest);
-            let dropped = &after[..after.len() - rest.len()];
+            // The machine field (over lines, perhaps) and what follows it up to the next field.
+            let dropped = &replaced[k..replaced.len() - rest.len()];
             format!("{}{}{rest}", &replaced[..k], breaks(dropped))
         }
-        None => format!("{}hardware: {merged}{}", &src[..key], &src[end..]),
+        None => format!(
+            "{}hardware: {merged}{}{}",
+            &src[..key],
+            breaks(&src[key..end]),
+            &src[end..]
+        ),
     };
     let origin = Origin {
         original: src.to_string(),
@@ -231,6 +253,7 @@ pub(super) fn resolve<'a>(
         name,
         text,
         own: own_fields.iter().map(|a| a.path[0].clone()).collect(),
+        set: Vec::new(),
     };
     Ok((Cow::Owned(out), Some(origin)))
 }

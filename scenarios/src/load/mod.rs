@@ -152,7 +152,8 @@ pub fn load_variants(
         let named = crate::overrides::apply(src, &machines).map_err(set_err)?;
         let (with_machine, origin) = machine::resolve(&named, path)?;
         let text = crate::overrides::apply(&with_machine, &others).map_err(set_err)?;
-        Ok((text, origin))
+        let set_paths = others.iter().map(|a| a.path.clone()).collect();
+        Ok((text, origin.map(|o| o.with_set(set_paths))))
     };
     // One path inside another (or the same) would lose the value set first.
     if let Some((i, first)) = crate::overrides::first_overlap(sets) {

@@ -12,15 +12,23 @@ pub const MAX_PANELS: usize = 12;
 /// Processor counts spanning at least this ratio are drawn on a base-2 log axis.
 const LOG_X_SPAN: f64 = 16.0;
 
-/// One chart alone, or several as panels. Every chart here is against processors; when they
-/// span a ratio of 16 or more (Campbell's 1 to 64 terminal processors), all panels put them on a
-/// base-2 log axis, where each doubling of the machine is the same step.
+/// One chart alone, or several as panels.
 pub(super) fn draw(path: &Path, title: &str, charts: &[LineChart]) -> Result<(), plots::PlotError> {
-    let charts = x_scaled(charts);
-    match &charts[..] {
+    match charts {
         [one] => plots::line_chart(path, one),
         many => plots::panels(path, title, many, if many.len() > 4 { 3 } else { 2 }),
     }
+}
+
+/// [`draw`] of charts against processors: when their counts span a ratio of 16 or more
+/// (Campbell's 1 to 64 terminal processors), every panel puts them on a base-2 log axis, where
+/// each doubling of the machine is the same step.
+pub(super) fn draw_against_processors(
+    path: &Path,
+    title: &str,
+    charts: &[LineChart],
+) -> Result<(), plots::PlotError> {
+    draw(path, title, &x_scaled(charts))
 }
 
 /// `charts` with [`LineChart::log2_x`] set on all or none: on all when their positive x values
@@ -144,14 +152,25 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
 /// The ideal speedup, dashed and without markers, from 1 to `most` processors through every
 /// whole number between (straight on a linear axis, the curve it is on a log axis).
 fn ideal(label: &str, most: f64) -> Series {
+    ideal_between(label, 1, most as u64)
+}
+
+/// [`ideal`] from `lo` to `hi` processors.
+fn ideal_between(label: &str, lo: u64, hi: u64) -> Series {
     let mut line = series(
         label,
         7,
         LineStyle::Dashed,
-        (1..=most as u64).map(|k| (k as f64, k as f64)).collect(),
+        (lo..=hi).map(|k| (k as f64, k as f64)).collect(),
     );
     line.markers = false;
     line
+}
+
+/// The least and the most fanout of sorted summaries ((1, 1) without any).
+fn fanout_range(s: &[Summary]) -> (u64, u64) {
+    let f = |x: Option<&Summary>| x.map_or(1, |x| x.fanout as u64);
+    (f(s.first()), f(s.last()))
 }
 
 /// Speedup against terminal processors of algorithm `a` with ordering `ord` on the processor
@@ -317,14 +336,8 @@ pub fn overlaid_speedup_charts(plan: &Plan, configs: &[&[Summary]]) -> Vec<LineC
                 .collect();
             let all: Vec<Summary> = g.iter().flat_map(|c| c.iter().cloned()).collect();
             let s = sorted(&all);
-            let mut fanouts: Vec<u32> = s.iter().map(|x| x.fanout).collect();
-            fanouts.dedup();
-            lines.push(series(
-                "ideal (speedup = f)",
-                7,
-                LineStyle::Dashed,
-                fanouts.iter().map(|&f| (f as f64, f as f64)).collect(),
-            ));
+            let (lo, hi) = fanout_range(&s);
+            lines.push(ideal_between("ideal (speedup = f)", lo, hi));
             let x = &g[0][0];
             LineChart {
                 title: format!(
@@ -361,15 +374,10 @@ pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         title: chart_title(plan, &s),
         x_label: "processors f".into(),
         y_label: "speedup".into(),
-        series: vec![
-            measured,
-            series(
-                "ideal (speedup = f)",
-                7,
-                LineStyle::Dashed,
-                points(&s, |x| x.fanout as f64),
-            ),
-        ],
+        series: vec![measured, {
+            let (lo, hi) = fanout_range(&s);
+            ideal_between("ideal (speedup = f)", lo, hi)
+        }],
         integer_x: true,
         log2_x: false,
     }

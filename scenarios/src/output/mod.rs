@@ -25,7 +25,7 @@ use crate::load::Plan;
 use crate::provenance::Provenance;
 use crate::results::{by_config, Summary};
 use crate::runner::{Outcome, Results, Row, RunError};
-use charts::draw;
+use charts::{draw, draw_against_processors};
 use plots::LineChart;
 use report::campbell;
 use std::io;
@@ -243,11 +243,15 @@ pub fn finish_outputs(
             plan.name(),
             plan.seeds.len()
         );
-        folder.draw("speedup.png", |p| draw(p, &title, &charts))?;
+        folder.draw("speedup.png", |p| {
+            draw_against_processors(p, &title, &charts)
+        })?;
     } else if plots {
         let charts: Vec<LineChart> = configs.iter().map(|s| overheads_chart(plan, s)).collect();
         let title = format!("{}: overheads", plan.name());
-        folder.draw("overheads.png", |p| draw(p, &title, &charts))?;
+        folder.draw("overheads.png", |p| {
+            draw_against_processors(p, &title, &charts)
+        })?;
         // Several algorithms: side by side, one line each, on a chart per tree configuration.
         let charts: Vec<LineChart> = if plan.algorithms.len() > 1 {
             charts::overlaid_speedup_charts(plan, &configs)
@@ -255,7 +259,9 @@ pub fn finish_outputs(
             configs.iter().map(|s| speedup_chart(plan, s)).collect()
         };
         let title = format!("{}: speedup", plan.name());
-        folder.draw("speedup.png", |p| draw(p, &title, &charts))?;
+        folder.draw("speedup.png", |p| {
+            draw_against_processors(p, &title, &charts)
+        })?;
     }
     if let Some(study) = &study {
         folder.draw("sync-overhead.png", |p| study.plot(p))?;
