@@ -710,13 +710,13 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         .replace("length: 1,", "length: 2,"),
     );
     rejected(&ptree_only, 30, 9, &["hardware.length", "sweep.ptree"]);
-    // An impossible value set with --set: the error says it came from --set (its line and
-    // column are in the text with the field set, not in the file as written).
+    // An impossible value set with --set: the error says it came from --set and names the
+    // field, without a line and column (the value is on the command line, not in the file).
     let out = gtsim(&["check", base.to_str().unwrap(), "--set", "workload.width=0"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{err}");
     assert!(
-        err.contains("with --set workload.width=0: ") && err.contains("must be at least 1"),
+        err.contains("with --set workload.width=0: workload.width: must be at least 1"),
         "{err}"
     );
     // A positive cost under half a nanosecond would become free.

@@ -41,7 +41,8 @@ pub enum ScenarioError {
         /// The operating system's error.
         source: std::io::Error,
     },
-    /// The file itself is unusable (not a regular file, too large); the message names it.
+    /// The file itself is unusable (not a regular file, too large; the message names it), or
+    /// a value with no place in the file (a field set with `--set`, inside [`Self::Variant`]).
     #[error("{0}")]
     File(String),
     /// A `--set` or `vary` assignment that cannot be made (a path into a value without fields,
@@ -180,7 +181,7 @@ pub fn load_variants(
             ScenarioError::Variant {
                 file: file.clone(),
                 assignments: format!("--set {}", crate::overrides::describe(sets)),
-                inner: Box::new(e),
+                inner: Box::new(about_set(e, sets)),
             }
         }
     };
@@ -244,13 +245,47 @@ pub fn load_variants(
             let variant_error = |e| ScenarioError::Variant {
                 file: file.clone(),
                 assignments: label.clone(),
-                inner: Box::new(at_varied_value(e, src, &file, &assignments, &indices)),
+                inner: Box::new(about_set(
+                    at_varied_value(e, src, &file, &assignments, &indices),
+                    sets,
+                )),
             };
             let (text, origin) = resolved(&assignments).map_err(variant_error)?;
             let plan = parse_resolved(&text, path, origin.as_ref()).map_err(variant_error)?;
             Ok(Variant { assignments, plan })
         })
         .collect()
+}
+
+/// The path of the field an error message is about (`workload.width: …` → `workload.width`),
+/// or "" when it does not start with one.
+fn error_field(message: &str) -> &str {
+    message.split_once(": ").map_or("", |(p, _)| p)
+}
+
+/// Whether `field` (an error's field path, `sweep.ordering[2]`) is the field at `path` or one
+/// inside it.
+fn within(field: &str, path: &str) -> bool {
+    field == path
+        || field
+            .strip_prefix(path)
+            .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
+}
+
+/// `e` without a line and column when it is about a field that `--set` set (or one inside it):
+/// its place is the command line, which the error names before it (`with --set …`), not a line
+/// of the text with the value set.
+fn about_set(e: ScenarioError, sets: &[crate::overrides::Assignment]) -> ScenarioError {
+    match e {
+        ScenarioError::At { message, .. }
+            if sets
+                .iter()
+                .any(|a| within(error_field(&message), &a.dotted())) =>
+        {
+            ScenarioError::File(message)
+        }
+        e => e,
+    }
 }
 
 /// `e` at the value of the vary section that it is about, when it is an error of `file` about
@@ -272,14 +307,11 @@ fn at_varied_value(
     else {
         return e;
     };
-    let field = message.split_once(": ").map_or("", |(p, _)| p);
-    let varied = assignments.iter().zip(indices).find(|(a, _)| {
-        let d = a.dotted();
-        field == d
-            || field
-                .strip_prefix(d.as_str())
-                .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
-    });
+    let field = error_field(&message);
+    let varied = assignments
+        .iter()
+        .zip(indices)
+        .find(|(a, _)| within(field, &a.dotted()));
     let place = match varied {
         Some((a, &i)) if f == file => locate::locate_vary_value(src, &a.dotted(), i),
         _ => None,
