@@ -156,8 +156,8 @@ fn layout(fig: &Fig7) -> (LineChart, Drawing) {
         // Published points at zero (f = 1) are large markers: keep them off the x axis labels.
         y_from_zero: false,
         note: fig.note.clone(),
-        log2_axes: false,
         log2_x: false,
+        log2_y: false,
     };
     (chart, drawing)
 }

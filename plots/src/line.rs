@@ -156,12 +156,10 @@ fn note_hidden(chart: &mut LineChart) {
 /// `chart` as drawn: with [`LineChart::log2_x`], the base-2 logarithms of its x values (a point
 /// with x ≤ 0 left out), on whole-number ticks of the log axis; otherwise as it is.
 fn as_drawn(chart: &LineChart) -> LineChart {
-    if !chart.log2_x {
-        return chart.clone();
-    }
-    LineChart {
-        log2_x: true,
-        ..with_log2(chart, false)
+    if chart.log2_x {
+        with_log2(chart, false)
+    } else {
+        chart.clone()
     }
 }
 
@@ -177,7 +175,7 @@ fn as_drawn(chart: &LineChart) -> LineChart {
 pub fn log_log_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
     validate(path, chart)?;
     let mut logged = logged(chart);
-    let drawing = log_drawing(&logged);
+    let drawing = on_log_axes(Drawing::plain(&logged));
     note_hidden(&mut logged);
     output::write_png(path, CHART_SIZE, |root| {
         draw_chart(root, &logged, &drawing, &FULL, 0)
@@ -192,7 +190,8 @@ fn logged(chart: &LineChart) -> LineChart {
 
 /// `chart` with base-2 logarithms of its x values and, with `y`, of its y values too (then
 /// without error bars, which would be lopsided); a point with a logged coordinate ≤ 0 cannot be
-/// placed and is left out (made NaN). Whole-number x ticks and `log2_x` no longer apply.
+/// placed and is left out (made NaN). Its `log2_x` says the x values are logarithms; whole-number
+/// x ticks no longer apply.
 fn with_log2(chart: &LineChart, y: bool) -> LineChart {
     LineChart {
         series: chart
@@ -213,17 +212,17 @@ fn with_log2(chart: &LineChart, y: bool) -> LineChart {
             })
             .collect(),
         integer_x: false,
-        log2_x: false,
+        log2_x: true,
         ..chart.clone()
     }
 }
 
-/// The drawing of a [`logged`] chart: ticks at powers of two, the y axis not from zero.
-fn log_drawing(logged: &LineChart) -> Drawing {
+/// `drawing` of a [`logged`] chart: the y axis too at powers of two, and not from zero.
+fn on_log_axes(drawing: Drawing) -> Drawing {
     Drawing {
         y_from_zero: false,
-        log2_axes: true,
-        ..Drawing::plain(logged)
+        log2_y: true,
+        ..drawing
     }
 }
 
@@ -244,11 +243,7 @@ pub fn log_log_panels(
     let mut logged: Vec<LineChart> = charts.iter().map(logged).collect();
     let drawings: Vec<Drawing> = panel_drawings(&logged)
         .into_iter()
-        .map(|d| Drawing {
-            y_from_zero: false,
-            log2_axes: true,
-            ..d
-        })
+        .map(on_log_axes)
         .collect();
     logged.iter_mut().for_each(note_hidden);
     draw_panels(path, title, &logged, &drawings, columns)
@@ -372,10 +367,12 @@ pub(crate) struct Drawing {
     pub y_from_zero: bool,
     /// Muted text under the legend (wrapped); empty for none.
     pub note: String,
-    /// The points are base-2 logarithms of the data: both axes are labelled in powers of two.
-    pub log2_axes: bool,
-    /// The x values alone are base-2 logarithms ([`LineChart::log2_x`]).
+    /// The x values are base-2 logarithms of the data ([`LineChart::log2_x`]): the x axis is
+    /// labelled in powers of two.
     pub log2_x: bool,
+    /// The y values are base-2 logarithms of the data (a log-log chart): the y axis is
+    /// labelled in powers of two.
+    pub log2_y: bool,
 }
 
 impl Drawing {
@@ -403,8 +400,8 @@ impl Drawing {
             y_unit: "",
             y_from_zero: true,
             note: String::new(),
-            log2_axes: false,
             log2_x: chart.log2_x,
+            log2_y: false,
         }
     }
 }
@@ -645,21 +642,15 @@ pub(crate) fn draw_chart(
         (pw / scale.tick_spacing.0).clamp(2, 12) as usize,
         (ph / scale.tick_spacing.1).clamp(2, 10) as usize,
     );
-    let (x_axis, y_axis) = if drawing.log2_axes {
-        (
-            Axis::log2(x_range.0, x_range.1, x_target),
-            Axis::log2(y_range.0, y_range.1, y_target),
-        )
-    } else if drawing.log2_x {
-        (
-            Axis::log2(x_range.0, x_range.1, x_target),
-            Axis::new(y_range.0, y_range.1, y_target, false),
-        )
+    let x_axis = if drawing.log2_x {
+        Axis::log2(x_range.0, x_range.1, x_target)
     } else {
-        (
-            Axis::new(x_range.0, x_range.1, x_target, chart.integer_x),
-            Axis::new(y_range.0, y_range.1, y_target, false),
-        )
+        Axis::new(x_range.0, x_range.1, x_target, chart.integer_x)
+    };
+    let y_axis = if drawing.log2_y {
+        Axis::log2(y_range.0, y_range.1, y_target)
+    } else {
+        Axis::new(y_range.0, y_range.1, y_target, false)
     };
     let tick_font = font::regular(scale.tick);
     let desc_font = font::regular(scale.desc);

@@ -398,8 +398,9 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
                     let mut time_paper = g(|x| x.time, 1);
                     if let Some((printed, computed)) = sh.as_ref().and_then(|x| x.misprint) {
                         footnotes.push(format!(
-                            "† {algorithm}, f = {}: the paper prints a time overhead of {printed:.1} %, but its own seconds give f × secs_f / secs_1 − 1 = {computed:.1} % (eq. 11); one of the two figures is a misprint (see the reference README), so neither is matched blindly.",
-                            s.fanout
+                            "† {algorithm}, f = {}: {} (see the reference README), so neither is matched blindly.",
+                            s.fanout,
+                            crate::reference::misprint_words(printed, computed)
                         ));
                         time_paper.push_str(" †");
                     }

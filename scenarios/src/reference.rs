@@ -738,6 +738,14 @@ pub(crate) fn misprint(
         .map(|p| (p, computed))
 }
 
+/// What a report's footnote says of a [`misprint`]: "the paper prints …; one of the two figures
+/// is a misprint".
+pub(crate) fn misprint_words(printed: f64, computed: f64) -> String {
+    format!(
+        "the paper prints a time overhead of {printed:.1} %, but its own seconds give f × secs_f / secs_1 − 1 = {computed:.1} % (eq. 11); one of the two figures is a misprint"
+    )
+}
+
 /// The report section: published and simulated figures side by side, per fanout.
 pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
     use crate::results::{fixed, fixed_opt as opt};
@@ -762,8 +770,9 @@ pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
         let mut time_paper = opt(r.time_overhead_pct, 1);
         if let Some((printed, computed)) = misprint(r.time_overhead_pct, r.secs, secs1, r.fanout) {
             footnotes.push(format!(
-                "† f = {}: the paper prints a time overhead of {printed:.1} %, but its own seconds give f × secs_f / secs_1 − 1 = {computed:.1} % (eq. 11); one of the two figures is a misprint.",
-                r.fanout
+                "† f = {}: {}.",
+                r.fanout,
+                misprint_words(printed, computed)
             ));
             time_paper.push_str(" †");
         }

@@ -462,7 +462,9 @@ pub fn job_count(plan: &Plan) -> usize {
 /// runs of the plan, in plan order, as an earlier sweep of the same plan handed them to its
 /// journal) and hands every run it finishes, in plan order, to `journal` (its index and what it
 /// left) before its rows reach `sink`. The records, rows and summaries are those of a sweep
-/// from the start: a record is a function of the plan and the [`Finished`] runs.
+/// from the start: a record is a function of the plan and the [`Finished`] runs. Runs read
+/// back from a file are the caller's to check first ([`check_kept_runs`]), before it writes
+/// anything.
 pub fn run_plan_resumable<E: From<RunError>>(
     plan: &Plan,
     threads: usize,
@@ -479,10 +481,6 @@ pub fn run_plan_resumable<E: From<RunError>>(
         ))));
     }
     let job = |i: usize| job_key(plan, &groups, &starts, i);
-    for (i, f) in done.iter().enumerate() {
-        check_kept(plan, job(i), f).map_err(E::from)?;
-    }
-    // (The `gtsim` command checks them before it writes anything: `check_kept_runs`.)
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -556,9 +554,10 @@ pub fn check_kept_runs<'a>(
     let (groups, total, starts) = jobs(plan);
     for (i, f) in runs {
         if i >= total {
-            return Err(RunError::Threads(format!(
-                "run {i} was given as done, but the sweep has {total}"
-            )));
+            return Err(RunError::Kept {
+                run: format!("run {i}"),
+                why: format!("the sweep has {total} runs"),
+            });
         }
         check_kept(plan, job_key(plan, &groups, &starts, i), f)?;
     }

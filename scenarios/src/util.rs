@@ -32,24 +32,25 @@ pub(crate) fn rate_words(bytes_per_s: u64) -> String {
     if bytes_per_s < 125_000 {
         return format!("{grouped} bytes/s");
     }
-    let mbit = format!("{:.3}", bytes_per_s as f64 * 8.0 / 1e6);
-    let mbit = mbit.trim_end_matches('0').trim_end_matches('.');
+    let mbit = decimals3(bytes_per_s as f64 * 8.0 / 1e6);
     format!("{grouped} bytes/s ({mbit} Mbit/s)")
+}
+
+/// `x` with at most three decimals, trailing zeros dropped: `2.5`, `10`, `0.125`.
+fn decimals3(x: f64) -> String {
+    let s = format!("{x:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A simulated duration in the unit that reads best: `0 s`, `750 ns`, `300 µs`, `2.5 ms`, `1.2 s`.
 pub(crate) fn duration_words(t: sim_core::SimTime) -> String {
     let ns = t.as_nanos();
-    let trim = |x: f64| {
-        let s = format!("{x:.3}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    };
     match ns {
         0 => "0 s".into(),
         1..=999 => format!("{ns} ns"),
-        1_000..=999_999 => format!("{} µs", trim(ns as f64 / 1e3)),
-        1_000_000..=999_999_999 => format!("{} ms", trim(ns as f64 / 1e6)),
-        _ => format!("{} s", trim(ns as f64 / 1e9)),
+        1_000..=999_999 => format!("{} µs", decimals3(ns as f64 / 1e3)),
+        1_000_000..=999_999_999 => format!("{} ms", decimals3(ns as f64 / 1e6)),
+        _ => format!("{} s", decimals3(ns as f64 / 1e9)),
     }
 }
 

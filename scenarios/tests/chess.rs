@@ -10,6 +10,8 @@ use scenarios::reference::PaperTable;
 use scenarios::runner::{simulate_on, RunError, RunKey};
 use std::path::{Path, PathBuf};
 
+mod common;
+
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("gtsim-chess-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -476,12 +478,7 @@ fn the_shipped_parabelle_scenarios_load_with_their_paper_tables() {
             "reference/parabelle-table2-no-tt.csv",
             "reference/parabelle-table3-tt.csv",
         );
-    std::fs::create_dir_all(dir.join("reference")).unwrap();
-    std::fs::copy(
-        shipped("reference/parabelle-table3-tt.csv"),
-        dir.join("reference/parabelle-table3-tt.csv"),
-    )
-    .unwrap();
+    common::copy_reference(&dir, "parabelle-table3-tt.csv");
     let file = dir.join("t.ron");
     std::fs::write(&file, text).unwrap();
     let plan = scenarios::load(&file).unwrap();

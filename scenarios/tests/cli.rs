@@ -19,12 +19,7 @@ fn small_uniform(dir: &Path, seeds: u32) -> PathBuf {
     let text = std::fs::read_to_string(shipped("pmws-uniform.ron")).unwrap();
     assert!(text.contains("count: 24"));
     // The scenario names its reference table relative to itself: bring it along.
-    std::fs::create_dir_all(dir.join("reference")).unwrap();
-    std::fs::copy(
-        shipped("reference/parabelle-table2-no-tt.csv"),
-        dir.join("reference/parabelle-table2-no-tt.csv"),
-    )
-    .unwrap();
+    common::copy_reference(dir, "parabelle-table2-no-tt.csv");
     let path = dir.join("small.ron");
     std::fs::write(&path, text.replace("count: 24", &format!("count: {seeds}"))).unwrap();
     path

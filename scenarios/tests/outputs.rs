@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+
 fn gtsim(args: &[&str], env: &[(&str, String)]) -> Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_gtsim"));
     c.args(args);
@@ -33,12 +35,7 @@ fn scenario(dir: &Path, file: &str, edits: &[(&str, &str)]) -> PathBuf {
         assert!(text.contains(from), "{from} in the scenario");
         text = text.replace(from, to);
     }
-    std::fs::create_dir_all(dir.join("reference")).unwrap();
-    std::fs::copy(
-        shipped("reference/parabelle-table2-no-tt.csv"),
-        dir.join("reference/parabelle-table2-no-tt.csv"),
-    )
-    .unwrap();
+    common::copy_reference(dir, "parabelle-table2-no-tt.csv");
     let path = dir.join(file);
     std::fs::write(&path, text).unwrap();
     path

@@ -117,7 +117,7 @@ fn item_at(src: &str, open: usize, index: usize) -> Option<usize> {
 }
 
 /// The offset just past the string whose opening quote is at `open` (escapes skipped).
-fn past_string(bytes: &[u8], open: usize) -> usize {
+pub(super) fn past_string(bytes: &[u8], open: usize) -> usize {
     let mut i = open + 1;
     while i < bytes.len() && bytes[i] != b'"' {
         if bytes[i] == b'\\' {

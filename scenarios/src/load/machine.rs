@@ -52,51 +52,61 @@ pub(super) struct Origin {
     /// The scenario text as written (before the machine was resolved): every line of the
     /// resolved text keeps its number, so a field outside `hardware` is at the same line.
     original: String,
-    /// The machine file's path as the error should name it, or `None` for a shipped machine.
-    file: Option<String>,
-    /// The shipped machine's name, or the file name as the scenario gives it.
-    name: String,
+    /// The machine named.
+    machine: Named,
     /// The machine's text (a `hardware` section).
     text: String,
     /// The hardware fields the scenario writes itself (they replace the machine's).
     own: Vec<String>,
-    /// The fields `--set` or `vary` set after the machine was resolved (`hardware.network`):
-    /// an error about one of them (or a field inside one) is not the machine's.
-    set: Vec<Vec<String>>,
+    /// The fields `--set` or `vary` set after the machine was resolved (`hardware.network`,
+    /// dotted): an error about one of them, a field inside one or one holding it is not the
+    /// machine's.
+    set: Vec<String>,
+}
+
+/// A machine as a scenario names it.
+#[derive(Clone, Debug)]
+enum Named {
+    /// One shipped with gtsim, by name (`lines-960`).
+    Shipped(String),
+    /// A file beside the scenario, by its path as errors name it.
+    File(String),
 }
 
 impl Origin {
-    /// The same origin, with the field paths set over the resolved text by `--set` or `vary`.
-    pub(super) fn with_set(self, set: Vec<Vec<String>>) -> Origin {
+    /// The same origin, with the fields set over the resolved text by `--set` or `vary`.
+    pub(super) fn with_set(self, set: Vec<String>) -> Origin {
         Origin { set, ..self }
     }
 
-    /// `e` pointed at where its field is written, when it is about a hardware field and at a
-    /// place in the resolved text of `file`; otherwise unchanged.
-    pub(super) fn relocate(&self, e: ScenarioError, file: &str) -> ScenarioError {
-        let ScenarioError::At {
+    /// `e` pointed at where its field is written, when it is about a hardware field the
+    /// machine gave (or the scenario's own) and at a place in the resolved text of `file`;
+    /// otherwise unchanged.
+    pub(super) fn relocate(&self, mut e: ScenarioError, file: &str) -> ScenarioError {
+        if let ScenarioError::At {
             file: f,
             line,
             col,
             message,
-        } = e
-        else {
-            return e;
-        };
-        let unchanged = |f, message| ScenarioError::At {
-            file: f,
-            line,
-            col,
-            message,
-        };
-        if f != file {
-            return unchanged(f, message);
+        } = &mut e
+        {
+            if f == file {
+                self.point(f, (line, col), message);
+            }
         }
+        e
+    }
+
+    /// [`Self::relocate`] of an error's place and message.
+    fn point(
+        &self,
+        file: &mut String,
+        (line, col): (&mut usize, &mut usize),
+        message: &mut String,
+    ) {
         // "hardware.link.rate: …" (list items, `costs[2]`, are located by their list).
-        let Some((path, rest)) = message.split_once(": ") else {
-            return unchanged(f, message);
-        };
-        let keys: Vec<&str> = path
+        let field = super::error_field(message);
+        let keys: Vec<&str> = field
             .split('.')
             .map(|k| k.split('[').next().unwrap_or(k))
             .collect();
@@ -104,47 +114,39 @@ impl Origin {
             .iter()
             .all(|k| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
         if !is_path || keys.len() < 2 || keys[0] != "hardware" {
-            return unchanged(f, message);
+            return;
         }
-        // A field set by --set or vary (or one inside it, or holding it) is where those say.
-        let set_here = self
+        if self
             .set
             .iter()
-            .any(|p| p.iter().zip(&keys).all(|(a, b)| a == b));
-        if set_here {
-            return unchanged(f, message);
+            .any(|p| super::within(field, p) || super::within(p, field))
+        {
+            return;
         }
-        if self.own.iter().any(|o| o == keys[1]) {
-            let (line, col) = super::locate::locate(&self.original, &keys);
-            return ScenarioError::At {
-                file: f,
-                line,
-                col,
-                message,
-            };
-        }
-        match &self.file {
-            Some(machine_file) => {
-                let (line, col) = super::locate::locate(&self.text, &keys[1..]);
-                ScenarioError::At {
-                    file: machine_file.clone(),
-                    line,
-                    col,
-                    message: format!("{path} (the machine of {file}): {rest}"),
+        let rest = message[field.len() + 2..].to_string();
+        let ((l, c), reworded) = if self.own.iter().any(|o| o == keys[1]) {
+            (super::locate::locate(&self.original, &keys), None)
+        } else {
+            match &self.machine {
+                Named::File(machine_file) => {
+                    let of = std::mem::replace(file, machine_file.clone());
+                    (
+                        super::locate::locate(&self.text, &keys[1..]),
+                        Some(format!("{field} (the machine of {of}): {rest}")),
+                    )
                 }
+                Named::Shipped(name) => (
+                    super::locate::locate(&self.original, &["machine"]),
+                    Some(format!(
+                        "{field}, from the shipped machine {name:?} (hardware: ({}: …) in the scenario replaces it): {rest}",
+                        keys[1]
+                    )),
+                ),
             }
-            None => {
-                let (line, col) = super::locate::locate(&self.original, &["machine"]);
-                ScenarioError::At {
-                    file: f,
-                    line,
-                    col,
-                    message: format!(
-                        "{path}, from the shipped machine {:?} (hardware: ({}: …) in the scenario replaces it): {rest}",
-                        self.name, keys[1]
-                    ),
-                }
-            }
+        };
+        (*line, *col) = (l, c);
+        if let Some(m) = reworded {
+            *message = m;
         }
     }
 }
@@ -249,8 +251,11 @@ pub(super) fn resolve<'a>(
     };
     let origin = Origin {
         original: src.to_string(),
-        file: (!shipped).then(|| machine_file.clone()),
-        name,
+        machine: if shipped {
+            Named::Shipped(name)
+        } else {
+            Named::File(machine_file)
+        },
         text,
         own: own_fields.iter().map(|a| a.path[0].clone()).collect(),
         set: Vec::new(),
@@ -283,14 +288,7 @@ fn one_line(text: &str) -> String {
         }
         if c == b'"' {
             let start = i;
-            i += 1;
-            while i < b.len() && b[i] != b'"' {
-                if b[i] == b'\\' {
-                    i += 1;
-                }
-                i += 1;
-            }
-            i = (i + 1).min(b.len());
+            i = super::locate::past_string(b, i).min(b.len());
             out.push_str(&text[start..i]);
             last_space = false;
             continue;

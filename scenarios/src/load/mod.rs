@@ -153,7 +153,7 @@ pub fn load_variants(
         let named = crate::overrides::apply(src, &machines).map_err(set_err)?;
         let (with_machine, origin) = machine::resolve(&named, path)?;
         let text = crate::overrides::apply(&with_machine, &others).map_err(set_err)?;
-        let set_paths = others.iter().map(|a| a.path.clone()).collect();
+        let set_paths = others.iter().map(|a| a.dotted()).collect();
         Ok((text, origin.map(|o| o.with_set(set_paths))))
     };
     // One path inside another (or the same) would lose the value set first.
@@ -292,37 +292,31 @@ fn about_set(e: ScenarioError, sets: &[crate::overrides::Assignment]) -> Scenari
 /// a varied field (`sweep.nothing: …`, `workload.width: …`) or a field inside one; otherwise
 /// unchanged. `indices[k]` is the position of `assignments[k]`'s value in its vary list.
 fn at_varied_value(
-    e: ScenarioError,
+    mut e: ScenarioError,
     src: &str,
     file: &str,
     assignments: &[crate::overrides::Assignment],
     indices: &[usize],
 ) -> ScenarioError {
-    let ScenarioError::At {
+    if let ScenarioError::At {
         file: f,
         line,
         col,
         message,
-    } = e
-    else {
-        return e;
-    };
-    let field = error_field(&message);
-    let varied = assignments
-        .iter()
-        .zip(indices)
-        .find(|(a, _)| within(field, &a.dotted()));
-    let place = match varied {
-        Some((a, &i)) if f == file => locate::locate_vary_value(src, &a.dotted(), i),
-        _ => None,
-    };
-    let (line, col) = place.unwrap_or((line, col));
-    ScenarioError::At {
-        file: f,
-        line,
-        col,
-        message,
+    } = &mut e
+    {
+        let field = error_field(message);
+        let varied = assignments
+            .iter()
+            .zip(indices)
+            .find(|(a, _)| within(field, &a.dotted()));
+        if let Some((a, &i)) = varied.filter(|_| f == file) {
+            if let Some(place) = locate::locate_vary_value(src, &a.dotted(), i) {
+                (*line, *col) = place;
+            }
+        }
     }
+    e
 }
 
 /// "1st", "2nd", "3rd", "4th", …
@@ -355,10 +349,10 @@ fn parse_resolved(
     origin: Option<&machine::Origin>,
 ) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
-    match origin {
-        None => plan_of(src, path),
-        Some(o) => plan_of(src, path).map_err(|e| o.relocate(e, &file)),
-    }
+    plan_of(src, path).map_err(|e| match origin {
+        Some(o) => o.relocate(e, &file),
+        None => e,
+    })
 }
 
 /// The plan of scenario text without a `machine` field (resolved).

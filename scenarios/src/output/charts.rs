@@ -101,7 +101,7 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
                         series_list.push(line);
                     }
                 }
-                series_list.push(ideal("ideal", most));
+                series_list.push(ideal("ideal", 1, most as u64));
                 charts.push(LineChart {
                     title: format!("processor trees of depth {d}, {ord}"),
                     x_label: "terminal processors".into(),
@@ -132,7 +132,11 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
                     series_list.push(line);
                 }
             }
-            series_list.push(ideal("ideal (speedup = terminal processors)", most));
+            series_list.push(ideal(
+                "ideal (speedup = terminal processors)",
+                1,
+                most as u64,
+            ));
             LineChart {
                 title: format!(
                     "{}: processor trees of depth {d}, {} seeds",
@@ -149,14 +153,10 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
         .collect()
 }
 
-/// The ideal speedup, dashed and without markers, from 1 to `most` processors through every
-/// whole number between (straight on a linear axis, the curve it is on a log axis).
-fn ideal(label: &str, most: f64) -> Series {
-    ideal_between(label, 1, most as u64)
-}
-
-/// [`ideal`] from `lo` to `hi` processors.
-fn ideal_between(label: &str, lo: u64, hi: u64) -> Series {
+/// The ideal speedup (speedup = processors), dashed and without markers, from `lo` to `hi`
+/// processors through every whole number between (straight on a linear axis, the curve it is
+/// on a log axis).
+fn ideal(label: &str, lo: u64, hi: u64) -> Series {
     let mut line = series(
         label,
         7,
@@ -337,7 +337,7 @@ pub fn overlaid_speedup_charts(plan: &Plan, configs: &[&[Summary]]) -> Vec<LineC
             let all: Vec<Summary> = g.iter().flat_map(|c| c.iter().cloned()).collect();
             let s = sorted(&all);
             let (lo, hi) = fanout_range(&s);
-            lines.push(ideal_between("ideal (speedup = f)", lo, hi));
+            lines.push(ideal("ideal (speedup = f)", lo, hi));
             let x = &g[0][0];
             LineChart {
                 title: format!(
@@ -376,7 +376,7 @@ pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         y_label: "speedup".into(),
         series: vec![measured, {
             let (lo, hi) = fanout_range(&s);
-            ideal_between("ideal (speedup = f)", lo, hi)
+            ideal("ideal (speedup = f)", lo, hi)
         }],
         integer_x: true,
         log2_x: false,
@@ -408,7 +408,7 @@ mod tests {
 
     #[test]
     fn the_ideal_line_passes_through_every_processor_count() {
-        let line = ideal("ideal", 4.0);
+        let line = ideal("ideal", 1, 4);
         assert_eq!(
             line.points,
             [(1.0, 1.0), (2.0, 2.0), (3.0, 3.0), (4.0, 4.0)]

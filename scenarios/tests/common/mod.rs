@@ -63,3 +63,13 @@ pub fn run_text(group: &str, name: &str, text: &str) -> (bool, String, Option<St
     let csv = std::fs::read_to_string(out.join("results.csv")).ok();
     (o.status.success(), stderr(&o), csv)
 }
+
+/// Copies the shipped reference table `csv` (`parabelle-table2-no-tt.csv`) into `dir/reference/`,
+/// where a copy of a shipped scenario in `dir` looks for it.
+pub fn copy_reference(dir: &std::path::Path, csv: &str) {
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("reference")
+        .join(csv);
+    std::fs::create_dir_all(dir.join("reference")).unwrap();
+    std::fs::copy(shipped, dir.join("reference").join(csv)).unwrap();
+}
