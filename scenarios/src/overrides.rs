@@ -132,15 +132,48 @@ pub fn describe(assignments: &[Assignment]) -> String {
 
 /// `src` with every assignment made, in order.
 pub fn apply(src: &str, assignments: &[Assignment]) -> Result<String, SetError> {
-    let mut text = src.to_string();
-    for a in assignments {
-        text = set(&text, a)?;
-    }
-    Ok(text)
+    Ok(apply_traced(src, assignments)?.0)
 }
 
-/// `src` with the field at `a.path` set to `a.value`.
-fn set(src: &str, a: &Assignment) -> Result<String, SetError> {
+/// One assignment's change to a text: at byte `at`, `old` bytes replaced by `new` bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Edit {
+    at: usize,
+    old: usize,
+    new: usize,
+}
+
+/// [`apply`], with the changes it made (in order), so that a place in the result can be taken
+/// back to the same place in `src` ([`place_before`]).
+pub(crate) fn apply_traced(
+    src: &str,
+    assignments: &[Assignment],
+) -> Result<(String, Vec<Edit>), SetError> {
+    let mut text = src.to_string();
+    let mut edits = Vec::with_capacity(assignments.len());
+    for a in assignments {
+        let (next, edit) = set(&text, a)?;
+        text = next;
+        edits.push(edit);
+    }
+    Ok((text, edits))
+}
+
+/// The byte offset in the text before `edits` of the offset `at` in the text after them: text
+/// after an edit moves back by what it added, a place inside a value set goes to its start.
+pub(crate) fn place_before(edits: &[Edit], mut at: usize) -> usize {
+    for e in edits.iter().rev() {
+        if at >= e.at + e.new {
+            at = at - e.new + e.old;
+        } else if at > e.at {
+            at = e.at;
+        }
+    }
+    at
+}
+
+/// `src` with the field at `a.path` set to `a.value`, and the change made.
+fn set(src: &str, a: &Assignment) -> Result<(String, Edit), SetError> {
     let err = |reason: String| SetError {
         path: a.dotted(),
         reason,
@@ -154,11 +187,14 @@ fn set(src: &str, a: &Assignment) -> Result<String, SetError> {
         let last = depth + 1 == a.path.len();
         match s.field(open, key) {
             Some((value_start, value_end)) if last => {
-                return Ok(format!(
-                    "{}{}{}",
-                    &src[..value_start],
-                    a.value,
-                    &src[value_end..]
+                let edit = Edit {
+                    at: value_start,
+                    old: value_end - value_start,
+                    new: a.value.len(),
+                };
+                return Ok((
+                    format!("{}{}{}", &src[..value_start], a.value, &src[value_end..]),
+                    edit,
                 ));
             }
             Some((value_start, _)) => {
@@ -182,10 +218,13 @@ fn set(src: &str, a: &Assignment) -> Result<String, SetError> {
                 } else {
                     ", "
                 };
-                return Ok(format!(
-                    "{before}{sep}{key}: {value}{}",
-                    &src[before.len()..]
-                ));
+                let added = format!("{sep}{key}: {value}");
+                let edit = Edit {
+                    at: before.len(),
+                    old: 0,
+                    new: added.len(),
+                };
+                return Ok((format!("{before}{added}{}", &src[before.len()..]), edit));
             }
         }
     }
@@ -405,6 +444,23 @@ mod tests {
             out.contains("(fanout: [1, 2], seeds: Range(start: 1, count: 2))"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn a_place_after_the_values_set_goes_back_to_the_same_text_in_the_file() {
+        let sets = [
+            Assignment::parse("hardware.costs=(\n k: Ms(1),\n)").unwrap(),
+            Assignment::parse("hardware.reads.boards=Interrupt").unwrap(),
+            Assignment::parse("name=\"a\"").unwrap(),
+        ];
+        let (out, edits) = apply_traced(SRC, &sets).unwrap();
+        for text in ["link: Sci", "  sweep: (", "[1, 2]", "// a comment", "\n)\n"] {
+            let back = place_before(&edits, out.find(text).unwrap());
+            assert_eq!(back, SRC.find(text).unwrap(), "{text:?} in {out}");
+        }
+        // Inside a value set: its start in the file.
+        let k = out.find("k: Ms(1)").unwrap();
+        assert_eq!(place_before(&edits, k), SRC.find("(k: Ms(8.0)").unwrap());
     }
 
     #[test]

@@ -719,6 +719,40 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         err.contains("with --set workload.width=0: workload.width: must be at least 1"),
         "{err}"
     );
+    // An error about a field that nothing sets names its line and column in the file, also
+    // when a value set (over several lines, or fewer than the file's) or a machine resolved
+    // into a hardware section has moved it in the text the loader reads.
+    let unknown = edit(&small, "value_spread:", "colour: 3,\n        value_spread:");
+    let line = unknown.lines().position(|l| l.contains("colour")).unwrap() + 1;
+    let at = format!("bad-field.ron:{line}:9: workload.colour: Unexpected field");
+    let bad = write(&dir, "bad-field.ron", &unknown);
+    let costs = "hardware.costs=(k: Ms(8.0), e: Ms(25.65), s: Ms(2.0), interrupt: Ms(1.0))";
+    for sets in [
+        vec![],
+        vec![costs],
+        vec!["hardware.costs=(\n  k: Ms(8),\n\n  e: Ms(25.65),\n\n  s: Ms(2),\n\n)"],
+        vec![costs, "outputs.timeline=(\n fanout: 2,\n seed: 1,\n)"],
+        vec!["machine=lines-960", costs],
+    ] {
+        let mut args = vec!["check", bad.to_str().unwrap()];
+        for s in &sets {
+            args.extend(["--set", s]);
+        }
+        let err = common::stderr(&gtsim(&args));
+        assert!(err.contains(&at), "{sets:?}: {err}");
+    }
+    // The same with `vary` setting the costs on one line.
+    let varied = edit(
+        &unknown,
+        "    outputs: (",
+        &format!(
+            "    vary: {{\"hardware.costs\": [{:?}]}},\n    outputs: (",
+            &costs[15..]
+        ),
+    );
+    let file = write(&dir, "bad-field.ron", varied);
+    let err = common::stderr(&gtsim(&["check", file.to_str().unwrap()]));
+    assert!(err.contains(&at), "{err}");
     // A positive cost under half a nanosecond would become free.
     let tiny = write(
         &dir,

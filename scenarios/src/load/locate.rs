@@ -181,13 +181,30 @@ fn locate_offset(src: &str, keys: &[&str]) -> usize {
 }
 
 /// Line and column (1-based, the column in characters) of byte offset `at`.
-fn line_col(src: &str, at: usize) -> (usize, usize) {
+pub(super) fn line_col(src: &str, at: usize) -> (usize, usize) {
     let line = src[..at].matches('\n').count() + 1;
     let col = src[src[..at].rfind('\n').map_or(0, |n| n + 1)..at]
         .chars()
         .count()
         + 1;
     (line, col)
+}
+
+/// The byte offset of `line` and `col` (1-based, the column in characters; past the end of
+/// its line: the line's end), or None past the last line.
+pub(super) fn offset_of(src: &str, line: usize, col: usize) -> Option<usize> {
+    let start = if line <= 1 {
+        0
+    } else {
+        src.match_indices('\n').nth(line - 2)?.0 + 1
+    };
+    let text = &src[start..];
+    let end = text.find('\n').unwrap_or(text.len());
+    let within = text[..end]
+        .char_indices()
+        .nth(col.saturating_sub(1))
+        .map_or(end, |(i, _)| i);
+    Some(start + within)
 }
 
 #[cfg(test)]

@@ -62,8 +62,9 @@ pub enum ScenarioError {
         file: String,
         /// The combination, `PATH=VALUE, …`.
         assignments: String,
-        /// The error of the scenario with those values (its line and column are in the text
-        /// with the values set).
+        /// The error of the scenario with those values: at its line and column in the file
+        /// (a value set has moved nothing), at the value in the `vary` section that it is about,
+        /// or without a place when it is about a field `--set` sets.
         inner: Box<ScenarioError>,
     },
     /// Bad syntax or an impossible value, at a place in the file.
@@ -135,7 +136,7 @@ pub fn load_variants(
     // machine's fields.
     let is_machine = |a: &&crate::overrides::Assignment| a.path == ["machine"];
     let resolved = |assignments: &[crate::overrides::Assignment]| -> Result<
-        (String, Option<machine::Origin>),
+        (String, Option<machine::Origin>, Made),
         ScenarioError,
     > {
         let machines: Vec<_> = sets
@@ -150,11 +151,20 @@ pub fn load_variants(
             .filter(|a| !is_machine(a))
             .cloned()
             .collect();
-        let named = crate::overrides::apply(src, &machines).map_err(set_err)?;
+        let (named, machine_edits) =
+            crate::overrides::apply_traced(src, &machines).map_err(set_err)?;
         let (with_machine, origin) = machine::resolve(&named, path)?;
-        let text = crate::overrides::apply(&with_machine, &others).map_err(set_err)?;
+        let (text, edits) =
+            crate::overrides::apply_traced(&with_machine, &others).map_err(set_err)?;
         let set_paths = others.iter().map(|a| a.dotted()).collect();
-        Ok((text, origin.map(|o| o.with_set(set_paths))))
+        let made = Made {
+            src,
+            named: named.clone(),
+            machine_edits,
+            resolved: with_machine.into_owned(),
+            edits,
+        };
+        Ok((text, origin.map(|o| o.with_set(set_paths)), made))
     };
     // One path inside another (or the same) would lose the value set first.
     if let Some((i, first)) = crate::overrides::first_overlap(sets) {
@@ -172,8 +182,8 @@ pub fn load_variants(
             ),
         }));
     }
-    // An error in the text with the fields set is at a line and column of that text, not of
-    // the file: say which fields were set.
+    // An error in the text with the fields set names the fields set; its place is taken back
+    // to the file (`parse_resolved`), or dropped when it is about a field set (`about_set`).
     let with_sets = |e: ScenarioError| {
         if sets.is_empty() {
             e
@@ -185,8 +195,8 @@ pub fn load_variants(
             }
         }
     };
-    let (base, origin) = resolved(&[]).map_err(with_sets)?;
-    let plan = parse_resolved(&base, path, origin.as_ref()).map_err(with_sets)?;
+    let (base, origin, made) = resolved(&[]).map_err(with_sets)?;
+    let plan = parse_resolved(&base, path, origin.as_ref(), Some(&made)).map_err(with_sets)?;
     // A field that `--set` sets is not varied: the value set picks that field's combinations
     // (all of them, with every varied field set: one scenario, as if it had no `vary`).
     let mut vary = plan.scenario.vary.0.clone();
@@ -250,8 +260,9 @@ pub fn load_variants(
                     sets,
                 )),
             };
-            let (text, origin) = resolved(&assignments).map_err(variant_error)?;
-            let plan = parse_resolved(&text, path, origin.as_ref()).map_err(variant_error)?;
+            let (text, origin, made) = resolved(&assignments).map_err(variant_error)?;
+            let plan =
+                parse_resolved(&text, path, origin.as_ref(), Some(&made)).map_err(variant_error)?;
             Ok(Variant { assignments, plan })
         })
         .collect()
@@ -338,7 +349,7 @@ pub const MAX_VARIANTS: usize = 1000;
 pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
     let (resolved, origin) = machine::resolve(src, path)?;
-    parse_resolved(&resolved, path, origin.as_ref())
+    parse_resolved(&resolved, path, origin.as_ref(), None)
 }
 
 /// [`parse`] of text whose machine is resolved already; an error about a hardware field the
@@ -347,12 +358,65 @@ fn parse_resolved(
     src: &str,
     path: &Path,
     origin: Option<&machine::Origin>,
+    made: Option<&Made>,
 ) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
-    plan_of(src, path).map_err(|e| match origin {
-        Some(o) => o.relocate(e, &file),
-        None => e,
+    plan_of(src, path).map_err(|e| {
+        let e = match made {
+            Some(m) => Made::moved(e, &file, src, &m.resolved, &m.edits),
+            None => e,
+        };
+        let e = match origin {
+            Some(o) => o.relocate(e, &file),
+            None => e,
+        };
+        match made {
+            Some(m) => Made::moved(e, &file, &m.named, m.src, &m.machine_edits),
+            None => e,
+        }
     })
+}
+
+/// How the text the loader reads was made from the file's, so that an error's line and column
+/// in it can be taken back to the file: a machine named by `--set`/`vary` (`named`, with
+/// `machine_edits`), the machine resolved into a hardware section (`resolved`: every line keeps
+/// its number, [`machine::resolve`]), then the other fields set (`edits`).
+struct Made<'a> {
+    /// The file's text.
+    src: &'a str,
+    /// `src` with a machine set.
+    named: String,
+    /// What setting the machine changed.
+    machine_edits: Vec<crate::overrides::Edit>,
+    /// `named` with its machine resolved (the same lines).
+    resolved: String,
+    /// What setting the other fields changed in `resolved`.
+    edits: Vec<crate::overrides::Edit>,
+}
+
+impl Made<'_> {
+    /// `e` at the place in `before` of its place in `after` (made from `before` by `edits`),
+    /// when it is an error of `file` at a place in `after`; otherwise unchanged.
+    fn moved(
+        mut e: ScenarioError,
+        file: &str,
+        after: &str,
+        before: &str,
+        edits: &[crate::overrides::Edit],
+    ) -> ScenarioError {
+        if let ScenarioError::At {
+            file: f, line, col, ..
+        } = &mut e
+        {
+            if f == file && !edits.is_empty() {
+                if let Some(at) = locate::offset_of(after, *line, *col) {
+                    let back = crate::overrides::place_before(edits, at).min(before.len());
+                    (*line, *col) = locate::line_col(before, back);
+                }
+            }
+        }
+        e
+    }
 }
 
 /// The plan of scenario text without a `machine` field (resolved).
