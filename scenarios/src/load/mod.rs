@@ -616,26 +616,29 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
     Ok(scenario)
 }
 
+/// The hardware fields whose value is a time (`schema::Duration`): an error in one of them gets
+/// the hint to write the unit. Every `Duration` field of the schema is here (a test).
+const TIME_FIELDS: [&str; 11] = [
+    "k",
+    "e",
+    "q",
+    "probe",
+    "s",
+    "interrupt",
+    "read",
+    "write",
+    "forward_cost",
+    "host_char",
+    "board_char",
+];
+
 /// How to write the value of `field` (or of the field on `line`, the source line of the error)
 /// when the parser's own message is about syntax the user did not mean (`k: 8` reads to RON as
 /// an identifier `8`): times take their unit, algorithms are written as `gtsim algorithms` lists
 /// them.
 fn syntax_hint(field: &str, line: &str, col: usize) -> Option<&'static str> {
-    const TIMES: [&str; 11] = [
-        "k",
-        "e",
-        "q",
-        "probe",
-        "s",
-        "interrupt",
-        "read",
-        "write",
-        "forward_cost",
-        "host_char",
-        "board_char",
-    ];
     let last = field.rsplit('.').next().unwrap_or("");
-    if field.starts_with("hardware") && TIMES.contains(&last) {
+    if field.starts_with("hardware") && TIME_FIELDS.contains(&last) {
         return Some("a time is written with its unit: Ms(8), Us(25.65), Ns(100) or Cycles(184)");
     }
     // The field, or an error past an `algorithm:` key on its line (`Pmws()` fails at `)`).
@@ -703,4 +706,29 @@ fn unrun_workload_values(
         );
     }
     warnings
+}
+
+#[cfg(test)]
+mod tests {
+    /// A field given a `Duration` type in the schema and left out of [`super::TIME_FIELDS`]
+    /// would lose the hint to write a time with its unit.
+    #[test]
+    fn every_time_field_of_the_schema_gets_the_unit_hint() {
+        let schema = include_str!("../schema.rs");
+        let mut found = Vec::new();
+        for line in schema.lines() {
+            let line = line.trim().trim_start_matches("pub ");
+            if let Some((name, ty)) = line.split_once(':') {
+                let ty = ty.trim().trim_end_matches(',');
+                if ty == "Duration" && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    found.push(name.to_string());
+                }
+            }
+        }
+        found.sort();
+        found.dedup();
+        let mut listed: Vec<String> = super::TIME_FIELDS.iter().map(|s| s.to_string()).collect();
+        listed.sort();
+        assert_eq!(found, listed);
+    }
 }
