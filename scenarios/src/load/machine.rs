@@ -83,16 +83,8 @@ impl Origin {
     /// machine gave (or the scenario's own) and at a place in the resolved text of `file`;
     /// otherwise unchanged.
     pub(super) fn relocate(&self, mut e: ScenarioError, file: &str) -> ScenarioError {
-        if let ScenarioError::At {
-            file: f,
-            line,
-            col,
-            message,
-        } = &mut e
-        {
-            if f == file {
-                self.point(f, (line, col), message);
-            }
+        if let Some((f, line, col, message)) = e.place_in(file) {
+            self.point(f, (line, col), message);
         }
         e
     }

@@ -99,6 +99,25 @@ fn read_scenario(path: &Path) -> Result<String, ScenarioError> {
         })
 }
 
+impl ScenarioError {
+    /// The file, line, column and message of an error at a place in `file`, to change (an
+    /// error about a field that was moved or set); None for any other error.
+    fn place_in(
+        &mut self,
+        file: &str,
+    ) -> Option<(&mut String, &mut usize, &mut usize, &mut String)> {
+        match self {
+            ScenarioError::At {
+                file: f,
+                line,
+                col,
+                message,
+            } if f == file => Some((f, line, col, message)),
+            _ => None,
+        }
+    }
+}
+
 /// One scenario of a `vary` section: the values set, and the plan they make.
 #[derive(Debug)]
 pub struct Variant {
@@ -309,19 +328,13 @@ fn at_varied_value(
     assignments: &[crate::overrides::Assignment],
     indices: &[usize],
 ) -> ScenarioError {
-    if let ScenarioError::At {
-        file: f,
-        line,
-        col,
-        message,
-    } = &mut e
-    {
+    if let Some((_, line, col, message)) = e.place_in(file) {
         let field = error_field(message);
         let varied = assignments
             .iter()
             .zip(indices)
             .find(|(a, _)| within(field, &a.dotted()));
-        if let Some((a, &i)) = varied.filter(|_| f == file) {
+        if let Some((a, &i)) = varied {
             if let Some(place) = locate::locate_vary_value(src, &a.dotted(), i) {
                 (*line, *col) = place;
             }
@@ -404,15 +417,10 @@ impl Made<'_> {
         before: &str,
         edits: &[crate::overrides::Edit],
     ) -> ScenarioError {
-        if let ScenarioError::At {
-            file: f, line, col, ..
-        } = &mut e
-        {
-            if f == file && !edits.is_empty() {
-                if let Some(at) = locate::offset_of(after, *line, *col) {
-                    let back = crate::overrides::place_before(edits, at).min(before.len());
-                    (*line, *col) = locate::line_col(before, back);
-                }
+        if let Some((_, line, col, _)) = e.place_in(file).filter(|_| !edits.is_empty()) {
+            if let Some(at) = locate::offset_of(after, *line, *col) {
+                let back = crate::overrides::place_before(edits, at).min(before.len());
+                (*line, *col) = locate::line_col(before, back);
             }
         }
         e
