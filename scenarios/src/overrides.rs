@@ -135,16 +135,16 @@ pub fn apply(src: &str, assignments: &[Assignment]) -> Result<String, SetError> 
     Ok(apply_traced(src, assignments)?.0)
 }
 
-/// One assignment's change to a text: at byte `at`, `old` bytes replaced by `new` bytes.
+/// A change to a text: at byte `at`, `old` bytes replaced by `new` bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Edit {
-    at: usize,
-    old: usize,
-    new: usize,
+    pub(crate) at: usize,
+    pub(crate) old: usize,
+    pub(crate) new: usize,
 }
 
-/// [`apply`], with the changes it made (in order), so that a place in the result can be taken
-/// back to the same place in `src` ([`place_before`]).
+/// [`apply`], with the change each assignment made (in order), so that a place in the result
+/// can be taken back to the same place in `src` ([`place_before`]).
 pub(crate) fn apply_traced(
     src: &str,
     assignments: &[Assignment],
@@ -159,17 +159,18 @@ pub(crate) fn apply_traced(
     Ok((text, edits))
 }
 
-/// The byte offset in the text before `edits` of the offset `at` in the text after them: text
-/// after an edit moves back by what it added, a place inside a value set goes to its start.
-pub(crate) fn place_before(edits: &[Edit], mut at: usize) -> usize {
-    for e in edits.iter().rev() {
+/// The byte offset in the text before `edits` (made in order) of the offset `at` in the text
+/// after them: text after an edit moves back by what the edit added. Err(k) when `at` is in the
+/// text that edit k wrote, which the text before does not have.
+pub(crate) fn place_before(edits: &[Edit], mut at: usize) -> Result<usize, usize> {
+    for (k, e) in edits.iter().enumerate().rev() {
         if at >= e.at + e.new {
             at = at - e.new + e.old;
-        } else if at > e.at {
-            at = e.at;
+        } else if at >= e.at {
+            return Err(k);
         }
     }
-    at
+    Ok(at)
 }
 
 /// `src` with the field at `a.path` set to `a.value`, and the change made.
@@ -206,25 +207,25 @@ fn set(src: &str, a: &Assignment) -> Result<(String, Edit), SetError> {
                 })?;
             }
             None => {
-                // Left out: add it (and the structs on the way) before the closing parenthesis.
+                // Left out: add it (and the structs on the way) first in the struct, just after
+                // its parenthesis, where no comment can hide it (after the last field, a
+                // trailing `// …` would swallow it).
                 let mut value = a.value.clone();
                 for k in a.path[depth + 1..].iter().rev() {
                     value = format!("({k}: {value})");
                 }
-                let close = s.close_of(open);
-                let before = src[..close].trim_end();
-                let sep = if before.ends_with(',') || before.ends_with('(') {
-                    " "
+                let gap = if src[open..].starts_with(|c: char| c.is_whitespace()) {
+                    ""
                 } else {
-                    ", "
+                    " "
                 };
-                let added = format!("{sep}{key}: {value}");
+                let added = format!(" {key}: {value},{gap}");
                 let edit = Edit {
-                    at: before.len(),
+                    at: open,
                     old: 0,
                     new: added.len(),
                 };
-                return Ok((format!("{before}{added}{}", &src[before.len()..]), edit));
+                return Ok((format!("{}{added}{}", &src[..open], &src[open..]), edit));
             }
         }
     }
@@ -385,17 +386,6 @@ impl Scanner<'_> {
         }
         None
     }
-
-    /// The closing parenthesis of the struct body starting at `open`.
-    fn close_of(&self, open: usize) -> usize {
-        let end = self.value_end(open);
-        // value_end stops at a `,` between fields: go on to the closing one.
-        let mut i = end;
-        while i < self.b.len() && self.b[i] != b')' {
-            i = self.value_end(i + 1);
-        }
-        i.min(self.b.len())
-    }
 }
 
 #[cfg(test)]
@@ -434,15 +424,25 @@ mod tests {
     fn adds_left_out_fields_and_structs() {
         let out = set1(SRC, "hardware.costs.s=Ms(2)").unwrap();
         assert!(
-            out.contains("costs: (k: Ms(8.0), e: Ms(1), s: Ms(2))"),
+            out.contains("costs: ( s: Ms(2), k: Ms(8.0), e: Ms(1))"),
             "{out}"
         );
         let out = set1(SRC, "hardware.reads.boards=Interrupt").unwrap();
-        assert!(out.contains("reads: (boards: Interrupt)"), "{out}");
+        assert!(
+            out.contains("hardware: ( reads: (boards: Interrupt),\n    costs:"),
+            "{out}"
+        );
         let out = set1(SRC, "sweep.seeds=Range(start: 1, count: 2)").unwrap();
         assert!(
-            out.contains("(fanout: [1, 2], seeds: Range(start: 1, count: 2))"),
+            out.contains("sweep: ( seeds: Range(start: 1, count: 2), fanout: [1, 2],)"),
             "{out}"
+        );
+        // A comment after the struct's last field does not swallow the field added.
+        let src = "(\n  hardware: (\n    link: Serial(rate: 960) // the link\n  ),\n)\n";
+        let out = set1(src, "hardware.length=0").unwrap();
+        assert_eq!(
+            out,
+            "(\n  hardware: ( length: 0,\n    link: Serial(rate: 960) // the link\n  ),\n)\n"
         );
     }
 
@@ -456,11 +456,13 @@ mod tests {
         let (out, edits) = apply_traced(SRC, &sets).unwrap();
         for text in ["link: Sci", "  sweep: (", "[1, 2]", "// a comment", "\n)\n"] {
             let back = place_before(&edits, out.find(text).unwrap());
-            assert_eq!(back, SRC.find(text).unwrap(), "{text:?} in {out}");
+            assert_eq!(back, Ok(SRC.find(text).unwrap()), "{text:?} in {out}");
         }
-        // Inside a value set: its start in the file.
-        let k = out.find("k: Ms(1)").unwrap();
-        assert_eq!(place_before(&edits, k), SRC.find("(k: Ms(8.0)").unwrap());
+        // Inside a value set, or a field added: which assignment wrote it.
+        assert_eq!(place_before(&edits, out.find("k: Ms(1)").unwrap()), Err(0));
+        assert_eq!(place_before(&edits, out.find("(\n k:").unwrap()), Err(0));
+        assert_eq!(place_before(&edits, out.find("reads").unwrap()), Err(1));
+        assert_eq!(place_before(&edits, out.find("\"a\"").unwrap()), Err(2));
     }
 
     #[test]

@@ -309,9 +309,32 @@ fn machines_as_files_are_their_hardware_sections() {
     let e = err(ybwc("    machine: \"hypercube-10mbit\","));
     assert!(
         e.starts_with(&format!(
-            "{}:3:5: hardware.network, from the shipped machine \"hypercube-10mbit\"",
+            "{}:3:14: hardware.network, from the shipped machine \"hypercube-10mbit\"",
             path.display()
         )),
+        "{e}"
+    );
+    // A shipped machine that vary names: the error is at its name in the vary list, not at the
+    // file's `machine` (which names another); one set with --set has no place in the file.
+    let shipped = ybwc(
+        "    machine: \"lines-960\",\n    vary: {\"machine\": [\"lines-960\", \"hypercube-10mbit\"]},",
+    );
+    std::fs::write(&varied, &shipped).unwrap();
+    let e = scenarios::load::load_variants(&varied, &[])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("v.ron:4:37: hardware.network, from the shipped machine \"hypercube-10mbit\""),
+        "{e}"
+    );
+    let set = scenarios::overrides::Assignment::parse("machine=hypercube-10mbit").unwrap();
+    let e = scenarios::load::load_variants(&varied, &[set])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains(": hardware.network, from the shipped machine \"hypercube-10mbit\"")
+            && !e.contains("v.ron:3:")
+            && !e.contains("v.ron:4:"),
         "{e}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -732,7 +732,6 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         vec![costs],
         vec!["hardware.costs=(\n  k: Ms(8),\n\n  e: Ms(25.65),\n\n  s: Ms(2),\n\n)"],
         vec![costs, "outputs.timeline=(\n fanout: 2,\n seed: 1,\n)"],
-        vec!["machine=lines-960", costs],
     ] {
         let mut args = vec!["check", bad.to_str().unwrap()];
         for s in &sets {
@@ -741,18 +740,96 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         let err = common::stderr(&gtsim(&args));
         assert!(err.contains(&at), "{sets:?}: {err}");
     }
-    // The same with `vary` setting the costs on one line.
-    let varied = edit(
-        &unknown,
+    // An error only one combination of `vary` has, after a varied value over fewer lines than
+    // the file's.
+    let timeline = edit(
+        &small,
         "    outputs: (",
-        &format!(
-            "    vary: {{\"hardware.costs\": [{:?}]}},\n    outputs: (",
-            &costs[15..]
-        ),
+        "    outputs: (\n        timeline: (fanout: 2, seed: 1),",
     );
-    let file = write(&dir, "bad-field.ron", varied);
+    let line = timeline
+        .lines()
+        .position(|l| l.contains("timeline:"))
+        .unwrap()
+        + 1;
+    let moved = edit(
+        &timeline,
+        "    outputs: (",
+        "    vary: {\"hardware.costs\": [\"(k: Ms(8.0),\\n e: Ms(25.65), s: Ms(2.0), interrupt: Ms(1.0))\"], \"sweep.fanout\": [\"[1, 2]\", \"[1, 3]\"]},\n    outputs: (",
+    );
+    let file = write(&dir, "vary-moved.ron", moved);
     let err = common::stderr(&gtsim(&["check", file.to_str().unwrap()]));
-    assert!(err.contains(&at), "{err}");
+    assert!(
+        err.contains(&format!("vary-moved.ron:{}:9: outputs.timeline", line + 1)),
+        "{err}"
+    );
+    // An error on the line of the `machine` field, which the machine's hardware section
+    // replaces in the text the loader reads; with the machine named in the file or by --set.
+    let machine = edit(
+        &small,
+        "    hardware: (",
+        "    machine: \"lines-960\", colour: 1,\n    hardware: (",
+    );
+    let line = machine.lines().position(|l| l.contains("colour")).unwrap() + 1;
+    let col = machine
+        .lines()
+        .nth(line - 1)
+        .unwrap()
+        .find("colour")
+        .unwrap()
+        + 1;
+    let file = write(&dir, "machine-line.ron", machine);
+    for set in [None, Some("machine=parabelle-1985")] {
+        let mut args = vec!["check", file.to_str().unwrap()];
+        args.extend(set.iter().flat_map(|s| ["--set", s]));
+        let err = common::stderr(&gtsim(&args));
+        assert!(
+            err.contains(&format!(
+                "machine-line.ron:{line}:{col}: colour: Unexpected field"
+            )),
+            "{set:?}: {err}"
+        );
+    }
+    // A syntax error inside a value set is the value's, not the file's: no place for --set, its
+    // place in the vary section for vary.
+    let err = common::stderr(&gtsim(&[
+        "check",
+        base.to_str().unwrap(),
+        "--set",
+        "workload.width=4 5",
+    ]));
+    assert!(
+        err.contains("with --set workload.width=4 5: workload: Expected comma"),
+        "{err}"
+    );
+    let varied = edit(
+        &small,
+        "    outputs: (",
+        "    vary: {\"workload.width\": [4, \"5 6\"]},\n    outputs: (",
+    );
+    let line = varied.lines().position(|l| l.contains("vary:")).unwrap() + 1;
+    let file = write(&dir, "vary-syntax.ron", varied);
+    let err = common::stderr(&gtsim(&["check", file.to_str().unwrap()]));
+    assert!(
+        err.contains(&format!(
+            "vary-syntax.ron:{line}:34: workload: Expected comma"
+        )),
+        "{err}"
+    );
+    // A field --set adds after a struct's last field and its comment is set, not commented out.
+    let commented = edit(
+        &small,
+        "link: Sci(rate: 960, rts_cts: true, ports: 8),",
+        "link: Sci(rate: 960, rts_cts: true, ports: 8) // the lines",
+    );
+    let file = write(&dir, "commented.ron", commented);
+    let err = common::stderr(&gtsim(&[
+        "check",
+        file.to_str().unwrap(),
+        "--set",
+        "hardware.length=0",
+    ]));
+    assert!(err.contains("hardware.length: must be at least 1"), "{err}");
     // A positive cost under half a nanosecond would become free.
     let tiny = write(
         &dir,

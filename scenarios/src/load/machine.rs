@@ -6,7 +6,7 @@
 
 use super::{deserialize_as, ScenarioError};
 use crate::input::{decode_text, read_bounded, MAX_SCENARIO_BYTES};
-use crate::overrides;
+use crate::overrides::{self, Edit};
 use std::borrow::Cow;
 use std::path::Path;
 
@@ -127,8 +127,13 @@ impl Origin {
                         Some(format!("{field} (the machine of {of}): {rest}")),
                     )
                 }
+                // At the machine's name: in the file, or in the vary section or on the command
+                // line that set it (`load::Made` takes the place there).
                 Named::Shipped(name) => (
-                    super::locate::locate(&self.original, &["machine"]),
+                    overrides::find(&self.original, &["machine"]).map_or_else(
+                        || super::locate::locate(&self.original, &["machine"]),
+                        |(_, value, _)| super::locate::line_col(&self.original, value),
+                    ),
                     Some(format!(
                         "{field}, from the shipped machine {name:?} (hardware: ({}: …) in the scenario replaces it): {rest}",
                         keys[1]
@@ -143,16 +148,28 @@ impl Origin {
     }
 }
 
+/// A scenario text with its machine resolved ([`resolve`]).
+pub(super) struct Resolved<'a> {
+    /// The text, with a `hardware` section in place of its `machine` field.
+    pub(super) text: Cow<'a, str>,
+    /// Where its hardware fields came from (None without a machine).
+    pub(super) origin: Option<Origin>,
+    /// The changes made to the text, in order.
+    pub(super) edits: Vec<Edit>,
+}
+
 /// `src` with its `machine` field resolved into a `hardware` section (unchanged without one),
-/// every line keeping its number, and where its hardware fields came from. `path` is the
-/// scenario file, for a machine file named relative to it and for errors.
-pub(super) fn resolve<'a>(
-    src: &'a str,
-    path: &Path,
-) -> Result<(Cow<'a, str>, Option<Origin>), ScenarioError> {
+/// every line keeping its number, where its hardware fields came from, and the changes made to
+/// the text (in order, [`overrides::place_before`]). `path` is the scenario file, for a machine
+/// file named relative to it and for errors.
+pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, ScenarioError> {
     let file = path.display().to_string();
     let Some((key, start, end)) = overrides::find(src, &["machine"]) else {
-        return Ok((Cow::Borrowed(src), None));
+        return Ok(Resolved {
+            text: Cow::Borrowed(src),
+            origin: None,
+            edits: Vec::new(),
+        });
     };
     let at = |at: usize, message: String| {
         let line = src[..at].matches('\n').count() + 1;
@@ -214,7 +231,7 @@ pub(super) fn resolve<'a>(
     // still name the user's lines.
     let merged = one_line(&merged);
     let breaks = |text: &str| "\n".repeat(text.matches('\n').count());
-    let out = match own {
+    let (out, edits) = match own {
         // Replace the hardware section, then drop `machine: "…",` (later or earlier in the file).
         Some((_, hs, he)) => {
             let section = format!("{merged}{}", breaks(&src[hs..he]));
@@ -232,14 +249,33 @@ pub(super) fn resolve<'a>(
             let rest = rest.strip_prefix(',').unwrap_or(rest);
             // The machine field (over lines, perhaps) and what follows it up to the next field.
             let dropped = &replaced[k..replaced.len() - rest.len()];
-            format!("{}{}{rest}", &replaced[..k], breaks(dropped))
+            let kept = breaks(dropped);
+            let edits = vec![
+                Edit {
+                    at: hs,
+                    old: he - hs,
+                    new: section.len(),
+                },
+                Edit {
+                    at: k,
+                    old: dropped.len(),
+                    new: kept.len(),
+                },
+            ];
+            (format!("{}{kept}{rest}", &replaced[..k]), edits)
         }
-        None => format!(
-            "{}hardware: {merged}{}{}",
-            &src[..key],
-            breaks(&src[key..end]),
-            &src[end..]
-        ),
+        None => {
+            let section = format!("hardware: {merged}{}", breaks(&src[key..end]));
+            let edit = Edit {
+                at: key,
+                old: end - key,
+                new: section.len(),
+            };
+            (
+                format!("{}{section}{}", &src[..key], &src[end..]),
+                vec![edit],
+            )
+        }
     };
     let origin = Origin {
         original: src.to_string(),
@@ -252,7 +288,11 @@ pub(super) fn resolve<'a>(
         own: own_fields.iter().map(|a| a.path[0].clone()).collect(),
         set: Vec::new(),
     };
-    Ok((Cow::Owned(out), Some(origin)))
+    Ok(Resolved {
+        text: Cow::Owned(out),
+        origin: Some(origin),
+        edits,
+    })
 }
 
 /// RON text on one line: comments dropped (outside strings), line breaks and runs of spaces as

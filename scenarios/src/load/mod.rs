@@ -153,26 +153,42 @@ pub fn load_variants(
     // A machine named by `--set machine=…` or `vary` replaces the file's before it is resolved
     // into a hardware section; every other field is set after, so that it reaches the
     // machine's fields.
-    let is_machine = |a: &&crate::overrides::Assignment| a.path == ["machine"];
-    let resolved = |assignments: &[crate::overrides::Assignment]| -> Result<
-        (String, Option<machine::Origin>, Made),
-        ScenarioError,
-    > {
-        let machines: Vec<_> = sets
+    let is_machine = |a: &crate::overrides::Assignment| a.path == ["machine"];
+    // `indices[k]`: the place of `assignments[k]`'s value in its vary list.
+    let resolved = |assignments: &[crate::overrides::Assignment],
+                    indices: &[usize]|
+     -> Result<(String, Option<machine::Origin>, Made), ScenarioError> {
+        // Every assignment with where its value is written: on the command line, or in the
+        // vary section.
+        let all: Vec<(&crate::overrides::Assignment, Written)> = sets
             .iter()
-            .chain(assignments)
-            .filter(is_machine)
-            .cloned()
+            .map(|a| (a, Written::Set))
+            .chain(assignments.iter().zip(indices).map(|(a, &i)| {
+                (
+                    a,
+                    Written::Varied {
+                        path: a.dotted(),
+                        index: i,
+                    },
+                )
+            }))
             .collect();
-        let others: Vec<_> = sets
-            .iter()
-            .chain(assignments)
-            .filter(|a| !is_machine(a))
-            .cloned()
-            .collect();
+        let (machines, others): (Vec<_>, Vec<_>) =
+            all.into_iter().partition(|(a, _)| is_machine(a));
+        let split = |list: Vec<(&crate::overrides::Assignment, Written)>| {
+            list.into_iter()
+                .map(|(a, w)| (a.clone(), w))
+                .unzip::<_, _, Vec<_>, Vec<_>>()
+        };
+        let (machines, machine_written) = split(machines);
+        let (others, written) = split(others);
         let (named, machine_edits) =
             crate::overrides::apply_traced(src, &machines).map_err(set_err)?;
-        let (with_machine, origin) = machine::resolve(&named, path)?;
+        let machine::Resolved {
+            text: with_machine,
+            origin,
+            edits: resolve_edits,
+        } = machine::resolve(&named, path)?;
         let (text, edits) =
             crate::overrides::apply_traced(&with_machine, &others).map_err(set_err)?;
         let set_paths = others.iter().map(|a| a.dotted()).collect();
@@ -180,8 +196,10 @@ pub fn load_variants(
             src,
             named: named.clone(),
             machine_edits,
-            resolved: with_machine.into_owned(),
+            machine_written,
+            resolve_edits,
             edits,
+            written,
         };
         Ok((text, origin.map(|o| o.with_set(set_paths)), made))
     };
@@ -214,8 +232,8 @@ pub fn load_variants(
             }
         }
     };
-    let (base, origin, made) = resolved(&[]).map_err(with_sets)?;
-    let plan = parse_resolved(&base, path, origin.as_ref(), Some(&made)).map_err(with_sets)?;
+    let (base, origin, made) = resolved(&[], &[]).map_err(with_sets)?;
+    let plan = parse_resolved(&base, path, origin.as_ref(), &made).map_err(with_sets)?;
     // A field that `--set` sets is not varied: the value set picks that field's combinations
     // (all of them, with every varied field set: one scenario, as if it had no `vary`).
     let mut vary = plan.scenario.vary.0.clone();
@@ -279,9 +297,9 @@ pub fn load_variants(
                     sets,
                 )),
             };
-            let (text, origin, made) = resolved(&assignments).map_err(variant_error)?;
+            let (text, origin, made) = resolved(&assignments, &indices).map_err(variant_error)?;
             let plan =
-                parse_resolved(&text, path, origin.as_ref(), Some(&made)).map_err(variant_error)?;
+                parse_resolved(&text, path, origin.as_ref(), &made).map_err(variant_error)?;
             Ok(Variant { assignments, plan })
         })
         .collect()
@@ -361,69 +379,120 @@ pub const MAX_VARIANTS: usize = 1000;
 /// Validates scenario text (a leading byte-order mark is ignored); `path` names it in errors.
 pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     let src = src.strip_prefix('\u{FEFF}').unwrap_or(src);
-    let (resolved, origin) = machine::resolve(src, path)?;
-    parse_resolved(&resolved, path, origin.as_ref(), None)
+    let machine::Resolved {
+        text: resolved,
+        origin,
+        edits: resolve_edits,
+    } = machine::resolve(src, path)?;
+    let made = Made {
+        src,
+        named: src.to_string(),
+        machine_edits: Vec::new(),
+        machine_written: Vec::new(),
+        resolve_edits,
+        edits: Vec::new(),
+        written: Vec::new(),
+    };
+    parse_resolved(&resolved, path, origin.as_ref(), &made)
 }
 
-/// [`parse`] of text whose machine is resolved already; an error about a hardware field the
+/// [`parse`] of text whose machine is resolved already (`made` says how it was made from the
+/// file): an error's place is taken back to the file, and an error about a hardware field the
 /// machine gave is pointed at where `origin` says the field is written.
 fn parse_resolved(
-    src: &str,
+    text: &str,
     path: &Path,
     origin: Option<&machine::Origin>,
-    made: Option<&Made>,
+    made: &Made,
 ) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
-    plan_of(src, path).map_err(|e| {
-        let e = match made {
-            Some(m) => Made::moved(e, &file, src, &m.resolved, &m.edits),
-            None => e,
-        };
-        let e = match origin {
-            Some(o) => o.relocate(e, &file),
-            None => e,
-        };
-        match made {
-            Some(m) => Made::moved(e, &file, &m.named, m.src, &m.machine_edits),
-            None => e,
-        }
-    })
+    plan_of(text, path).map_err(|e| made.place(e, &file, text, origin))
 }
 
-/// How the text the loader reads was made from the file's, so that an error's line and column
-/// in it can be taken back to the file: a machine named by `--set`/`vary` (`named`, with
-/// `machine_edits`), the machine resolved into a hardware section (`resolved`: every line keeps
-/// its number, [`machine::resolve`]), then the other fields set (`edits`).
+/// How the text the loader reads was made from the file's, so that an error's place in it can be
+/// taken back to the file: a machine named by `--set`/`vary` (`named`, with `machine_edits`), the
+/// machine resolved into a hardware section ([`machine::resolve`]'s `resolve_edits`), then the
+/// other fields set (`edits`). `written[k]` says where
+/// the value of `edits[k]` is written (likewise `machine_written`).
 struct Made<'a> {
-    /// The file's text.
     src: &'a str,
-    /// `src` with a machine set.
     named: String,
-    /// What setting the machine changed.
     machine_edits: Vec<crate::overrides::Edit>,
-    /// `named` with its machine resolved (the same lines).
-    resolved: String,
-    /// What setting the other fields changed in `resolved`.
+    machine_written: Vec<Written>,
+    resolve_edits: Vec<crate::overrides::Edit>,
     edits: Vec<crate::overrides::Edit>,
+    written: Vec<Written>,
+}
+
+/// Where the value of a field set in the text is written.
+#[derive(Clone, Debug)]
+enum Written {
+    /// On the command line (`--set`): it has no place in the file.
+    Set,
+    /// In the vary section: the value at `index` of the list of the field at `path` (dotted).
+    Varied { path: String, index: usize },
 }
 
 impl Made<'_> {
-    /// `e` at the place in `before` of its place in `after` (made from `before` by `edits`),
-    /// when it is an error of `file` at a place in `after`; otherwise unchanged.
-    fn moved(
+    /// `e` at its place in the file when it is an error at a place in `text` (the text made, of
+    /// `file`); at its value when that place is in a value set (in the vary section, or
+    /// without a place for `--set`). `origin` then points an error about a hardware field the
+    /// machine gave where the field is written.
+    fn place(
+        &self,
         mut e: ScenarioError,
         file: &str,
-        after: &str,
-        before: &str,
-        edits: &[crate::overrides::Edit],
+        text: &str,
+        origin: Option<&machine::Origin>,
     ) -> ScenarioError {
-        if let Some((_, line, col, _)) = e.place_in(file).filter(|_| !edits.is_empty()) {
-            if let Some(at) = locate::offset_of(after, *line, *col) {
-                let back = crate::overrides::place_before(edits, at).min(before.len());
-                (*line, *col) = locate::line_col(before, back);
+        use crate::overrides::place_before;
+        // The text made, back to the text with the machine resolved, then to the one before.
+        if let Some((_, line, col, _)) = e.place_in(file) {
+            let Some(at) = locate::offset_of(text, *line, *col) else {
+                return e;
+            };
+            match place_before(&self.edits, at) {
+                Err(k) => return self.in_value(e, file, &self.written[k]),
+                Ok(at) => {
+                    let at = place_before(&self.resolve_edits, at)
+                        .unwrap_or_else(|k| self.resolve_edits[k].at);
+                    (*line, *col) = locate::line_col(&self.named, at.min(self.named.len()));
+                }
+            }
+        }
+        if let Some(o) = origin {
+            e = o.relocate(e, file);
+        }
+        // Back through a machine set by `--set` or `vary`.
+        if let Some((_, line, col, _)) = e.place_in(file) {
+            if let Some(at) = locate::offset_of(&self.named, *line, *col) {
+                match place_before(&self.machine_edits, at) {
+                    Err(k) => return self.in_value(e, file, &self.machine_written[k]),
+                    Ok(at) => (*line, *col) = locate::line_col(self.src, at.min(self.src.len())),
+                }
             }
         }
         e
+    }
+
+    /// `e`, whose place is in a value written in `written`: at that value in the vary section,
+    /// or without a place (a value given with `--set`, which the error names before it).
+    fn in_value(&self, e: ScenarioError, file: &str, written: &Written) -> ScenarioError {
+        match written {
+            Written::Set => match e {
+                ScenarioError::At { message, .. } => ScenarioError::File(message),
+                e => e,
+            },
+            Written::Varied { path, index } => {
+                let mut e = e;
+                if let Some((_, line, col, _)) = e.place_in(file) {
+                    if let Some(place) = locate::locate_vary_value(self.src, path, *index) {
+                        (*line, *col) = place;
+                    }
+                }
+                e
+            }
+        }
     }
 }
 
