@@ -465,6 +465,87 @@ mod tests {
         assert_eq!(place_before(&edits, out.find("\"a\"").unwrap()), Err(2));
     }
 
+    /// Every field of every shipped scenario and machine (structs three deep), set, and a new
+    /// field added to every struct: the text then holds the value at its path, and every other
+    /// field as it was (comments and strings around them notwithstanding).
+    #[test]
+    fn setting_any_field_of_the_shipped_files_changes_that_field_only() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        for sub in ["", "machines"] {
+            for entry in std::fs::read_dir(dir.join(sub)).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "ron") {
+                    files.push(path);
+                }
+            }
+        }
+        assert!(files.len() >= 20, "{files:?}");
+        let value_at = |src: &str, path: &[String]| {
+            let keys: Vec<&str> = path.iter().map(String::as_str).collect();
+            find(src, &keys).map(|(_, start, end)| src[start..end].to_string())
+        };
+        let texts = files.iter().flat_map(|file| {
+            let text = std::fs::read_to_string(file).unwrap();
+            // The same with a comment closing every line (after a struct's last field too).
+            let commented: String = text
+                .lines()
+                .map(|l| format!("{l} // ), x: \"(\n"))
+                .collect();
+            [
+                (file.display().to_string(), text),
+                (format!("{} commented", file.display()), commented),
+            ]
+        });
+        for (file, src) in texts {
+            // Every field path, three structs deep, with its value.
+            let mut paths: Vec<Vec<String>> = Vec::new();
+            let mut structs: Vec<Vec<String>> = vec![Vec::new()];
+            let mut level = vec![Vec::new()];
+            for _ in 0..3 {
+                let mut next = Vec::new();
+                for parent in &level {
+                    let keys: Vec<&str> = parent.iter().map(String::as_str).collect();
+                    for (name, _, _) in fields(&src, &keys) {
+                        let mut p: Vec<String> = parent.clone();
+                        p.push(name);
+                        paths.push(p.clone());
+                        if !fields(&src, &p.iter().map(String::as_str).collect::<Vec<_>>())
+                            .is_empty()
+                        {
+                            structs.push(p.clone());
+                        }
+                        next.push(p);
+                    }
+                }
+                level = next;
+            }
+            assert!(paths.len() >= 3, "{file}: {paths:?}");
+            let before: Vec<Option<String>> = paths.iter().map(|p| value_at(&src, p)).collect();
+            let added = structs.iter().map(|s| {
+                let mut p = s.clone();
+                p.push("zz_added".into());
+                p
+            });
+            for target in paths.iter().cloned().chain(added) {
+                for value in ["123", "(\n  a: 1, // one\n  b: \"x)\",\n)"] {
+                    let a = Assignment {
+                        path: target.clone(),
+                        value: value.into(),
+                    };
+                    let at = format!("{file} {}={value:?}", a.dotted());
+                    let out = apply(&src, &[a]).unwrap_or_else(|e| panic!("{at}: {e}"));
+                    assert_eq!(value_at(&out, &target).as_deref(), Some(value), "{at}");
+                    for (p, was) in paths.iter().zip(&before) {
+                        if !overlap(p, &target) {
+                            assert_eq!(&value_at(&out, p), was, "{at}: {}", p.join("."));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn bad_paths_and_values_are_errors() {
         assert!(Assignment::parse("hardware.link.rate").is_err());
