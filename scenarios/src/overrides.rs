@@ -75,6 +75,22 @@ impl Assignment {
             } else {
                 value.to_string()
             };
+        // One value, as the field would hold it: what follows it (`3, width: 5`, `3 // …`, an
+        // unbalanced `)`) would change the text around the field instead.
+        let s = Scanner {
+            b: value.as_bytes(),
+        };
+        let end = s.value_end(s.skip(0));
+        let rest = value[end..].trim();
+        if !rest.is_empty() {
+            return Err(SetError {
+                path: path.into(),
+                reason: format!(
+                    "the value must be one value as the file would hold it (e.g. 480, Ms(4), [1, 2] or (hosts: Interrupt)), but {rest:?} follows {:?}",
+                    value[..end].trim()
+                ),
+            });
+        }
         Ok(Assignment { path: keys, value })
     }
 
@@ -552,6 +568,25 @@ mod tests {
         assert!(Assignment::parse("hardware..rate=1").is_err());
         assert!(Assignment::parse("hardware.rate=").is_err());
         assert!(Assignment::parse("vary.x=1").is_err());
+        // One value only: nothing after it that would reach the text around the field.
+        for text in [
+            "w=3, width: 5",
+            "w=3) , (x: 1",
+            "w=3 // a comment",
+            "w=[1, 2]]",
+            "w=1 /* c */",
+        ] {
+            let e = Assignment::parse(text).unwrap_err();
+            assert!(e.reason.contains("one value"), "{text}: {e}");
+        }
+        for text in [
+            "w=(a: 1, // one\n b: \"),\")",
+            "w=[1, 2] ",
+            "w=Ms(4)",
+            "w=\"a, b\"",
+        ] {
+            assert!(Assignment::parse(text).is_ok(), "{text}");
+        }
         // Into a value without fields.
         let e = set1(SRC, "sweep.fanout.x=1").unwrap_err();
         assert!(e.reason.contains("sweep.fanout"), "{e}");
