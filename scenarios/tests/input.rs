@@ -816,6 +816,22 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         )),
         "{err}"
     );
+    // A vary value that is more than one value: refused at its place, before anything is set.
+    let varied = edit(
+        &small,
+        "    outputs: (",
+        "    vary: {\"workload.width\": [4, \"5, depth: 2\"]},\n    outputs: (",
+    );
+    let file = write(&dir, "vary-two.ron", varied);
+    let out = gtsim(&["check", file.to_str().unwrap()]);
+    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains(&format!(
+            "vary-two.ron:{line}:34: workload.width: the value must be one value"
+        )),
+        "{err}"
+    );
     // A field --set adds after a struct's last field and its comment is set, not commented out.
     let commented = edit(
         &small,

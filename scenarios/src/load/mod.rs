@@ -266,7 +266,18 @@ pub fn load_variants(
         let mut next = Vec::new();
         for combo in &combos {
             for (i, v) in values.iter().enumerate() {
-                let a = crate::overrides::Assignment::new(path_text, v).map_err(set_err)?;
+                // A value that cannot be set is an error at its place in the vary section.
+                let a = crate::overrides::Assignment::new(path_text, v).map_err(|e| {
+                    match locate::locate_vary_value(src, path_text, i) {
+                        Some((line, col)) => ScenarioError::At {
+                            file: file.clone(),
+                            line,
+                            col,
+                            message: e.to_string(),
+                        },
+                        None => set_err(e),
+                    }
+                })?;
                 let mut c = combo.clone();
                 c.push((a, i));
                 next.push(c);
