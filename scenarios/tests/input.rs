@@ -740,6 +740,16 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         let err = common::stderr(&gtsim(&args));
         assert!(err.contains(&at), "{sets:?}: {err}");
     }
+    // `gtsim check` of `text` written as `name`: the exit code and what it wrote to stderr.
+    let check = |name: &str, text: String, sets: &[&str]| {
+        let file = write(&dir, name, text);
+        let mut args = vec!["check", file.to_str().unwrap()];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        let out = gtsim(&args);
+        (out.status.code(), common::stderr(&out))
+    };
     // An error only one combination of `vary` has, after a varied value over fewer lines than
     // the file's.
     let timeline = edit(
@@ -757,8 +767,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         "    outputs: (",
         "    vary: {\"hardware.costs\": [\"(k: Ms(8.0),\\n e: Ms(25.65), s: Ms(2.0), interrupt: Ms(1.0))\"], \"sweep.fanout\": [\"[1, 2]\", \"[1, 3]\"]},\n    outputs: (",
     );
-    let file = write(&dir, "vary-moved.ron", moved);
-    let err = common::stderr(&gtsim(&["check", file.to_str().unwrap()]));
+    let (_, err) = check("vary-moved.ron", moved, &[]);
     assert!(
         err.contains(&format!("vary-moved.ron:{}:9: outputs.timeline", line + 1)),
         "{err}"
@@ -778,11 +787,8 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         .find("colour")
         .unwrap()
         + 1;
-    let file = write(&dir, "machine-line.ron", machine);
-    for set in [None, Some("machine=parabelle-1985")] {
-        let mut args = vec!["check", file.to_str().unwrap()];
-        args.extend(set.iter().flat_map(|s| ["--set", s]));
-        let err = common::stderr(&gtsim(&args));
+    for set in [&[][..], &["machine=parabelle-1985"]] {
+        let (_, err) = check("machine-line.ron", machine.clone(), set);
         assert!(
             err.contains(&format!(
                 "machine-line.ron:{line}:{col}: colour: Unexpected field"
@@ -792,12 +798,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
     }
     // A syntax error inside a value set is the value's, not the file's: no place for --set, its
     // place in the vary section for vary.
-    let err = common::stderr(&gtsim(&[
-        "check",
-        base.to_str().unwrap(),
-        "--set",
-        "workload.width=4 5",
-    ]));
+    let (_, err) = check("small.ron", small.clone(), &["workload.width=4 5"]);
     assert!(
         err.contains("with --set workload.width=4 5: workload: Expected comma"),
         "{err}"
@@ -808,8 +809,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         "    vary: {\"workload.width\": [4, \"5 6\"]},\n    outputs: (",
     );
     let line = varied.lines().position(|l| l.contains("vary:")).unwrap() + 1;
-    let file = write(&dir, "vary-syntax.ron", varied);
-    let err = common::stderr(&gtsim(&["check", file.to_str().unwrap()]));
+    let (_, err) = check("vary-syntax.ron", varied, &[]);
     assert!(
         err.contains(&format!(
             "vary-syntax.ron:{line}:34: workload: Expected comma"
@@ -822,10 +822,8 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         "    outputs: (",
         "    vary: {\"workload.width\": [4, \"5, depth: 2\"]},\n    outputs: (",
     );
-    let file = write(&dir, "vary-two.ron", varied);
-    let out = gtsim(&["check", file.to_str().unwrap()]);
-    let err = common::stderr(&out);
-    assert_eq!(out.status.code(), Some(3), "{err}");
+    let (code, err) = check("vary-two.ron", varied, &[]);
+    assert_eq!(code, Some(3), "{err}");
     assert!(
         err.contains(&format!(
             "vary-two.ron:{line}:34: workload.width: the value must be one value"
@@ -838,13 +836,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         "link: Sci(rate: 960, rts_cts: true, ports: 8),",
         "link: Sci(rate: 960, rts_cts: true, ports: 8) // the lines",
     );
-    let file = write(&dir, "commented.ron", commented);
-    let err = common::stderr(&gtsim(&[
-        "check",
-        file.to_str().unwrap(),
-        "--set",
-        "hardware.length=0",
-    ]));
+    let (_, err) = check("commented.ron", commented, &["hardware.length=0"]);
     assert!(err.contains("hardware.length: must be at least 1"), "{err}");
     // A positive cost under half a nanosecond would become free.
     let tiny = write(
