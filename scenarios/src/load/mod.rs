@@ -336,15 +336,40 @@ fn within(field: &str, path: &str) -> bool {
 /// of the text with the value set.
 fn about_set(e: ScenarioError, sets: &[crate::overrides::Assignment]) -> ScenarioError {
     match e {
-        ScenarioError::At { message, .. }
+        ScenarioError::At { ref message, .. }
             if sets
                 .iter()
-                .any(|a| within(error_field(&message), &a.dotted())) =>
+                .any(|a| within(error_field(message), &a.dotted())) =>
         {
-            ScenarioError::File(message)
+            unplaced(e)
         }
         e => e,
     }
+}
+
+/// `e` without its line and column: a value given on the command line has none in the file.
+fn unplaced(e: ScenarioError) -> ScenarioError {
+    match e {
+        ScenarioError::At { message, .. } => ScenarioError::File(message),
+        e => e,
+    }
+}
+
+/// `e` at the value at `index` of the vary list of the field `path` (dotted), when it is an
+/// error at a place in `file` and the value is found in `src`.
+fn at_vary_value(
+    mut e: ScenarioError,
+    src: &str,
+    file: &str,
+    path: &str,
+    index: usize,
+) -> ScenarioError {
+    if let Some((_, line, col, _)) = e.place_in(file) {
+        if let Some(place) = locate::locate_vary_value(src, path, index) {
+            (*line, *col) = place;
+        }
+    }
+    e
 }
 
 /// `e` at the value of the vary section that it is about, when it is an error of `file` about
@@ -357,19 +382,17 @@ fn at_varied_value(
     assignments: &[crate::overrides::Assignment],
     indices: &[usize],
 ) -> ScenarioError {
-    if let Some((_, line, col, message)) = e.place_in(file) {
-        let field = error_field(message);
-        let varied = assignments
+    let varied = match e.place_in(file) {
+        Some((_, _, _, message)) => assignments
             .iter()
             .zip(indices)
-            .find(|(a, _)| within(field, &a.dotted()));
-        if let Some((a, &i)) = varied {
-            if let Some(place) = locate::locate_vary_value(src, &a.dotted(), i) {
-                (*line, *col) = place;
-            }
-        }
+            .find(|(a, _)| within(error_field(message), &a.dotted())),
+        None => None,
+    };
+    match varied {
+        Some((a, &i)) => at_vary_value(e, src, file, &a.dotted(), i),
+        None => e,
     }
-    e
 }
 
 /// "1st", "2nd", "3rd", "4th", …
@@ -395,6 +418,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         origin,
         edits: resolve_edits,
     } = machine::resolve(src, path)?;
+    // Nothing set: only the machine's resolution made the text.
     let made = Made {
         src,
         named: src.to_string(),
@@ -423,8 +447,8 @@ fn parse_resolved(
 /// How the text the loader reads was made from the file's, so that an error's place in it can be
 /// taken back to the file: a machine named by `--set`/`vary` (`named`, with `machine_edits`), the
 /// machine resolved into a hardware section ([`machine::resolve`]'s `resolve_edits`), then the
-/// other fields set (`edits`). `written[k]` says where
-/// the value of `edits[k]` is written (likewise `machine_written`).
+/// other fields set (`edits`). `written[k]` says where the value of `edits[k]` is written
+/// (likewise `machine_written`).
 struct Made<'a> {
     src: &'a str,
     named: String,
@@ -490,19 +514,8 @@ impl Made<'_> {
     /// or without a place (a value given with `--set`, which the error names before it).
     fn in_value(&self, e: ScenarioError, file: &str, written: &Written) -> ScenarioError {
         match written {
-            Written::Set => match e {
-                ScenarioError::At { message, .. } => ScenarioError::File(message),
-                e => e,
-            },
-            Written::Varied { path, index } => {
-                let mut e = e;
-                if let Some((_, line, col, _)) = e.place_in(file) {
-                    if let Some(place) = locate::locate_vary_value(self.src, path, *index) {
-                        (*line, *col) = place;
-                    }
-                }
-                e
-            }
+            Written::Set => unplaced(e),
+            Written::Varied { path, index } => at_vary_value(e, self.src, file, path, *index),
         }
     }
 }
