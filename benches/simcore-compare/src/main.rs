@@ -112,14 +112,28 @@ fn rates(pairs: u32, runs: usize) -> (f64, f64) {
     (m / gtsim, m / simcore)
 }
 
-fn main() {
-    let runs: usize = match std::env::args().nth(1) {
-        None => 5,
-        Some(n) => n
-            .parse()
-            .ok()
-            .filter(|&n| n > 0)
-            .unwrap_or_else(|| panic!("the argument is the number of timed runs, got {n:?}")),
+const USAGE: &str =
+    "usage: simcore-compare [RUNS]   (RUNS: timed runs per case, at least 1; 5 if left out)";
+
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let runs: usize = match args.as_slice() {
+        [] => 5,
+        [n] if n == "-h" || n == "--help" => {
+            println!("{USAGE}");
+            return std::process::ExitCode::SUCCESS;
+        }
+        [n] => match n.parse() {
+            Ok(n) if n > 0 => n,
+            _ => {
+                eprintln!("simcore-compare: {n:?} is not a number of runs (at least 1)\n{USAGE}");
+                return std::process::ExitCode::from(2);
+            }
+        },
+        _ => {
+            eprintln!("simcore-compare: one argument at most\n{USAGE}");
+            return std::process::ExitCode::from(2);
+        }
     };
     println!("engine ping-pong, {MESSAGES} events per run, M events/s, best of {runs}");
     println!("| pairs  | gtsim | simcore | gtsim / simcore |");
@@ -131,4 +145,5 @@ fn main() {
             gtsim / simcore
         );
     }
+    std::process::ExitCode::SUCCESS
 }
