@@ -1,7 +1,9 @@
 //! Records the git commit gtsim is built from (GTSIM_GIT_COMMIT) and whether the checkout had
 //! changes not committed (GTSIM_GIT_DIRTY: `true`, `false` or `unknown`), for `--version` and
-//! the provenance that report.md and results.json carry. Outside a git checkout, or without
-//! git, both are "unknown"; this script never fails the build.
+//! the provenance that report.md and results.json carry; and the compiler's version
+//! (GTSIM_RUSTC), part of the build identity that shards and part files carry. Outside a git
+//! checkout, or without git, the commit and the flag are "unknown"; this script never fails the
+//! build.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -60,6 +62,20 @@ fn main() {
     }
     println!("cargo:rustc-env=GTSIM_GIT_COMMIT={commit}");
     println!("cargo:rustc-env=GTSIM_GIT_DIRTY={dirty}");
+    // The compiler, for the build identity that shards and part files carry: two builds of one
+    // commit by one compiler compute the same results. (Cargo reruns this script when the
+    // compiler changes.)
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let version = Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "unknown".into());
+    println!("cargo:rustc-env=GTSIM_RUSTC={version}");
 }
 
 fn watch(path: Option<String>) {

@@ -6,9 +6,11 @@
 //! - the first line says what the runs belong to: `{"gtsim_part":1,"fingerprint":"…","runs":N}`,
 //!   the fingerprint being a SHA-256 of the gtsim build and of everything that decides the
 //!   sweep's results ([`fingerprint`]); N is the number of runs of the sweep;
-//! - then one line per finished run, in plan order, `{"run":i,…}` with what its record takes
-//!   from it ([`Finished`]: the root value, the scheme's figures and the machine-wide totals, all
-//!   integers, so a record rebuilt from them is the record the run gave).
+//! - then one line per finished run, in plan order, `{"run":i,…,"check":"…"}` with what its
+//!   record takes from it ([`Finished`]: the root value, the scheme's figures and the
+//!   machine-wide totals, all integers, so a record rebuilt from them is the record the run
+//!   gave) and a check of the line and the fingerprint, so that a line edited or damaged since
+//!   is refused, not read back as a run's.
 //!
 //! Each line is written whole with one write as its run is taken in plan order, so a kill leaves
 //! the runs before it; a last line without its newline (a write the kill cut) is dropped when the
@@ -21,8 +23,9 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The version of the part file's layout (its first line's `gtsim_part`).
-const LAYOUT: u32 = 1;
+/// The version of the layout of part files and shards (their first line's `gtsim_part` or
+/// `gtsim_shard`). 2: every run's line carries its `check`.
+pub const LAYOUT: u32 = 2;
 
 /// Why a part file cannot be continued.
 #[derive(thiserror::Error, Debug)]
@@ -41,6 +44,16 @@ pub enum PartError {
         /// The part file.
         path: PathBuf,
         /// What differs.
+        why: String,
+    },
+    /// A shard's file that cannot be merged: damaged, cut short, or of another layout.
+    #[error("{}:{line}: {why}; run that shard again", path.display())]
+    Shard {
+        /// The shard's file.
+        path: PathBuf,
+        /// The line (from 1).
+        line: usize,
+        /// What is wrong with it.
         why: String,
     },
     /// A line that is not what gtsim writes.
@@ -64,8 +77,8 @@ pub fn path_for(target: &Path) -> PathBuf {
     target.with_file_name(format!(".{name}.gtsim-part"))
 }
 
-/// The fingerprint of a sweep: SHA-256 of the gtsim build (`build`, e.g. the version, commit
-/// and the executable's size and modification time) and of everything that decides its results:
+/// The fingerprint of a sweep: SHA-256 of the gtsim build (`build`,
+/// [`crate::provenance::build_identity`]) and of everything that decides its results:
 /// the scenario as resolved (machine file, `--set` and `vary` applied), whether batching and
 /// optimism are on (the `events` and rollback columns), and `inputs`, the contents' hashes of the files it read (scenario,
 /// positions, reference table).
@@ -103,6 +116,31 @@ struct Line {
     root_move: Option<(String, Option<bool>)>,
     figures: Vec<(String, u64)>,
     totals: RunTotals,
+    /// The first 16 hex digits of the SHA-256 of the sweep's fingerprint and of the line
+    /// without this field ([`check_of`]): an edited or damaged line no longer matches it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    check: String,
+}
+
+/// The check of `line` (whose own `check` is empty) in a sweep with `fingerprint`.
+fn check_of(line: &Line, fingerprint: &str) -> String {
+    debug_assert!(line.check.is_empty());
+    let text = serde_json::to_string(line).expect("a run serializes");
+    let mut hash = crate::provenance::sha256_hex(format!("{fingerprint}\n{text}").as_bytes());
+    hash.truncate(16);
+    hash
+}
+
+/// Parses a run's line and verifies its check against the sweep's `fingerprint`.
+fn parse_line(text: &str, fingerprint: &str) -> Result<Line, String> {
+    let mut line: Line = serde_json::from_str(text).map_err(|e| format!("not a run: {e}"))?;
+    let check = std::mem::take(&mut line.check);
+    if check != check_of(&line, fingerprint) {
+        return Err(
+            "not a line gtsim wrote (its check does not match: it was edited or damaged)".into(),
+        );
+    }
+    Ok(line)
 }
 
 /// Reads the runs of the part file at `path` written for a sweep of `runs` runs with
@@ -159,8 +197,7 @@ pub fn read(
     }
     let mut done = Vec::new();
     for (n, text) in lines {
-        let line: Line =
-            serde_json::from_str(text).map_err(|e| corrupt(n + 1, format!("not a run: {e}")))?;
+        let line = parse_line(text, fingerprint).map_err(|why| corrupt(n + 1, why))?;
         if line.run != done.len() {
             return Err(corrupt(
                 n + 1,
@@ -224,6 +261,15 @@ pub struct ShardHeader {
     pub conservative: bool,
     /// The command line that made it.
     pub command: Vec<String>,
+    /// The build that made it ([`crate::provenance::build_identity`]), in words, so that merge
+    /// can say that a shard is another build's (the fingerprint only says that something
+    /// differs). Empty in shards of gtsim before it was recorded.
+    #[serde(default)]
+    pub build: String,
+    /// The files the sweep read, each as `PATH SHA-256` (the scenario, then a reference table
+    /// and a positions file if it reads them), so that merge can name a file changed since.
+    #[serde(default)]
+    pub inputs: Vec<String>,
 }
 
 /// The text of a shard's file: its header and its runs, `(index, run)` in plan order.
@@ -231,7 +277,7 @@ pub fn shard_text(header: &ShardHeader, runs: &[(usize, Finished)]) -> String {
     let mut text = serde_json::to_string(header).expect("a header serializes");
     text.push('\n');
     for (i, f) in runs {
-        text.push_str(&line(*i, f));
+        text.push_str(&line(*i, f, &header.fingerprint));
     }
     text
 }
@@ -252,7 +298,7 @@ pub fn read_shard(
         path: path.into(),
         source,
     })?;
-    let corrupt = |line: usize, why: String| PartError::Corrupt {
+    let corrupt = |line: usize, why: String| PartError::Shard {
         path: path.into(),
         line,
         why,
@@ -264,13 +310,13 @@ pub fn read_shard(
     let header: ShardHeader = serde_json::from_str(first)
         .map_err(|e| corrupt(1, format!("not the first line of a gtsim shard: {e}")))?;
     if header.gtsim_shard != LAYOUT {
-        return Err(PartError::Other {
-            path: path.into(),
-            why: format!(
+        return Err(corrupt(
+            1,
+            format!(
                 "written in layout {} of shards, this gtsim reads layout {LAYOUT}",
                 header.gtsim_shard
             ),
-        });
+        ));
     }
     let Some(known) = figures else {
         return Ok((header, Vec::new()));
@@ -278,8 +324,7 @@ pub fn read_shard(
     let mut runs = Vec::new();
     let mut expected = header.shard;
     for (n, text) in lines {
-        let line: Line =
-            serde_json::from_str(text).map_err(|e| corrupt(n + 1, format!("not a run: {e}")))?;
+        let line = parse_line(text, &header.fingerprint).map_err(|why| corrupt(n + 1, why))?;
         if line.run != expected || line.run >= header.runs {
             return Err(corrupt(
                 n + 1,
@@ -308,6 +353,7 @@ pub fn read_shard(
 /// A part file being written.
 pub struct PartFile {
     file: std::fs::File,
+    fingerprint: String,
 }
 
 impl PartFile {
@@ -332,25 +378,29 @@ impl PartFile {
         let mut text = serde_json::to_string(&header).expect("a header serializes");
         text.push('\n');
         for (i, f) in done.iter().enumerate() {
-            text.push_str(&line(i, f));
+            text.push_str(&line(i, f, fingerprint));
         }
         crate::write_atomic(path, text.as_bytes()).map_err(io)?;
         let file = std::fs::OpenOptions::new()
             .append(true)
             .open(path)
             .map_err(io)?;
-        Ok(PartFile { file })
+        Ok(PartFile {
+            file,
+            fingerprint: fingerprint.into(),
+        })
     }
 
     /// Appends run `i` (the next in plan order) in one write.
     pub fn append(&mut self, i: usize, f: &Finished) -> std::io::Result<()> {
-        self.file.write_all(line(i, f).as_bytes())
+        self.file
+            .write_all(line(i, f, &self.fingerprint).as_bytes())
     }
 }
 
-/// Run `i`'s line, with its newline.
-fn line(i: usize, f: &Finished) -> String {
-    let line = Line {
+/// Run `i`'s line in a sweep with `fingerprint`, with its check and its newline.
+fn line(i: usize, f: &Finished, fingerprint: &str) -> String {
+    let mut line = Line {
         run: i,
         root_value: f.root_value,
         value_reference: f.value_reference,
@@ -358,7 +408,9 @@ fn line(i: usize, f: &Finished) -> String {
         root_move: f.root_move.clone(),
         figures: f.figures.iter().map(|(n, v)| (n.to_string(), v)).collect(),
         totals: f.totals,
+        check: String::new(),
     };
+    line.check = check_of(&line, fingerprint);
     let mut text = serde_json::to_string(&line).expect("a run serializes");
     text.push('\n');
     text
@@ -415,15 +467,37 @@ mod tests {
             e.to_string().contains(".x.gtsim-part:2: figure open_peak"),
             "{e}"
         );
-        // A damaged line in the middle is refused at its line.
+        // A damaged or edited line in the middle is refused at its line.
         let text = std::fs::read_to_string(&path).unwrap();
-        let damaged = text.replacen("\"run\":3", "\"run\":4", 1);
-        std::fs::write(&path, damaged).unwrap();
+        for (from, to) in [
+            ("\"run\":3", "\"run\":4"),
+            ("\"leaves\":43", "\"leaves\":44"),
+        ] {
+            assert!(text.contains(from));
+            std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+            let e = read(&path, "fp", 9, &["open_peak"]).unwrap_err();
+            assert!(e.to_string().contains(":5: not a line gtsim wrote"), "{e}");
+        }
+        // So is a line of this sweep out of its place, or checked against another sweep.
+        let lines: Vec<&str> = text.lines().collect();
+        let moved = format!(
+            "{}\n{}\n{}\n{}\n{}",
+            lines[0],
+            lines[1],
+            lines[2],
+            lines[3],
+            line(4, &runs[4], "fp")
+        );
+        std::fs::write(&path, moved).unwrap();
         let e = read(&path, "fp", 9, &["open_peak"]).unwrap_err();
         assert!(
             e.to_string().contains(":5: run 4 where run 3 was due"),
             "{e}"
         );
+        let foreign = text.replacen(lines[4], line(3, &runs[3], "other").trim_end(), 1);
+        std::fs::write(&path, foreign).unwrap();
+        let e = read(&path, "fp", 9, &["open_peak"]).unwrap_err();
+        assert!(e.to_string().contains(":5: not a line gtsim wrote"), "{e}");
         // No file: nothing to continue.
         std::fs::remove_file(&path).unwrap();
         assert!(read(&path, "fp", 9, &[]).unwrap().is_none());

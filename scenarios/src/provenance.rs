@@ -25,6 +25,30 @@ pub fn git_modified() -> Option<bool> {
     }
 }
 
+/// The compiler gtsim was built with (`rustc --version`), or "unknown" (set by
+/// scenarios/build.rs).
+pub const RUSTC: &str = env!("GTSIM_RUSTC");
+
+/// The identity of the build that runs, as far as its results go, for the shards and part files
+/// it writes and reads back: its version, commit and compiler when it was built from a checkout
+/// without uncommitted changes (every build of one commit by one compiler computes the same
+/// results, so shards made on several machines merge); otherwise (changes, or no commit known)
+/// also the SHA-256 of the executable's bytes, so that a copy of it is the same build and a
+/// rebuild with other changes is another. Computed once per process.
+pub fn build_identity() -> &'static str {
+    static IDENTITY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    IDENTITY.get_or_init(|| {
+        let described = format!("{}, built by {RUSTC}", build_description());
+        if git_modified() == Some(false) && GIT_COMMIT != "unknown" {
+            return described;
+        }
+        match std::env::current_exe().and_then(std::fs::read) {
+            Ok(bytes) => format!("{described}; executable SHA-256 {}", sha256_hex(&bytes)),
+            Err(e) => format!("{described}; executable unreadable: {e}"),
+        }
+    })
+}
+
 /// This build in words, as `--version` and report.md print it ([`describe_build`]).
 pub fn build_description() -> String {
     describe_build(VERSION, GIT_COMMIT, git_modified())
@@ -142,6 +166,14 @@ impl Provenance {
                 None => None,
             },
         })
+    }
+
+    /// The files the sweep read: the scenario, then the reference table and the positions file
+    /// if it reads them.
+    pub fn input_files(&self) -> impl Iterator<Item = &InputFile> {
+        std::iter::once(&self.scenario)
+            .chain(&self.reference)
+            .chain(&self.positions_file)
     }
 
     /// The command line as one shell-quoted string.

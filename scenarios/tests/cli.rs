@@ -402,6 +402,56 @@ fn an_interrupt_says_what_was_kept() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Ctrl-C on a shard: exit 130, one line saying that nothing was kept, and neither the shard's
+/// folder nor its staging folder left behind.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_shard_leaves_nothing() {
+    let dir = scratch("interrupt-shard");
+    let child = Command::new(env!("CARGO_BIN_EXE_gtsim"))
+        .current_dir(&dir)
+        .args([
+            "run",
+            shipped("sync-overhead.ron").to_str().unwrap(),
+            "--quiet",
+            "--shard",
+            "0/2",
+            "--out",
+            "s0",
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Interrupted while simulating: once its staging folder is there.
+    let staging = |dir: &std::path::Path| -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("gtsim-staging"))
+            .collect()
+    };
+    let started = std::time::Instant::now();
+    while staging(&dir).is_empty() && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!staging(&dir).is_empty(), "the shard started");
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("s0 is as it was; a shard keeps no finished runs"),
+        "{err}"
+    );
+    assert!(!dir.join("s0").exists());
+    assert!(staging(&dir).is_empty(), "{:?}", staging(&dir));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `--quiet` prints nothing, the warnings included; report.md keeps them.
 #[test]
 fn quiet_hides_warnings_and_the_report_keeps_them() {

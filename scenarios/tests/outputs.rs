@@ -625,7 +625,19 @@ fn an_interrupted_sweep_resumes_to_the_folder_an_uninterrupted_run_writes() {
     let from = format!("\"leaves\":{first},");
     assert!(part.contains(&from), "{part}");
     let edited = part.replacen(&from, &format!("\"leaves\":{},", first + 1), 1);
-    std::fs::write(part_of(&out), edited).unwrap();
+    // A line edited by hand no longer matches its check: refused, the part file kept.
+    std::fs::write(part_of(&out), &edited).unwrap();
+    let refused = run(&["--resume"], &[]);
+    assert_eq!(refused.status.code(), Some(3));
+    let says = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        says.contains(".out.gtsim-part:2: not a line gtsim wrote"),
+        "{says}"
+    );
+    assert!(!out.exists());
+    assert_eq!(std::fs::read_to_string(part_of(&out)).unwrap(), edited);
+    // Sealed again, it is taken as it stands.
+    std::fs::write(part_of(&out), common::resealed(&edited)).unwrap();
     ok(&run(&["--resume"], &[]));
     let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
     assert_eq!(leaves(&csv), first + 1);
@@ -635,7 +647,7 @@ fn an_interrupted_sweep_resumes_to_the_folder_an_uninterrupted_run_writes() {
     let cut = run(&[], &[("GTSIM_TEST_KILL_AFTER_RUNS", "1".into())]);
     assert_eq!(cut.status.code(), Some(86));
     let part = std::fs::read_to_string(part_of(&out)).unwrap();
-    let broken = part.replacen("\"makespan_ns\":", "\"makespan_ns\":1", 1);
+    let broken = common::resealed(&part.replacen("\"makespan_ns\":", "\"makespan_ns\":1", 1));
     assert_ne!(broken, part);
     std::fs::write(part_of(&out), &broken).unwrap();
     let refused = run(&["--resume"], &[]);

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+
 fn gtsim(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gtsim"))
         .current_dir(dir)
@@ -145,7 +147,19 @@ fn a_merge_needs_every_shard_of_one_sweep_once() {
         a0
     );
     refused(&["merge", "m", "a0", "a1", "a1", "a2"], &["given twice"]);
-    refused(&["merge", "m", "a0", "a1", "b2"], &["another sweep"]);
+    // What differs is named.
+    refused(
+        &["merge", "m", "a0", "a1", "b2"],
+        &[
+            "shard.jsonl: a shard made with --set sweep.seeds=Range(start: 1, count: 3), the first shard with --set sweep.seeds=Range(start: 1, count: 2)",
+        ],
+    );
+    refused(&["merge", "m", "a0"], &["shards 1/3, 2/3 are missing"]);
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    refused(
+        &["merge", "m", "a0", "a1", "empty"],
+        &["empty: not a shard's folder"],
+    );
     refused(&["merge", "m", "a0", "a1", "nowhere"], &["nowhere"]);
     // A shard whose runs were edited: a makespan its time categories do not add up to, a root
     // value that is not the tree's.
@@ -157,12 +171,31 @@ fn a_merge_needs_every_shard_of_one_sweep_once() {
         std::fs::create_dir_all(&edited).unwrap();
         let text = std::fs::read_to_string(dir.join("a1").join("shard.jsonl")).unwrap();
         assert!(text.contains(from));
-        std::fs::write(edited.join("shard.jsonl"), text.replacen(from, to, 1)).unwrap();
+        std::fs::write(
+            edited.join("shard.jsonl"),
+            common::resealed(&text.replacen(from, to, 1)),
+        )
+        .unwrap();
         refused(
             &["merge", "m", "a0", "c1", "a2"],
             &["not one a simulation leaves", what],
         );
     }
+    // An edit without its check sealed again is refused before any of that, naming the line.
+    let edited = dir.join("c1");
+    let text = std::fs::read_to_string(dir.join("a1").join("shard.jsonl")).unwrap();
+    std::fs::write(
+        edited.join("shard.jsonl"),
+        text.replacen("\"events\":", "\"events\":7", 1),
+    )
+    .unwrap();
+    refused(
+        &["merge", "m", "a0", "c1", "a2"],
+        &[
+            "shard.jsonl:2: not a line gtsim wrote",
+            "run that shard again",
+        ],
+    );
     // The shards of one sweep merge.
     ok(&gtsim(&dir, &["merge", "m", "a0", "a1", "a2", "--quiet"]));
     let csv = std::fs::read_to_string(dir.join("m").join("results.csv")).unwrap();
@@ -210,4 +243,100 @@ fn a_merge_needs_every_shard_of_one_sweep_once() {
         );
         assert!(!dir.join("x").exists());
     }
+}
+
+/// Shards merge by any copy of the executable that made them (its file's time is not the
+/// build); another build's shard, or a scenario changed since the shards ran, is named as such;
+/// a merge run where the scenario's path does not lead to it says so.
+#[test]
+fn a_merge_names_the_build_and_the_file_that_differ() {
+    let dir = scratch("builds");
+    std::fs::copy(shipped("treesplit.ron"), dir.join("t.ron")).unwrap();
+    let seeds = "sweep.seeds=Range(start: 1, count: 2)";
+    for i in 0..2 {
+        ok(&gtsim(
+            &dir,
+            &[
+                "run",
+                "t.ron",
+                "--set",
+                seeds,
+                "--shard",
+                &format!("{i}/2"),
+                "--out",
+                &format!("s{i}"),
+                "--quiet",
+            ],
+        ));
+    }
+    // A copy of the executable, made later (another modification time): the same build.
+    let copy = dir.join("copy");
+    std::fs::create_dir_all(&copy).unwrap();
+    let exe = copy.join("gtsim");
+    std::fs::copy(env!("CARGO_BIN_EXE_gtsim"), &exe).unwrap();
+    let by_copy = |args: &[&str]| {
+        Command::new(&exe)
+            .current_dir(&dir)
+            .args(args)
+            .output()
+            .expect("the copy runs")
+    };
+    ok(&by_copy(&["merge", "m", "s0", "s1", "--quiet"]));
+    assert!(dir.join("m").join("results.csv").is_file());
+    let refused = |args: &[&str], words: &[&str]| {
+        let o = gtsim(&dir, args);
+        let e = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {e}");
+        for w in words {
+            assert!(e.contains(w), "{e} says {w:?}");
+        }
+        assert!(!dir.join("n").exists(), "nothing written");
+    };
+    // Another build's shard (its header as another build would write it).
+    let text = std::fs::read_to_string(dir.join("s1").join("shard.jsonl")).unwrap();
+    let (header, runs) = text.split_once('\n').unwrap();
+    let fingerprint = header
+        .split("\"fingerprint\":\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap();
+    let build = header
+        .split("\"build\":\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap();
+    assert!(build.contains("built by"), "{header}");
+    let other = header
+        .replace(fingerprint, &"0".repeat(64))
+        .replace(build, "0.0.1 (git commit 0123abc), built by rustc 1.0.0");
+    std::fs::create_dir_all(dir.join("o1")).unwrap();
+    std::fs::write(
+        dir.join("o1").join("shard.jsonl"),
+        common::resealed(&format!("{other}\n{runs}")),
+    )
+    .unwrap();
+    refused(
+        &["merge", "n", "s0", "o1"],
+        &[
+            "a shard made by another gtsim build (0.0.1 (git commit 0123abc), built by rustc 1.0.0); this gtsim is",
+        ],
+    );
+    // The scenario changed since the shards ran.
+    let mut scenario = std::fs::read_to_string(dir.join("t.ron")).unwrap();
+    scenario.push_str("// changed\n");
+    std::fs::write(dir.join("t.ron"), scenario).unwrap();
+    refused(
+        &["merge", "n", "s0", "s1"],
+        &["s0/shard.jsonl: t.ron is not what it was when the shard ran"],
+    );
+    // Merged from another folder, where the path the shards ran does not lead to it.
+    let o = gtsim(&copy, &["merge", "n", "../s0", "../s1", "--quiet"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{e}");
+    assert!(
+        e.contains("the shards ran the scenario t.ron, which is not found from here"),
+        "{e}"
+    );
+    assert!(!copy.join("n").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }

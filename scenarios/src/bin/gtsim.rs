@@ -213,6 +213,13 @@ static INTERRUPT_NOTE: std::sync::Mutex<Option<Note>> = std::sync::Mutex::new(No
 /// The runs of the current sweep kept in its part file.
 static KEPT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
+/// Says where the run is, for the line an interrupt prints.
+fn set_note(now: Note) {
+    if let Ok(mut note) = INTERRUPT_NOTE.lock() {
+        *note = Some(now);
+    }
+}
+
 /// Where a run is, for the line an interrupt prints.
 enum Note {
     /// Simulating into `folder` (its files written into `staging` until the commit), the
@@ -223,6 +230,9 @@ enum Note {
         part: PathBuf,
         runs: usize,
     },
+    /// Running a shard into `folder` (written into `staging` at the end): a shard keeps no
+    /// runs for `--resume`.
+    Shard { folder: PathBuf, staging: PathBuf },
     /// The runs are done and `folder`'s files are being written and swapped into place: an
     /// interrupt leaves it as it was or whole, and removes nothing (the staging folder may hold
     /// the previous folder by then).
@@ -240,6 +250,10 @@ impl Note {
                 "{} of {runs} runs were kept in {}: the same command with --resume continues from there; {} is as it was",
                 KEPT.load(std::sync::atomic::Ordering::SeqCst),
                 part.display(),
+                folder.display()
+            ),
+            Note::Shard { folder, .. } => format!(
+                "{} is as it was; a shard keeps no finished runs: run the same command again",
                 folder.display()
             ),
             Note::Finishing { folder } => format!(
@@ -266,7 +280,9 @@ fn main() -> ExitCode {
             .ok()
             .and_then(|n| {
                 n.as_ref().map(|n| match n {
-                    Note::Running { staging, .. } => (n.says(), Some(staging.clone())),
+                    Note::Running { staging, .. } | Note::Shard { staging, .. } => {
+                        (n.says(), Some(staging.clone()))
+                    }
                     Note::Finishing { .. } | Note::Written { .. } => (n.says(), None),
                 })
             })
@@ -565,6 +581,21 @@ fn unsharded_command(shard: &[String], out: &std::path::Path) -> Vec<String> {
 /// `gtsim merge OUT SHARDS…`.
 fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Result<(), Failure> {
     let file_of = |dir: &PathBuf| dir.join("shard.jsonl");
+    // Every folder given is a shard's, before anything is read.
+    for dir in &shards {
+        let why = match std::fs::metadata(dir) {
+            Err(e) => Some(e.to_string()),
+            Ok(m) if !m.is_dir() => Some("not a folder".into()),
+            Ok(_) if !file_of(dir).is_file() => Some(
+                "not a shard's folder: it holds no shard.jsonl (the folder `gtsim run FILE --shard i/n --out DIR` writes)"
+                    .into(),
+            ),
+            Ok(_) => None,
+        };
+        if let Some(why) = why {
+            return Err(Failure::Input(format!("{}: {why}", dir.display())));
+        }
+    }
     // The merged folder replaces OUT whole: OUT must not be one of the shards it reads.
     let canon = |p: &PathBuf| std::fs::canonicalize(p).ok();
     if let Some(shard) = shards
@@ -586,6 +617,13 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
         .collect::<Result<_, _>>()
         .map_err(|e| Failure::Input(format!("{}: {e}", file_of(&shards[0]).display())))?;
     let scenario = PathBuf::from(&first.scenario);
+    if !scenario.exists() {
+        return Err(Failure::Input(format!(
+            "{}: the shards ran the scenario {}, which is not found from here: merge reads it again, so run merge in the folder the shards were run in",
+            file_of(&shards[0]).display(),
+            scenario.display()
+        )));
+    }
     let variants = scenarios::load::load_variants(&scenario, &sets)
         .map_err(|e| Failure::Input(e.to_string()))?;
     if variants.len() != 1 {
@@ -611,9 +649,9 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
             .map_err(|e| Failure::Input(e.to_string()))?;
         if header.fingerprint != fingerprint || header.runs != total {
             return Err(Failure::Input(format!(
-                "{}: a shard of another sweep (the scenario, a file it reads, a field set, --step-by-step, --conservative or the gtsim build differ from {}'s now)",
+                "{}: {}",
                 path.display(),
-                scenario.display()
+                other_sweep(&header, &first, &sets, &provenance)
             )));
         }
         if header.of != first.of || header.shard >= first.of {
@@ -639,10 +677,19 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
             runs[i] = Some(f);
         }
     }
-    if let Some(missing) = seen.iter().position(|s| !s) {
+    let missing: Vec<String> = (0..first.of)
+        .filter(|&i| !seen[i])
+        .map(|i| format!("{i}/{}", first.of))
+        .collect();
+    if !missing.is_empty() {
+        let (word, verb) = if missing.len() == 1 {
+            ("shard", "is")
+        } else {
+            ("shards", "are")
+        };
         return Err(Failure::Input(format!(
-            "shard {missing}/{} is missing: merge needs every shard",
-            first.of
+            "{word} {} {verb} missing: merge needs every shard",
+            missing.join(", ")
         )));
     }
     let runs: Vec<scenarios::runner::Finished> = runs
@@ -664,17 +711,104 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
     Ok(())
 }
 
+/// The files a sweep read, each as `PATH SHA-256` (a shard header's `inputs`).
+fn input_words(provenance: &scenarios::provenance::Provenance) -> Vec<String> {
+    provenance
+        .input_files()
+        .map(|f| format!("{} {}", f.path, f.sha256))
+        .collect()
+}
+
+/// Why a shard with `header` is not of the sweep that `first` (the first shard given, with the
+/// assignments `sets` as parsed) and the files as they are now (`provenance`) make: the first
+/// difference found in what its header records, else every part of the fingerprint named.
+fn other_sweep(
+    header: &scenarios::part::ShardHeader,
+    first: &scenarios::part::ShardHeader,
+    sets: &[scenarios::overrides::Assignment],
+    provenance: &scenarios::provenance::Provenance,
+) -> String {
+    let flag = |on: bool, name: &str| {
+        if on {
+            format!("with {name}")
+        } else {
+            format!("without {name}")
+        }
+    };
+    let parsed: Option<Vec<String>> = header
+        .sets
+        .iter()
+        .map(|a| {
+            scenarios::overrides::Assignment::parse(a)
+                .ok()
+                .map(|a| a.to_string())
+        })
+        .collect();
+    let now_sets: Vec<String> = sets.iter().map(|a| a.to_string()).collect();
+    if header.scenario != first.scenario {
+        format!(
+            "a shard of the scenario {}, not {}",
+            header.scenario, first.scenario
+        )
+    } else if parsed.as_ref() != Some(&now_sets) {
+        let list = |s: &[String]| {
+            if s.is_empty() {
+                "no --set".to_string()
+            } else {
+                format!("--set {}", s.join(" --set "))
+            }
+        };
+        format!(
+            "a shard made with {}, the first shard with {}",
+            list(&header.sets),
+            list(&first.sets)
+        )
+    } else if header.step_by_step != first.step_by_step {
+        format!(
+            "a shard made {}, the first shard {}",
+            flag(header.step_by_step, "--step-by-step"),
+            flag(first.step_by_step, "--step-by-step")
+        )
+    } else if header.conservative != first.conservative {
+        format!(
+            "a shard made {}, the first shard {}",
+            flag(header.conservative, "--conservative"),
+            flag(first.conservative, "--conservative")
+        )
+    } else if !header.build.is_empty() && header.build != scenarios::provenance::build_identity() {
+        format!(
+            "a shard made by another gtsim build ({}); this gtsim is {} (shards merge when built from the same commit, without uncommitted changes, by the same compiler, or by copies of one executable)",
+            header.build,
+            scenarios::provenance::build_identity()
+        )
+    } else if let Some(changed) = header
+        .inputs
+        .iter()
+        .find(|f| !input_words(provenance).contains(f))
+    {
+        let path = changed
+            .rsplit_once(' ')
+            .map_or(changed.as_str(), |(p, _)| p);
+        format!("{path} is not what it was when the shard ran (its SHA-256 differs)")
+    } else {
+        format!(
+            "a shard of another sweep (the scenario, a file it reads, a field set, --step-by-step, --conservative or the gtsim build differ from {}'s now)",
+            first.scenario
+        )
+    }
+}
+
 /// The fingerprint of a sweep of `plan` by this build (see `scenarios::part::fingerprint`).
 fn sweep_fingerprint(
     plan: &scenarios::Plan,
     provenance: &scenarios::provenance::Provenance,
 ) -> String {
-    let inputs: Vec<&str> = std::iter::once(provenance.scenario.sha256.as_str())
-        .chain(provenance.reference.iter().map(|r| r.sha256.as_str()))
-        .chain(provenance.positions_file.iter().map(|r| r.sha256.as_str()))
+    let inputs: Vec<&str> = provenance
+        .input_files()
+        .map(|f| f.sha256.as_str())
         .chain(provenance.fields_set.iter().map(String::as_str))
         .collect();
-    scenarios::part::fingerprint(plan, &build_identity(), &inputs)
+    scenarios::part::fingerprint(plan, scenarios::provenance::build_identity(), &inputs)
 }
 
 /// `check`'s report of one plan.
@@ -802,14 +936,12 @@ fn run_plan(
     if let Some(hook) = test_hook() {
         folder.set_hook(hook);
     }
-    if let Ok(mut note) = INTERRUPT_NOTE.lock() {
-        *note = Some(Note::Running {
-            folder: dir.clone(),
-            staging: folder.staging().to_path_buf(),
-            part: part_path.clone(),
-            runs,
-        });
-    }
+    set_note(Note::Running {
+        folder: dir.clone(),
+        staging: folder.staging().to_path_buf(),
+        part: part_path.clone(),
+        runs,
+    });
     KEPT.store(done.len(), std::sync::atomic::Ordering::SeqCst);
     let kill_after = std::env::var("GTSIM_TEST_KILL_AFTER_RUNS")
         .ok()
@@ -875,11 +1007,9 @@ fn run_plan(
         None => None,
     };
     let timeline = plan.timeline.and(recorded.as_ref());
-    if let Ok(mut note) = INTERRUPT_NOTE.lock() {
-        *note = Some(Note::Finishing {
-            folder: dir.clone(),
-        });
-    }
+    set_note(Note::Finishing {
+        folder: dir.clone(),
+    });
     let mut files = scenarios::output::finish_outputs(
         &plan,
         &summaries,
@@ -894,11 +1024,9 @@ fn run_plan(
     if varied.is_empty() {
         remove_part(&part_path)?;
     }
-    if let Ok(mut note) = INTERRUPT_NOTE.lock() {
-        *note = Some(Note::Written {
-            folder: dir.clone(),
-        });
-    }
+    set_note(Note::Written {
+        folder: dir.clone(),
+    });
     if let (Some(path), Some(run)) = (&trace, &recorded) {
         let spec = &plan.configs[run.config];
         let title = format!(
@@ -981,6 +1109,10 @@ fn run_shard(
     let total = scenarios::runner::job_count(plan);
     let indices: Vec<usize> = (i..total).step_by(n).collect();
     let mut folder = scenarios::OutputFolder::prepare(dir).map_err(Failure::of_output)?;
+    set_note(Note::Shard {
+        folder: dir.to_path_buf(),
+        staging: folder.staging().to_path_buf(),
+    });
     let started = std::time::Instant::now();
     let bar = progress_bar(opts.quiet);
     bar.set_length(indices.len() as u64);
@@ -990,7 +1122,7 @@ fn run_shard(
     .map_err(|e| Failure::Run(e.to_string()))?;
     bar.finish_and_clear();
     let header = scenarios::part::ShardHeader {
-        gtsim_shard: 1,
+        gtsim_shard: scenarios::part::LAYOUT,
         fingerprint,
         runs: total,
         shard: i,
@@ -1000,6 +1132,8 @@ fn run_shard(
         step_by_step: opts.step_by_step,
         conservative: opts.conservative,
         command,
+        build: scenarios::provenance::build_identity().into(),
+        inputs: input_words(provenance),
     };
     let runs: Vec<(usize, scenarios::runner::Finished)> =
         indices.into_iter().zip(finished).collect();
@@ -1009,6 +1143,9 @@ fn run_shard(
             scenarios::part::shard_text(&header, &runs).as_bytes(),
         )
         .map_err(Failure::of_output)?;
+    set_note(Note::Finishing {
+        folder: dir.to_path_buf(),
+    });
     let files = folder
         .commit(&format!(
             "gtsim {}\nshard {i}/{n} of scenario {} (SHA-256 {})\n",
@@ -1017,6 +1154,9 @@ fn run_shard(
             provenance.scenario.sha256
         ))
         .map_err(Failure::of_output)?;
+    set_note(Note::Written {
+        folder: dir.to_path_buf(),
+    });
     if !opts.quiet {
         sayln!(
             "shard {i}/{n}: {} of the sweep's {total} runs in {:.1} s; `gtsim merge OUT` with every shard's folder writes the whole output",
@@ -1082,23 +1222,6 @@ fn kept_runs(
         }
     };
     Ok((fingerprint, done))
-}
-
-/// The build that runs: its version and commit, and the executable's size and modification
-/// time (a rebuild with uncommitted changes is another build).
-fn build_identity() -> String {
-    let exe = std::env::current_exe()
-        .and_then(std::fs::metadata)
-        .map(|m| {
-            let modified = m
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_nanos());
-            format!("{} bytes, modified {modified}", m.len())
-        })
-        .unwrap_or_else(|e| format!("executable unknown: {e}"));
-    format!("{}; {exe}", scenarios::provenance::build_description())
 }
 
 /// Removes a part file whose output is written.

@@ -437,7 +437,7 @@ fn check_replaceable(target: &Path) -> Result<(), OutputError> {
         Ok(m) => m,
     };
     const HOW: &str = "gtsim replaces its output folder whole and never deletes other files; \
-                       choose another --out, or move the folder away yourself";
+                       choose another output folder, or move the folder away yourself";
     if meta.file_type().is_symlink() {
         return Err(refused(
             target,
