@@ -351,6 +351,36 @@ fn a_closed_pipe_is_no_panic() {
     }
 }
 
+/// Sends Ctrl-C (SIGINT) to `child` once `ready` holds (asserted within 60 s); checks that it
+/// exits 130 and returns its stderr.
+#[cfg(unix)]
+fn interrupted_when(child: std::process::Child, ready: impl Fn() -> bool) -> String {
+    let started = std::time::Instant::now();
+    while !ready() && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(ready(), "gtsim got where it is interrupted");
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    err
+}
+
+/// The staging folders of output folders in `dir`.
+#[cfg(unix)]
+fn staging(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("gtsim-staging"))
+        .collect()
+}
+
 /// Ctrl-C: one line saying what was kept, exit 130, the previous output folder untouched.
 #[cfg(unix)]
 #[test]
@@ -370,20 +400,9 @@ fn an_interrupt_says_what_was_kept() {
         .unwrap();
     // Interrupted while simulating: once the part file keeps a run (a line after its header).
     let part = dir.join(".out.gtsim-part");
-    let started = std::time::Instant::now();
-    while std::fs::read_to_string(&part).map_or(0, |t| t.lines().count()) < 2
-        && started.elapsed() < std::time::Duration::from_secs(60)
-    {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{err}");
+    let err = interrupted_when(child, || {
+        std::fs::read_to_string(&part).map_or(0, |t| t.lines().count()) >= 2
+    });
     // The runs done so far kept in the part file, for --resume: one line that says so.
     let kept = format!("runs were kept in {}", part.display());
     assert!(
@@ -393,12 +412,7 @@ fn an_interrupt_says_what_was_kept() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(!target.exists(), "no output folder appears");
     // Nor its half-written staging folder: the part file alone keeps what was done.
-    let left: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("gtsim-staging"))
-        .collect();
-    assert!(left.is_empty(), "{left:?}");
+    assert!(staging(&dir).is_empty(), "{:?}", staging(&dir));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -423,26 +437,7 @@ fn an_interrupted_shard_leaves_nothing() {
         .spawn()
         .unwrap();
     // Interrupted while simulating: once its staging folder is there.
-    let staging = |dir: &std::path::Path| -> Vec<String> {
-        std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.contains("gtsim-staging"))
-            .collect()
-    };
-    let started = std::time::Instant::now();
-    while staging(&dir).is_empty() && started.elapsed() < std::time::Duration::from_secs(60) {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    assert!(!staging(&dir).is_empty(), "the shard started");
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{err}");
+    let err = interrupted_when(child, || !staging(&dir).is_empty());
     assert!(
         err.contains("s0 is as it was; a shard keeps no finished runs"),
         "{err}"
