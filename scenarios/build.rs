@@ -2,8 +2,8 @@
 //! changes not committed (GTSIM_GIT_DIRTY: `true`, `false` or `unknown`), for `--version` and
 //! the provenance that report.md and results.json carry; and the compiler's version
 //! (GTSIM_RUSTC), part of the build identity that shards and part files carry. Outside a git
-//! checkout, or without git, the commit and the flag are "unknown"; this script never fails the
-//! build.
+//! checkout of gtsim's own repository (no git, or gtsim's files inside another repository), the
+//! commit and the flag are "unknown"; this script never fails the build.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -20,10 +20,25 @@ fn git(args: &[&str]) -> Option<String> {
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=GTSIM_GIT_COMMIT");
+    // The commit only of a repository whose top is the workspace's own folder: gtsim's source
+    // unpacked inside another repository (which ignores it, or tracks it as files of its own)
+    // has no commit of its own, and that repository's commit and status would say nothing about
+    // it.
+    let own_repository = match (
+        git(&["rev-parse", "--show-toplevel"]).and_then(|t| std::fs::canonicalize(t).ok()),
+        std::fs::canonicalize(".."),
+    ) {
+        (Some(top), Ok(workspace)) => top == workspace,
+        _ => false,
+    };
     let commit = std::env::var("GTSIM_GIT_COMMIT")
         .ok()
         .filter(|c| !c.is_empty())
-        .or_else(|| git(&["rev-parse", "HEAD"]))
+        .or_else(|| {
+            own_repository
+                .then(|| git(&["rev-parse", "HEAD"]))
+                .flatten()
+        })
         .unwrap_or_else(|| "unknown".into());
     // Rerun when HEAD moves: HEAD itself (a branch switch), the branch's ref (a commit) and
     // packed-refs (where a ref lives after `git gc`). `--git-path` finds them in worktrees too.
@@ -48,6 +63,7 @@ fn main() {
     watch(git(&["rev-parse", "--git-path", "index"]));
     for dir in [
         "src",
+        "machines",
         "build.rs",
         "Cargo.toml",
         "../Cargo.toml",

@@ -122,23 +122,26 @@ struct Line {
     check: String,
 }
 
-/// The check of `line` (whose own `check` is empty) in a sweep with `fingerprint`.
-fn check_of(line: &Line, fingerprint: &str) -> String {
-    debug_assert!(line.check.is_empty());
-    let text = serde_json::to_string(line).expect("a run serializes");
+/// The check of a line, `value` written without its check, in a sweep with `fingerprint` (empty
+/// for a shard's header, which holds the fingerprint itself): the first 16 hex digits of the
+/// SHA-256 of the fingerprint, a newline and the line. It covers the values a line holds, not
+/// how they are spelled (spaces, escapes).
+fn check_of<T: Serialize>(value: &T, fingerprint: &str) -> String {
+    let text = serde_json::to_string(value).expect("a line serializes");
     let mut hash = crate::provenance::sha256_hex(format!("{fingerprint}\n{text}").as_bytes());
     hash.truncate(16);
     hash
 }
+
+/// Why a line whose check does not match is refused.
+const EDITED: &str = "not a line gtsim wrote (its check does not match: it was edited or damaged)";
 
 /// Parses a run's line and verifies its check against the sweep's `fingerprint`.
 fn parse_line(text: &str, fingerprint: &str) -> Result<Line, String> {
     let mut line: Line = serde_json::from_str(text).map_err(|e| format!("not a run: {e}"))?;
     let check = std::mem::take(&mut line.check);
     if check != check_of(&line, fingerprint) {
-        return Err(
-            "not a line gtsim wrote (its check does not match: it was edited or damaged)".into(),
-        );
+        return Err(EDITED.into());
     }
     Ok(line)
 }
@@ -259,7 +262,8 @@ pub struct ShardHeader {
     /// Whether optimistic execution was off (`--conservative`).
     #[serde(default)]
     pub conservative: bool,
-    /// The command line that made it.
+    /// The command line that made it (the merged folder records the whole run's command made
+    /// from it).
     pub command: Vec<String>,
     /// The build that made it ([`crate::provenance::build_identity`]), in words, so that merge
     /// can say that a shard is another build's (the fingerprint only says that something
@@ -270,11 +274,24 @@ pub struct ShardHeader {
     /// and a positions file if it reads them), so that merge can name a file changed since.
     #[serde(default)]
     pub inputs: Vec<String>,
+    /// The check of the header ([`check_of`] with no fingerprint), set when it is written.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub check: String,
 }
 
 /// The text of a shard's file: its header and its runs, `(index, run)` in plan order.
 pub fn shard_text(header: &ShardHeader, runs: &[(usize, Finished)]) -> String {
-    let mut text = serde_json::to_string(header).expect("a header serializes");
+    let sealed = ShardHeader {
+        check: check_of(
+            &ShardHeader {
+                check: String::new(),
+                ..header.clone()
+            },
+            "",
+        ),
+        ..header.clone()
+    };
+    let mut text = serde_json::to_string(&sealed).expect("a header serializes");
     text.push('\n');
     for (i, f) in runs {
         text.push_str(&line(*i, f, &header.fingerprint));
@@ -307,8 +324,9 @@ pub fn read_shard(
     let Some((_, first)) = lines.next() else {
         return Err(corrupt(1, "empty: not a gtsim shard".into()));
     };
-    let header: ShardHeader = serde_json::from_str(first)
+    let mut header: ShardHeader = serde_json::from_str(first)
         .map_err(|e| corrupt(1, format!("not the first line of a gtsim shard: {e}")))?;
+    let check = std::mem::take(&mut header.check);
     if header.gtsim_shard != LAYOUT {
         return Err(corrupt(
             1,
@@ -317,6 +335,9 @@ pub fn read_shard(
                 header.gtsim_shard
             ),
         ));
+    }
+    if check != check_of(&header, "") {
+        return Err(corrupt(1, EDITED.into()));
     }
     let Some(known) = figures else {
         return Ok((header, Vec::new()));

@@ -34,7 +34,8 @@ pub const RUSTC: &str = env!("GTSIM_RUSTC");
 /// without uncommitted changes (every build of one commit by one compiler computes the same
 /// results, so shards made on several machines merge); otherwise (changes, or no commit known)
 /// also the SHA-256 of the executable's bytes, so that a copy of it is the same build and a
-/// rebuild with other changes is another. Computed once per process.
+/// rebuild with other changes is another (an executable it cannot read makes an identity that
+/// matches no other process's). Computed once per process.
 pub fn build_identity() -> &'static str {
     static IDENTITY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     IDENTITY.get_or_init(|| {
@@ -44,7 +45,13 @@ pub fn build_identity() -> &'static str {
         }
         match std::env::current_exe().and_then(std::fs::read) {
             Ok(bytes) => format!("{described}; executable SHA-256 {}", sha256_hex(&bytes)),
-            Err(e) => format!("{described}; executable unreadable: {e}"),
+            // Unknown code: an identity no other process has, so that nothing this process
+            // writes is taken for another build's, or the other way round.
+            Err(e) => format!(
+                "{described}; executable unreadable ({e}), so this build matches no other: process {} at {:?}",
+                std::process::id(),
+                std::time::SystemTime::now()
+            ),
         }
     })
 }

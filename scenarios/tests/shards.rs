@@ -155,6 +155,31 @@ fn a_merge_needs_every_shard_of_one_sweep_once() {
         ],
     );
     refused(&["merge", "m", "a0"], &["shards 1/3, 2/3 are missing"]);
+    // A shard of another sweep is named as such before its runs are read: here runs damaged
+    // besides.
+    let b2 = std::fs::read_to_string(dir.join("b2").join("shard.jsonl")).unwrap();
+    std::fs::create_dir_all(dir.join("b2x")).unwrap();
+    std::fs::write(
+        dir.join("b2x").join("shard.jsonl"),
+        b2.replacen("\"events\":", "\"events\":9", 1),
+    )
+    .unwrap();
+    refused(
+        &["merge", "m", "a0", "a1", "b2x"],
+        &["b2x/shard.jsonl: a shard made with --set sweep.seeds=Range(start: 1, count: 3)"],
+    );
+    // A header edited (the command a merged folder records) is refused at its line.
+    let a2 = std::fs::read_to_string(dir.join("a2").join("shard.jsonl")).unwrap();
+    std::fs::create_dir_all(dir.join("a2x")).unwrap();
+    std::fs::write(
+        dir.join("a2x").join("shard.jsonl"),
+        a2.replacen("\"command\":[\"", "\"command\":[\"rm -rf /\",\"", 1),
+    )
+    .unwrap();
+    refused(
+        &["merge", "m", "a0", "a1", "a2x"],
+        &["a2x/shard.jsonl:1: not a line gtsim wrote"],
+    );
     std::fs::create_dir_all(dir.join("empty")).unwrap();
     refused(
         &["merge", "m", "a0", "a1", "empty"],

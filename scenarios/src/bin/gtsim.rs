@@ -641,12 +641,14 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
     provenance.fields_set = sets.iter().map(|a| a.to_string()).collect();
     let fingerprint = sweep_fingerprint(&plan, &provenance);
     let total = scenarios::runner::job_count(&plan);
-    let mut runs: Vec<Option<scenarios::runner::Finished>> = (0..total).map(|_| None).collect();
+    // Every shard's header first: a shard of another sweep is named as such before its runs are
+    // read (whose figures may not be this sweep's).
     let mut seen = vec![false; first.of];
+    let mut paths = Vec::new();
     for dir in &shards {
         let path = file_of(dir);
-        let (header, shard_runs) = scenarios::part::read_shard(&path, Some(&figures))
-            .map_err(|e| Failure::Input(e.to_string()))?;
+        let header =
+            scenarios::part::shard_header(&path).map_err(|e| Failure::Input(e.to_string()))?;
         if header.fingerprint != fingerprint || header.runs != total {
             return Err(Failure::Input(format!(
                 "{}: {}",
@@ -671,11 +673,7 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
                 header.of
             )));
         }
-        scenarios::runner::check_kept_runs(&plan, shard_runs.iter().map(|(i, f)| (*i, f)))
-            .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
-        for (i, f) in shard_runs {
-            runs[i] = Some(f);
-        }
+        paths.push(path);
     }
     let missing: Vec<String> = (0..first.of)
         .filter(|&i| !seen[i])
@@ -691,6 +689,16 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
             "{word} {} {verb} missing: merge needs every shard",
             missing.join(", ")
         )));
+    }
+    let mut runs: Vec<Option<scenarios::runner::Finished>> = (0..total).map(|_| None).collect();
+    for path in &paths {
+        let (_, shard_runs) = scenarios::part::read_shard(path, Some(&figures))
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        scenarios::runner::check_kept_runs(&plan, shard_runs.iter().map(|(i, f)| (*i, f)))
+            .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+        for (i, f) in shard_runs {
+            runs[i] = Some(f);
+        }
     }
     let runs: Vec<scenarios::runner::Finished> = runs
         .into_iter()
@@ -1134,6 +1142,7 @@ fn run_shard(
         command,
         build: scenarios::provenance::build_identity().into(),
         inputs: input_words(provenance),
+        check: String::new(),
     };
     let runs: Vec<(usize, scenarios::runner::Finished)> =
         indices.into_iter().zip(finished).collect();

@@ -75,10 +75,21 @@ pub fn copy_reference(dir: &std::path::Path, csv: &str) {
 }
 
 /// A part file's or shard's text (`gtsim_part` or `gtsim_shard` header, then run lines) with
-/// every run line's `check` computed again as the part file's layout defines it: the first 16
-/// hex digits of the SHA-256 of the header's fingerprint, a newline and the line without its
-/// check. For tests that edit a run on purpose, to reach the checks behind this one.
+/// every check computed again as the layout defines it: the first 16 hex digits of the SHA-256
+/// of the header's fingerprint (none for the header's own check, which a part file's header
+/// lacks), a newline and the line without its check. For tests that edit a file on purpose, to
+/// reach the checks behind this one.
 pub fn resealed(text: &str) -> String {
+    let seal = |line: &str, fingerprint: &str| -> String {
+        let at = line
+            .rfind(",\"check\":\"")
+            .expect("a line ends in its check");
+        let bare = format!("{}}}", &line[..at]);
+        let mut check =
+            scenarios::provenance::sha256_hex(format!("{fingerprint}\n{bare}").as_bytes());
+        check.truncate(16);
+        format!("{},\"check\":\"{check}\"}}\n", &line[..at])
+    };
     let mut lines = text.lines();
     let header = lines.next().expect("a header line");
     let fingerprint = header
@@ -86,16 +97,13 @@ pub fn resealed(text: &str) -> String {
         .nth(1)
         .and_then(|rest| rest.split('"').next())
         .expect("a fingerprint in the header");
-    let mut out = format!("{header}\n");
+    let mut out = if header.contains(",\"check\":\"") {
+        seal(header, "")
+    } else {
+        format!("{header}\n")
+    };
     for line in lines {
-        let at = line
-            .rfind(",\"check\":\"")
-            .expect("a run line ends in its check");
-        let bare = format!("{}}}", &line[..at]);
-        let mut check =
-            scenarios::provenance::sha256_hex(format!("{fingerprint}\n{bare}").as_bytes());
-        check.truncate(16);
-        out.push_str(&format!("{},\"check\":\"{check}\"}}\n", &line[..at]));
+        out.push_str(&seal(line, fingerprint));
     }
     out
 }
