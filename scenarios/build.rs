@@ -8,8 +8,16 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+/// Runs git read-only: without optional locks, `git status` does not write the index back with
+/// the stat data it refreshed. (It did: the index, which this script watches, then changed
+/// under every first build of a fresh clone, and the next cargo command ran this script and
+/// compiled this crate again.)
 fn git(args: &[&str]) -> Option<String> {
-    let out = Command::new("git").args(args).output().ok()?;
+    let out = Command::new("git")
+        .env("GIT_OPTIONAL_LOCKS", "0")
+        .args(args)
+        .output()
+        .ok()?;
     if !out.status.success() {
         return None;
     }
