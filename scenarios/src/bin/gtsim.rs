@@ -213,6 +213,16 @@ static INTERRUPT_NOTE: std::sync::Mutex<Option<Note>> = std::sync::Mutex::new(No
 /// The runs of the current sweep kept in its part file.
 static KEPT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
+/// A wall time as the completion line gives it: milliseconds under a second ("0.0 s" said
+/// nothing of a sweep that takes 50 ms), else seconds to a tenth.
+fn wall_time(t: std::time::Duration) -> String {
+    if t < std::time::Duration::from_secs(1) {
+        format!("{} ms", t.as_millis())
+    } else {
+        format!("{:.1} s", t.as_secs_f64())
+    }
+}
+
 /// Says where the run is, for the line an interrupt prints.
 fn set_note(now: Note) {
     if let Ok(mut note) = INTERRUPT_NOTE.lock() {
@@ -1090,9 +1100,9 @@ fn run_plan(
             );
         }
         sayln!(
-            "\n{} runs in {:.1} s; wrote {} files to {}",
+            "\n{} runs in {}; wrote {} files to {}",
             plan.run_count(),
-            started.elapsed().as_secs_f64(),
+            wall_time(started.elapsed()),
             files.len(),
             dir.display()
         );
@@ -1168,9 +1178,9 @@ fn run_shard(
     });
     if !opts.quiet {
         sayln!(
-            "shard {i}/{n}: {} of the sweep's {total} runs in {:.1} s; `gtsim merge OUT` with every shard's folder writes the whole output",
+            "shard {i}/{n}: {} of the sweep's {total} runs in {}; `gtsim merge OUT` with every shard's folder writes the whole output",
             runs.len(),
-            started.elapsed().as_secs_f64()
+            wall_time(started.elapsed())
         );
         for f in &files {
             sayln!("  {}", f.display());
