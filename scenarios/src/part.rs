@@ -46,25 +46,17 @@ pub enum PartError {
         /// What differs.
         why: String,
     },
-    /// A shard's file that cannot be merged: damaged, cut short, or of another layout.
-    #[error("{}:{line}: {why}; run that shard again", path.display())]
-    Shard {
-        /// The shard's file.
-        path: PathBuf,
-        /// The line (from 1).
-        line: usize,
-        /// What is wrong with it.
-        why: String,
-    },
-    /// A line that is not what gtsim writes.
-    #[error("{}:{line}: {why}; delete the file to start over", path.display())]
+    /// A line that is not what gtsim writes (damaged, cut short, edited or of another layout).
+    #[error("{}:{line}: {why}; {remedy}", path.display())]
     Corrupt {
-        /// The part file.
+        /// The part file or shard.
         path: PathBuf,
         /// The line (from 1).
         line: usize,
         /// What is wrong with it.
         why: String,
+        /// What to do: [`START_OVER`] for a part file, [`RUN_AGAIN`] for a shard.
+        remedy: &'static str,
     },
 }
 
@@ -133,6 +125,11 @@ fn check_of<T: Serialize>(value: &T, fingerprint: &str) -> String {
     hash
 }
 
+/// What to do about a damaged part file.
+const START_OVER: &str = "delete the file to start over";
+/// What to do about a damaged shard.
+const RUN_AGAIN: &str = "run that shard again";
+
 /// Why a line whose check does not match is refused.
 const EDITED: &str = "not a line gtsim wrote (its check does not match: it was edited or damaged)";
 
@@ -169,6 +166,7 @@ pub fn read(
         path: path.into(),
         line,
         why,
+        remedy: START_OVER,
     };
     // Whole lines only: what follows the last newline is a write a kill cut short.
     let whole = match text.iter().rposition(|&b| b == b'\n') {
@@ -281,16 +279,11 @@ pub struct ShardHeader {
 
 /// The text of a shard's file: its header and its runs, `(index, run)` in plan order.
 pub fn shard_text(header: &ShardHeader, runs: &[(usize, Finished)]) -> String {
-    let sealed = ShardHeader {
-        check: check_of(
-            &ShardHeader {
-                check: String::new(),
-                ..header.clone()
-            },
-            "",
-        ),
+    let mut sealed = ShardHeader {
+        check: String::new(),
         ..header.clone()
     };
+    sealed.check = check_of(&sealed, "");
     let mut text = serde_json::to_string(&sealed).expect("a header serializes");
     text.push('\n');
     for (i, f) in runs {
@@ -299,49 +292,66 @@ pub fn shard_text(header: &ShardHeader, runs: &[(usize, Finished)]) -> String {
     text
 }
 
-/// The header of a shard's file.
+/// The header of a shard's file (its first line only is read).
 pub fn shard_header(path: &Path) -> Result<ShardHeader, PartError> {
-    read_shard(path, None).map(|(h, _)| h)
+    use std::io::BufRead;
+    let io = |source| PartError::Io {
+        path: path.into(),
+        source,
+    };
+    let mut first = String::new();
+    std::io::BufReader::new(std::fs::File::open(path).map_err(io)?)
+        .read_line(&mut first)
+        .map_err(io)?;
+    parse_shard_header(path, first.trim_end_matches(['\n', '\r']))
 }
 
-/// Reads a shard's file: its header and, given the `figures` its sweep's algorithms report (see
-/// [`read`]), its runs, each checked to belong to the shard. The header's fingerprint is the
-/// caller's to check against the sweep it merges.
+/// A shard's error at `line` of its file `path`.
+fn shard_corrupt(path: &Path, line: usize, why: String) -> PartError {
+    PartError::Corrupt {
+        path: path.into(),
+        line,
+        why,
+        remedy: RUN_AGAIN,
+    }
+}
+
+/// The header of the shard at `path` from its first line, `first` (empty if it has none): its
+/// layout and check verified.
+fn parse_shard_header(path: &Path, first: &str) -> Result<ShardHeader, PartError> {
+    let corrupt = |why: String| shard_corrupt(path, 1, why);
+    if first.is_empty() {
+        return Err(corrupt("empty: not a gtsim shard".into()));
+    }
+    let mut header: ShardHeader = serde_json::from_str(first)
+        .map_err(|e| corrupt(format!("not the first line of a gtsim shard: {e}")))?;
+    let check = std::mem::take(&mut header.check);
+    if header.gtsim_shard != LAYOUT {
+        return Err(corrupt(format!(
+            "written in layout {} of shards, this gtsim reads layout {LAYOUT}",
+            header.gtsim_shard
+        )));
+    }
+    if check != check_of(&header, "") {
+        return Err(corrupt(EDITED.into()));
+    }
+    Ok(header)
+}
+
+/// Reads a shard's file: its header ([`shard_header`]) and its runs, each checked to belong to
+/// the shard; `figures` are the figure columns its sweep's algorithms report (see [`read`]).
+/// The header's fingerprint is the caller's to check against the sweep it merges.
 pub fn read_shard(
     path: &Path,
-    figures: Option<&[&'static str]>,
+    figures: &[&'static str],
 ) -> Result<(ShardHeader, Vec<(usize, Finished)>), PartError> {
     let text = std::fs::read_to_string(path).map_err(|source| PartError::Io {
         path: path.into(),
         source,
     })?;
-    let corrupt = |line: usize, why: String| PartError::Shard {
-        path: path.into(),
-        line,
-        why,
-    };
+    let corrupt = |line: usize, why: String| shard_corrupt(path, line, why);
     let mut lines = text.lines().enumerate();
-    let Some((_, first)) = lines.next() else {
-        return Err(corrupt(1, "empty: not a gtsim shard".into()));
-    };
-    let mut header: ShardHeader = serde_json::from_str(first)
-        .map_err(|e| corrupt(1, format!("not the first line of a gtsim shard: {e}")))?;
-    let check = std::mem::take(&mut header.check);
-    if header.gtsim_shard != LAYOUT {
-        return Err(corrupt(
-            1,
-            format!(
-                "written in layout {} of shards, this gtsim reads layout {LAYOUT}",
-                header.gtsim_shard
-            ),
-        ));
-    }
-    if check != check_of(&header, "") {
-        return Err(corrupt(1, EDITED.into()));
-    }
-    let Some(known) = figures else {
-        return Ok((header, Vec::new()));
-    };
+    let header = parse_shard_header(path, lines.next().map_or("", |(_, l)| l))?;
     let mut runs = Vec::new();
     let mut expected = header.shard;
     for (n, text) in lines {
@@ -359,7 +369,7 @@ pub fn read_shard(
         let i = line.run;
         runs.push((
             i,
-            to_finished(line, known).map_err(|why| corrupt(n + 1, why))?,
+            to_finished(line, figures).map_err(|why| corrupt(n + 1, why))?,
         ));
     }
     if expected < header.runs {

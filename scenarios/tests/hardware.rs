@@ -299,9 +299,12 @@ fn machines_as_files_are_their_hardware_sections() {
         ybwc("    machine: \"flat.ron\",\n    vary: {\"hardware.network\": [\"FullyConnected\", \"Hypercube(forwarding: Hardware, forward_cost: Ns(0))\"]},"),
     )
     .unwrap();
-    let e = scenarios::load::load_variants(&varied, &[])
-        .unwrap_err()
-        .to_string();
+    let varied_err = |file: &std::path::Path| {
+        scenarios::load::load_variants(file, &[])
+            .unwrap_err()
+            .to_string()
+    };
+    let e = varied_err(&varied);
     assert!(
         e.contains("v.ron:4:51: hardware.network: a hypercube needs a power of two"),
         "{e}"
@@ -320,9 +323,7 @@ fn machines_as_files_are_their_hardware_sections() {
         "    machine: \"lines-960\",\n    vary: {\"machine\": [\"lines-960\", \"hypercube-10mbit\"]},",
     );
     std::fs::write(&varied, &shipped).unwrap();
-    let e = scenarios::load::load_variants(&varied, &[])
-        .unwrap_err()
-        .to_string();
+    let e = varied_err(&varied);
     assert!(
         e.contains("v.ron:4:37: hardware.network, from the shipped machine \"hypercube-10mbit\""),
         "{e}"

@@ -54,6 +54,14 @@ fn same_folders(a: &Path, b: &Path) {
     }
 }
 
+/// A copy of the shard in the folder `from` as the shard folder `to` (both in `dir`), its file's
+/// text changed by `edit`.
+fn edited_shard(dir: &Path, from: &str, to: &str, edit: impl FnOnce(&str) -> String) {
+    let text = std::fs::read_to_string(dir.join(from).join("shard.jsonl")).unwrap();
+    std::fs::create_dir_all(dir.join(to)).unwrap();
+    std::fs::write(dir.join(to).join("shard.jsonl"), edit(&text)).unwrap();
+}
+
 fn ok(o: &Output) {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
@@ -157,25 +165,17 @@ fn a_merge_needs_every_shard_of_one_sweep_once() {
     refused(&["merge", "m", "a0"], &["shards 1/3, 2/3 are missing"]);
     // A shard of another sweep is named as such before its runs are read: here runs damaged
     // besides.
-    let b2 = std::fs::read_to_string(dir.join("b2").join("shard.jsonl")).unwrap();
-    std::fs::create_dir_all(dir.join("b2x")).unwrap();
-    std::fs::write(
-        dir.join("b2x").join("shard.jsonl"),
-        b2.replacen("\"events\":", "\"events\":9", 1),
-    )
-    .unwrap();
+    edited_shard(&dir, "b2", "b2x", |t| {
+        t.replacen("\"events\":", "\"events\":9", 1)
+    });
     refused(
         &["merge", "m", "a0", "a1", "b2x"],
         &["b2x/shard.jsonl: a shard made with --set sweep.seeds=Range(start: 1, count: 3)"],
     );
     // A header edited (the command a merged folder records) is refused at its line.
-    let a2 = std::fs::read_to_string(dir.join("a2").join("shard.jsonl")).unwrap();
-    std::fs::create_dir_all(dir.join("a2x")).unwrap();
-    std::fs::write(
-        dir.join("a2x").join("shard.jsonl"),
-        a2.replacen("\"command\":[\"", "\"command\":[\"rm -rf /\",\"", 1),
-    )
-    .unwrap();
+    edited_shard(&dir, "a2", "a2x", |t| {
+        t.replacen("\"command\":[\"", "\"command\":[\"rm -rf /\",\"", 1)
+    });
     refused(
         &["merge", "m", "a0", "a1", "a2x"],
         &["a2x/shard.jsonl:1: not a line gtsim wrote"],
@@ -192,28 +192,19 @@ fn a_merge_needs_every_shard_of_one_sweep_once() {
         ("time categories", "\"makespan_ns\":", "\"makespan_ns\":1"),
         ("root value", "\"root_value\":", "\"root_value\":-1"),
     ] {
-        let edited = dir.join("c1");
-        std::fs::create_dir_all(&edited).unwrap();
-        let text = std::fs::read_to_string(dir.join("a1").join("shard.jsonl")).unwrap();
-        assert!(text.contains(from));
-        std::fs::write(
-            edited.join("shard.jsonl"),
-            common::resealed(&text.replacen(from, to, 1)),
-        )
-        .unwrap();
+        edited_shard(&dir, "a1", "c1", |t| {
+            assert!(t.contains(from));
+            common::resealed(&t.replacen(from, to, 1))
+        });
         refused(
             &["merge", "m", "a0", "c1", "a2"],
             &["not one a simulation leaves", what],
         );
     }
     // An edit without its check sealed again is refused before any of that, naming the line.
-    let edited = dir.join("c1");
-    let text = std::fs::read_to_string(dir.join("a1").join("shard.jsonl")).unwrap();
-    std::fs::write(
-        edited.join("shard.jsonl"),
-        text.replacen("\"events\":", "\"events\":7", 1),
-    )
-    .unwrap();
+    edited_shard(&dir, "a1", "c1", |t| {
+        t.replacen("\"events\":", "\"events\":7", 1)
+    });
     refused(
         &["merge", "m", "a0", "c1", "a2"],
         &[
@@ -318,28 +309,15 @@ fn a_merge_names_the_build_and_the_file_that_differ() {
         assert!(!dir.join("n").exists(), "nothing written");
     };
     // Another build's shard (its header as another build would write it).
-    let text = std::fs::read_to_string(dir.join("s1").join("shard.jsonl")).unwrap();
-    let (header, runs) = text.split_once('\n').unwrap();
-    let fingerprint = header
-        .split("\"fingerprint\":\"")
-        .nth(1)
-        .and_then(|r| r.split('"').next())
-        .unwrap();
-    let build = header
-        .split("\"build\":\"")
-        .nth(1)
-        .and_then(|r| r.split('"').next())
-        .unwrap();
-    assert!(build.contains("built by"), "{header}");
-    let other = header
-        .replace(fingerprint, &"0".repeat(64))
-        .replace(build, "0.0.1 (git commit 0123abc), built by rustc 1.0.0");
-    std::fs::create_dir_all(dir.join("o1")).unwrap();
-    std::fs::write(
-        dir.join("o1").join("shard.jsonl"),
-        common::resealed(&format!("{other}\n{runs}")),
-    )
-    .unwrap();
+    edited_shard(&dir, "s1", "o1", |text| {
+        let (header, runs) = text.split_once('\n').unwrap();
+        let build = common::string_field(header, "build");
+        assert!(build.contains("built by"), "{header}");
+        let other = header
+            .replace(common::string_field(header, "fingerprint"), &"0".repeat(64))
+            .replace(build, "0.0.1 (git commit 0123abc), built by rustc 1.0.0");
+        common::resealed(&format!("{other}\n{runs}"))
+    });
     refused(
         &["merge", "n", "s0", "o1"],
         &[

@@ -663,7 +663,7 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
             return Err(Failure::Input(format!(
                 "{}: {}",
                 path.display(),
-                other_sweep(&header, &first, &sets, &provenance)
+                sweep_difference(&header, &first, &sets, &provenance)
             )));
         }
         if header.of != first.of || header.shard >= first.of {
@@ -702,7 +702,7 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
     }
     let mut runs: Vec<Option<scenarios::runner::Finished>> = (0..total).map(|_| None).collect();
     for path in &paths {
-        let (_, shard_runs) = scenarios::part::read_shard(path, Some(&figures))
+        let (_, shard_runs) = scenarios::part::read_shard(path, &figures)
             .map_err(|e| Failure::Input(e.to_string()))?;
         scenarios::runner::check_kept_runs(&plan, shard_runs.iter().map(|(i, f)| (*i, f)))
             .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
@@ -737,22 +737,24 @@ fn input_words(provenance: &scenarios::provenance::Provenance) -> Vec<String> {
         .collect()
 }
 
-/// Why a shard with `header` is not of the sweep that `first` (the first shard given, with the
-/// assignments `sets` as parsed) and the files as they are now (`provenance`) make: the first
-/// difference found in what its header records, else every part of the fingerprint named.
-fn other_sweep(
+/// How the sweep of a shard with `header` differs from the one that `first` (the first shard
+/// given, with the assignments `sets` as parsed) and the files as they are now (`provenance`)
+/// make: the first difference found in what its header records, else every part of the
+/// fingerprint named.
+fn sweep_difference(
     header: &scenarios::part::ShardHeader,
     first: &scenarios::part::ShardHeader,
     sets: &[scenarios::overrides::Assignment],
     provenance: &scenarios::provenance::Provenance,
 ) -> String {
-    let flag = |on: bool, name: &str| {
-        if on {
-            format!("with {name}")
-        } else {
-            format!("without {name}")
-        }
-    };
+    let with = |on: bool| if on { "with" } else { "without" };
+    let mode = [
+        ("--step-by-step", header.step_by_step, first.step_by_step),
+        ("--conservative", header.conservative, first.conservative),
+    ]
+    .into_iter()
+    .find(|(_, shard, first)| shard != first);
+    let inputs_now = input_words(provenance);
     let parsed: Option<Vec<String>> = header
         .sets
         .iter()
@@ -781,17 +783,11 @@ fn other_sweep(
             list(&header.sets),
             list(&first.sets)
         )
-    } else if header.step_by_step != first.step_by_step {
+    } else if let Some((name, shard, first)) = mode {
         format!(
-            "a shard made {}, the first shard {}",
-            flag(header.step_by_step, "--step-by-step"),
-            flag(first.step_by_step, "--step-by-step")
-        )
-    } else if header.conservative != first.conservative {
-        format!(
-            "a shard made {}, the first shard {}",
-            flag(header.conservative, "--conservative"),
-            flag(first.conservative, "--conservative")
+            "a shard made {} {name}, the first shard {} {name}",
+            with(shard),
+            with(first)
         )
     } else if !header.build.is_empty() && header.build != scenarios::provenance::build_identity() {
         format!(
@@ -799,11 +795,7 @@ fn other_sweep(
             header.build,
             scenarios::provenance::build_identity()
         )
-    } else if let Some(changed) = header
-        .inputs
-        .iter()
-        .find(|f| !input_words(provenance).contains(f))
-    {
+    } else if let Some(changed) = header.inputs.iter().find(|f| !inputs_now.contains(f)) {
         let path = changed
             .rsplit_once(' ')
             .map_or(changed.as_str(), |(p, _)| p);

@@ -92,11 +92,7 @@ pub fn resealed(text: &str) -> String {
     };
     let mut lines = text.lines();
     let header = lines.next().expect("a header line");
-    let fingerprint = header
-        .split("\"fingerprint\":\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .expect("a fingerprint in the header");
+    let fingerprint = string_field(header, "fingerprint");
     let mut out = if header.contains(",\"check\":\"") {
         seal(header, "")
     } else {
@@ -106,4 +102,12 @@ pub fn resealed(text: &str) -> String {
         out.push_str(&seal(line, fingerprint));
     }
     out
+}
+
+/// The value of the string field `name` in a line of JSON that has one (without escapes).
+pub fn string_field<'a>(line: &'a str, name: &str) -> &'a str {
+    line.split(&format!("\"{name}\":\""))
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("no field {name} in {line}"))
 }
