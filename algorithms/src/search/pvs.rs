@@ -192,7 +192,9 @@ pub fn pvs_recursive<T: GameTree>(
         return tree.evaluate(node).value;
     };
     if depth == 1 {
-        return pvs_frontier(tree, node, &moves, alpha, beta, leaves);
+        let (value, n, _) = pvs_frontier(tree, node, &moves, alpha, beta);
+        *leaves += n;
+        return value;
     }
     let mut score = -pvs_recursive(
         tree,
@@ -219,9 +221,12 @@ pub fn pvs_recursive<T: GameTree>(
 }
 
 /// [`pvs_recursive`] at a node one ply above the horizon, whose successors are all leaves:
-/// the same values and leaf count without a call per leaf. A successor's search with any
-/// window is its evaluation, so a re-search after a fail-high evaluates it again (counted
-/// again, as the recursive search counts it) and returns the same value.
+/// the same value without a call per leaf, and the leaves and quiescence nodes evaluated. A
+/// successor's search with any window is its evaluation, so a re-search after a fail-high
+/// evaluates it again (counted again, as the recursive search and the steps count it) and
+/// returns the same value. The counts are kept in locals and returned: [`pvs_tally`]'s own
+/// frontier loop, which added to its tally leaf by leaf, made it run a tenth slower than
+/// [`pvs_recursive`] (BENCHMARKS.md).
 #[inline]
 fn pvs_frontier<T: GameTree>(
     tree: &T,
@@ -229,25 +234,28 @@ fn pvs_frontier<T: GameTree>(
     moves: &T::Moves,
     mut alpha: Value,
     beta: Value,
-    leaves: &mut u64,
-) -> Value {
-    let mut score = -tree.evaluate(&tree.play(node, moves.get(0))).value;
-    *leaves += 1;
+) -> (Value, u64, u64) {
+    let first = tree.evaluate(&tree.play(node, moves.get(0)));
+    let (mut leaves, mut quiescence) = (1, u64::from(first.quiescence));
+    let mut score = -first.value;
     for i in 1..moves.len() {
         if score >= beta {
-            return score;
+            break;
         }
         alpha = alpha.max(score);
-        let value = -tree.evaluate(&tree.play(node, moves.get(i))).value;
-        *leaves += 1;
+        let eval = tree.evaluate(&tree.play(node, moves.get(i)));
+        let value = -eval.value;
+        leaves += 1;
+        quiescence += u64::from(eval.quiescence);
         if value > alpha && value < beta {
-            *leaves += 1;
+            leaves += 1;
+            quiescence += u64::from(eval.quiescence);
             score = value;
         } else {
             score = score.max(value);
         }
     }
-    score
+    (score, leaves, quiescence)
 }
 
 /// [`pvs_recursive`] counting every step [`Pvs`] takes: an interior node for each node it
@@ -267,24 +275,10 @@ pub fn pvs_tally<T: GameTree>(
         Err(value) => return value,
     };
     if depth == 1 {
-        // Every successor is a leaf (as in `pvs_frontier`): a re-search evaluates it again.
-        let mut score =
-            -crate::search::tally_leaf(tree, &tree.play(node, moves.get(0)), tally).value;
-        for i in 1..moves.len() {
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-            let c = tree.play(node, moves.get(i));
-            let eval = crate::search::tally_leaf(tree, &c, tally);
-            let value = -eval.value;
-            if value > alpha && value < beta {
-                tally.leaves += 1;
-                tally.quiescence += eval.quiescence as u64;
-            }
-            score = score.max(value);
-        }
-        return score;
+        let (value, leaves, quiescence) = pvs_frontier(tree, node, &moves, alpha, beta);
+        tally.leaves += leaves;
+        tally.quiescence += quiescence;
+        return value;
     }
     let mut score = -pvs_tally(
         tree,
