@@ -306,6 +306,8 @@ fn class6_wrong_numbers_name_the_field_and_the_type() {
         ("fanout", "fanout: [1, 2]", "fanout: [1, 2.0]", 46, 21, "sweep.fanout[1]: expected an unsigned integer, found the float 2 (write it without a decimal point or exponent)"),
         ("bool", "plots: true", "plots: 1", 50, 15, "outputs.plots: Expected boolean"),
         ("noise", "horizon_noise: 50,", "horizon_noise: 1e3,", 39, 24, "workload.horizon_noise: expected an unsigned integer, found the float 1000"),
+        // A bare word is named as such (the parser reads it as a unit value).
+        ("word", "depth: 3", "depth: three", 34, 21, "workload.depth: Expected an unsigned integer but found the word `three` instead"),
         // The parser's words for a time without its unit, or an algorithm in quotes or with
         // empty parentheses, come with how to write it.
         ("time", "k: Ms(8.0)", "k: 8", 22, 16, "hardware.costs.k: Found invalid std identifier \"8\", try the raw identifier `r#8` instead; a time is written with its unit: Ms(8)"),
@@ -315,6 +317,87 @@ fn class6_wrong_numbers_name_the_field_and_the_type() {
         let f = write(&dir, &format!("{name}.ron"), edit(&small_text(), from, to));
         rejected(&f, line, col, &[words]);
     }
+    // A section (a struct in the code) is named as one, not by its type's name in the code.
+    let f = write(&dir, "small.ron", small_text());
+    for (set, words) in [
+        (
+            "hardware.jitter=5",
+            "hardware.jitter: expected a section in parentheses, `(…)`",
+        ),
+        (
+            "hardware.jitter=big",
+            "hardware.jitter: expected a section in parentheses, `(…)`, but found `big`",
+        ),
+        (
+            "outputs.timeline=4",
+            "outputs.timeline: expected a section in parentheses, `(…)`",
+        ),
+    ] {
+        let out = gtsim(&["check", f.to_str().unwrap(), "--set", set]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{set}: accepted");
+        assert!(err.contains(words), "{set}: {err}");
+        assert!(
+            !err.contains("JitterOption") && !err.contains("TimelineRun"),
+            "{err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
+    let dir = scratch("brackets");
+    let bracket = "a bracket above may be left open or closed too early";
+    for (name, from, to, line, col, words) in [
+        // `)` missing: the next section's first field lands in `costs`.
+        (
+            "open",
+            "interrupt: Ms(1.0),",
+            "interrupt: Ms(1.0,",
+            29,
+            9,
+            "hardware.costs.link: Unexpected field named `link` in `Costs`",
+        ),
+        // `)` too many: a workload field lands at the top.
+        (
+            "closed",
+            "FirstBest(p: 0.6),",
+            "FirstBest(p: 0.6)),",
+            38,
+            9,
+            "value_spread: Unexpected field named `value_spread` in `Scenario`",
+        ),
+    ] {
+        let f = write(&dir, &format!("{name}.ron"), edit(&small_text(), from, to));
+        rejected(&f, line, col, &[words, bracket]);
+    }
+    // A misspelt field (two letters or fewer from one expected there) is not about brackets.
+    let f = write(
+        &dir,
+        "typo.ron",
+        edit(&small_text(), "fanout: [1, 2]", "fanoot: [1, 2]"),
+    );
+    let err = rejected(
+        &f,
+        46,
+        9,
+        &["sweep.fanoot: Unexpected field named `fanoot` in `Sweep`"],
+    );
+    assert!(!err.contains(bracket), "{err}");
+    // The last `)` missing: the end of the file.
+    let text = small_text();
+    let text = text
+        .trim_end()
+        .strip_suffix(')')
+        .expect("a scenario ends in `)`");
+    let f = write(&dir, "eof.ron", format!("{text}\n"));
+    rejected(
+        &f,
+        56,
+        7,
+        &["Unexpected end of RON; the file ends inside a bracket: one above is left open"],
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -399,6 +482,33 @@ fn class8_reference_tables_are_checked_strictly() {
             table.display()
         )),
         "{err}"
+    );
+    // A shipped scenario copied elsewhere: its table is looked for beside the copy, and the
+    // error says so; with the table copied along, the copy is accepted.
+    let copy = write(&dir, "copy.ron", uniform_text());
+    let folder = format!("(`{}`)", dir.display());
+    rejected(
+        &copy,
+        55,
+        9,
+        &[
+            "outputs.reference",
+            "reference/parabelle-table2-no-tt.csv: cannot read the reference table",
+            "looked for from the scenario file's folder",
+            &folder,
+        ],
+    );
+    std::fs::create_dir(dir.join("reference")).unwrap();
+    std::fs::copy(
+        shipped("reference/parabelle-table2-no-tt.csv"),
+        dir.join("reference/parabelle-table2-no-tt.csv"),
+    )
+    .unwrap();
+    let out = gtsim(&["check", copy.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -86,6 +86,30 @@ pub fn load(path: &Path) -> Result<Plan, ScenarioError> {
     parse(&read_scenario(path)?, path)
 }
 
+/// A file the scenario at `path` names (`outputs.reference`, `outputs.inference`, an `Epd`
+/// positions file), read with `read`: `name` is taken from the scenario file's own folder. A
+/// file not found there says so, since a scenario copied elsewhere takes its names along.
+pub(super) fn read_beside<T>(
+    path: &Path,
+    name: &str,
+    read: impl FnOnce(&Path) -> Result<T, String>,
+) -> Result<T, String> {
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let file = folder.join(name);
+    read(&file).map_err(|m| {
+        if file.exists() {
+            return m;
+        }
+        let folder = match folder.as_os_str().is_empty() {
+            true => ".".to_string(),
+            false => folder.display().to_string(),
+        };
+        format!(
+            "{m}; a file a scenario names is looked for from the scenario file's folder (`{folder}`): copy the file there, or name it by its path from that folder"
+        )
+    })
+}
+
 /// The text of a scenario file: a regular UTF-8 file of at most [`MAX_SCENARIO_BYTES`].
 fn read_scenario(path: &Path) -> Result<String, ScenarioError> {
     let bytes = read_bounded(path, MAX_SCENARIO_BYTES, "scenario").map_err(ScenarioError::File)?;
@@ -689,11 +713,50 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
             .lines()
             .nth(e.span.start.line.saturating_sub(1))
             .unwrap_or("");
+        // The parser's words for a bare word (`depth: five` reads as a unit value) and for a
+        // section (a struct, named by its type in the code), in the file's terms.
+        if let Some(word) = word_before(line, e.span.start.col)
+            .filter(|_| message.ends_with("but found a unit value instead"))
+        {
+            let at = message.len() - "a unit value instead".len();
+            message.truncate(at);
+            message.push_str(&format!("the word `{word}` instead"));
+        }
+        let section = match &e.code {
+            ron::Error::ExpectedDifferentStructName { found, .. } => Some(format!(
+                "expected a section in parentheses, `(…)`, but found `{found}`"
+            )),
+            ron::Error::ExpectedNamedStructLike(name) if !name.is_empty() => {
+                Some("expected a section in parentheses, `(…)`".to_string())
+            }
+            _ => None,
+        };
+        if let Some(section) = section {
+            let at = message.len() - e.code.to_string().len();
+            message.truncate(at);
+            message.push_str(&section);
+        }
         // Only for the parser's own errors: a value refused for its meaning says why itself.
         let syntax = !matches!(e.code, ron::Error::Message(_));
         if let Some(hint) = syntax_hint(&field, line, e.span.start.col).filter(|_| syntax) {
             message.push_str("; ");
             message.push_str(hint);
+        }
+        // A bracket left open or closed too early shows up later, as a field in the wrong
+        // section or as the end of the file: say where to look.
+        match &e.code {
+            // Not for a field one or two letters away from one expected here: a misspelling.
+            ron::Error::NoSuchStructField {
+                found, expected, ..
+            } if expected.iter().all(|x| edit_distance(found, x) > 2) => {
+                message.push_str(&format!(
+                    "; if `{found}` is spelled as meant, it is read as part of the wrong section: a bracket above may be left open or closed too early"
+                ))
+            }
+            ron::Error::Eof => {
+                message.push_str("; the file ends inside a bracket: one above is left open")
+            }
+            _ => {}
         }
         ScenarioError::At {
             file: file.to_string(),
@@ -715,6 +778,34 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
     de.end()
         .map_err(|e| spanned(de.span_error(e), String::new()))?;
     Ok(scenario)
+}
+
+/// The word (letters, digits, `_`) that ends just before column `col` (1-based, in characters)
+/// of `line`, if one does.
+fn word_before(line: &str, col: usize) -> Option<String> {
+    let chars: Vec<char> = line.chars().take(col.saturating_sub(1)).collect();
+    let start = chars
+        .iter()
+        .rposition(|c| !(c.is_alphanumeric() || *c == '_'))
+        .map_or(0, |i| i + 1);
+    let word: String = chars[start..].iter().collect();
+    (!word.is_empty() && !word.starts_with(|c: char| c.is_ascii_digit())).then_some(word)
+}
+
+/// The number of characters to insert, delete or replace to turn `a` into `b` (Levenshtein).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let replace = diagonal + usize::from(ca != *cb);
+            diagonal = row[j + 1];
+            row[j + 1] = replace.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
 }
 
 /// The hardware fields whose value is a time (`schema::Duration`): an error in one of them gets

@@ -113,16 +113,16 @@ pub(super) fn references(
         None => None,
         // Chess plans are compared with the paper's Tables II-IV, in any of their layouts.
         Some(name) if chess => {
-            let file_path = path.parent().unwrap_or(Path::new(".")).join(name);
-            let table = crate::reference::read_paper_table(&file_path, fanouts)
-                .map_err(|m| cx.at(&["outputs", "reference"], m))?;
+            let table = super::read_beside(path, name, |f| {
+                crate::reference::read_paper_table(f, fanouts)
+            })
+            .map_err(|m| cx.at(&["outputs", "reference"], m))?;
             warnings.extend(table.warnings().iter().cloned());
             paper = Some(table);
             None
         }
         Some(name) => {
-            let file_path = path.parent().unwrap_or(Path::new(".")).join(name);
-            let r = crate::reference::read(&file_path, fanouts)
+            let r = super::read_beside(path, name, |f| crate::reference::read(f, fanouts))
                 .map_err(|m| cx.at(&["outputs", "reference"], m))?;
             warnings.extend(r.warnings.iter().cloned());
             Some(r)
@@ -137,9 +137,10 @@ pub(super) fn references(
                 "the cost inference compares chess runs with the paper's tables: a chess workload only".into(),
             ));
         }
-        let file_path = path.parent().unwrap_or(Path::new(".")).join(name);
-        let table =
-            crate::reference::read_paper_table(&file_path, fanouts).map_err(|m| cx.at(&at, m))?;
+        let table = super::read_beside(path, name, |f| {
+            crate::reference::read_paper_table(f, fanouts)
+        })
+        .map_err(|m| cx.at(&at, m))?;
         if matches!(table, PaperTable::PerBoard(_)) {
             return Err(cx.at(
                 &at,

@@ -41,8 +41,7 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
         Workload::Chess { positions, .. } => Some(match positions {
             schema::Positions::BratkoKopec => crate::positions::ChessSet::bratko_kopec(),
             schema::Positions::Epd(name) => {
-                let epd = path.parent().unwrap_or(Path::new(".")).join(name);
-                crate::positions::ChessSet::read(&epd)
+                super::read_beside(path, name, crate::positions::ChessSet::read)
                     .map_err(|m| cx.at(&["workload", "positions"], m))?
             }
         }),
