@@ -537,6 +537,26 @@ fn vary_set_compare_and_plot_agree() {
     let read = |p: &Path| std::fs::read_to_string(p.join("results.csv")).unwrap();
     assert_eq!(read(&b), read(&set), "vary's 480 = --set 480");
     assert_ne!(read(&a), read(&b), "the rate changes the results");
+    // The report says that the scenario's description does not know of the fields set; a run
+    // of the file as it is has nothing to say.
+    let report = |p: &Path| std::fs::read_to_string(p.join("report.md")).unwrap();
+    let note = "this run also set `hardware.link.rate=480` (`--set` or `vary`)";
+    assert!(report(&set).contains(note), "{}", report(&set));
+    assert!(report(&b).contains(note), "{}", report(&b));
+    let plain = dir.join("plain");
+    let o = gtsim(&[
+        "run",
+        base.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        plain.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(
+        !report(&plain).contains("this run also set"),
+        "{}",
+        report(&plain)
+    );
     // --set on a varied field picks its value: every varied field set, one plain run (which
     // can be sharded), not a run of every combination with the value set overridden.
     let picked = |extra: &[&str], out: &Path| {

@@ -126,7 +126,8 @@ pub fn finish_outputs(
         }
         _ => None,
     };
-    let mut md = report(plan, summaries);
+    let fields_set = provenance.map_or(&[][..], |p| &p.fields_set[..]);
+    let mut md = report(plan, summaries, fields_set);
     if let Some(reference) = &plan.reference {
         // Published tables describe one configuration: compare the first.
         if let Some(first) = configs.first() {

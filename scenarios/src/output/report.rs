@@ -166,10 +166,12 @@ pub fn config_title_of(algorithms: &[crate::catalogue::Algorithm], s: &[Summary]
     })
 }
 
-/// The Markdown report of a plan.
-pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
+/// The Markdown report of a plan, run with the fields `fields_set` set (`--set`, `vary`; as
+/// `PATH=VALUE`): the scenario's own description, written for the file as it is, is marked as
+/// not knowing them.
+pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> String {
     let mut out = format!(
-        "# {name}\n\n{desc}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
+        "# {name}\n\n{desc}{set}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
          Time is simulated time{units}. Speedup is the mean of per-tree ratios; the overheads are ratios of\n\
          means over the seeds, as the paper's tables take them (the mean leaves or time at f over the\n\
          mean at one processor), not means of the per-run columns of results.csv. Where the\n\
@@ -187,6 +189,16 @@ pub fn report(plan: &Plan, summaries: &[Summary]) -> String {
          value (– with a single seed), a guide to the noise of the ratio beside it; – marks a value that is undefined.{positions}\n\n",
         name = plan.name(),
         desc = plan.scenario.description.trim(),
+        set = if fields_set.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "\n\nThe line above is the scenario file's description; this run also set `{}` \
+                 (`--set` or `vary`), which it may contradict: the machine and the figures below are \
+                 this run's.",
+                fields_set.join("`, `")
+            )
+        },
         describe = describe(plan),
         units = if crate::results::TimeUnit::of(plan) == crate::results::TimeUnit::LeafEvaluations {
             ", in leaf evaluations (units): nothing but a leaf costs time here"
