@@ -313,8 +313,10 @@ impl Legend {
 }
 
 /// Marker shapes, one per series of a chart in turn: circle, square, triangle, diamond,
-/// inverted triangle. Drawn hollow, so that series whose points coincide stay visible.
-pub(crate) const MARKER_SHAPES: usize = 5;
+/// inverted triangle, plus, cross, star. Drawn hollow, so that series whose points coincide
+/// stay visible. Eight, so that a chart of up to eight series (six searches in
+/// reinefeld-1987's panels) never gives two of them one shape.
+pub(crate) const MARKER_SHAPES: usize = 8;
 
 /// The closed outline of marker `shape` (wraps around) of radius `r`, around (0, 0).
 pub(crate) fn marker_outline(shape: usize, r: i32) -> Vec<(i32, i32)> {
@@ -340,12 +342,49 @@ pub(crate) fn marker_outline(shape: usize, r: i32) -> Vec<(i32, i32)> {
             let q = rf * 1.2;
             vec![(0.0, -q), (q, 0.0), (0.0, q), (-q, 0.0), (0.0, -q)]
         }
-        _ => vec![
+        4 => vec![
             (0.0, rf * 1.15),
             (rf, -rf * 0.75),
             (-rf, -rf * 0.75),
             (0.0, rf * 1.15),
         ],
+        // A plus, and the same turned by 45 degrees (a cross), each with arms a third as wide
+        // as they are long.
+        5 | 6 => {
+            let (a, l) = (rf * 0.38, rf * 1.15);
+            let plus = [
+                (-a, -l),
+                (a, -l),
+                (a, -a),
+                (l, -a),
+                (l, a),
+                (a, a),
+                (a, l),
+                (-a, l),
+                (-a, a),
+                (-l, a),
+                (-l, -a),
+                (-a, -a),
+                (-a, -l),
+            ];
+            let turn = if shape % MARKER_SHAPES == 6 {
+                std::f64::consts::FRAC_PI_4
+            } else {
+                0.0
+            };
+            let (sin, cos) = turn.sin_cos();
+            plus.iter()
+                .map(|&(x, y)| (x * cos - y * sin, x * sin + y * cos))
+                .collect()
+        }
+        // A five-pointed star, a point up.
+        _ => (0..=10)
+            .map(|i| {
+                let a = -std::f64::consts::FRAC_PI_2 + i as f64 * std::f64::consts::PI / 5.0;
+                let radius = if i % 2 == 0 { rf * 1.3 } else { rf * 0.55 };
+                (radius * a.cos(), radius * a.sin())
+            })
+            .collect(),
     };
     pts.into_iter()
         .map(|(x, y)| (x.round() as i32, y.round() as i32))

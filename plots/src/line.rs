@@ -38,8 +38,8 @@ pub struct Series {
     /// have the same length as `points`. A non-finite error draws no bar; the sign is ignored.
     pub errors: Option<Vec<f64>>,
     /// Draw a marker at every point. Each series with markers in a chart gets its own hollow
-    /// shape (circle, square, triangle, diamond, inverted triangle, in turn), also in the legend,
-    /// so that series whose points coincide stay visible.
+    /// shape (circle, square, triangle, diamond, inverted triangle, plus, cross, star, in
+    /// turn), also in the legend, so that series whose points coincide stay visible.
     pub markers: bool,
 }
 
@@ -817,13 +817,14 @@ mod tests {
         };
         assert_eq!(shapes(&drawings[0]), [0, 1, 2]);
         assert_eq!(shapes(&drawings[1]), [1, 2]);
-        // Six labels in the figure: the sixth would wrap to the first's shape in its own
-        // panel, so every panel numbers its own series.
-        let labels = ["a", "b", "c", "d", "e", "f"];
-        let wide = chart(labels[..5].iter().map(|l| line(l, &p)).collect());
-        let clashing = chart(vec![line("a", &p), line("f", &p)]);
+        // One label more than there are shapes: the last would wrap to the first's shape in
+        // its own panel, so every panel numbers its own series.
+        let n = crate::legend::MARKER_SHAPES;
+        let labels: Vec<String> = (0..=n).map(|i| format!("s{i}")).collect();
+        let wide = chart(labels[..n].iter().map(|l| line(l, &p)).collect());
+        let clashing = chart(vec![line("s0", &p), line(&labels[n], &p)]);
         let drawings = panel_drawings(&[wide, clashing]);
-        assert_eq!(shapes(&drawings[0]), [0, 1, 2, 3, 4]);
+        assert_eq!(shapes(&drawings[0]), (0..n).collect::<Vec<_>>());
         assert_eq!(shapes(&drawings[1]), [0, 1]);
     }
 

@@ -90,6 +90,15 @@ pub struct SyncStudy {
     pub configs: Vec<(Vec<usize>, Option<PowerFit>)>,
 }
 
+// Palette entries ([`plots::PALETTE`]) of the study's chart. No estimate shares a colour, or a
+// near one (orange beside vermillion, sky blue beside blue), with a measurement.
+/// Eq. 14's estimate (odd or even depths, one per panel), dashed: near-black.
+const EQ14_COLOR: usize = 6;
+/// The (f−1)/w estimate, dashed: reddish purple.
+const FM1_COLOR: usize = 3;
+/// The measured orderings, in turn: blue, vermillion, bluish green, then the rest.
+const MEASURED_COLORS: [usize; 10] = [0, 1, 2, 7, 8, 9, 10, 11, 4, 5];
+
 impl SyncStudy {
     /// The study of `summaries` (the run summaries of the plan; the groups are its
     /// configurations, see [`by_config`]).
@@ -393,10 +402,11 @@ impl SyncStudy {
                         .filter(|r| r.summary.fanout >= 2)
                         .collect();
                     let Some(r0) = rows.first() else { continue };
-                    let color = orderings
+                    let color = MEASURED_COLORS[orderings
                         .iter()
                         .position(|o| *o == r0.summary.ordering)
-                        .unwrap_or(0);
+                        .unwrap_or(0)
+                        % MEASURED_COLORS.len()];
                     series.push(Series {
                         label: format!("measured, {} d={}", r0.summary.ordering, r0.summary.depth),
                         points: rows
@@ -433,11 +443,11 @@ impl SyncStudy {
                 };
                 // Only the estimate for this panel's depth parity.
                 if odd {
-                    series.push(est("f/2(w+1) (eq. 14, odd)", 4, |r| r.f_over_2w1));
+                    series.push(est("f/2(w+1) (eq. 14, odd)", EQ14_COLOR, |r| r.f_over_2w1));
                 } else {
-                    series.push(est("3f/4(w-1) (even)", 5, |r| r.three_f_over_4wm1));
+                    series.push(est("3f/4(w-1) (even)", EQ14_COLOR, |r| r.three_f_over_4wm1));
                 }
-                series.push(est("(f-1)/w", 7, |r| r.fm1_over_w));
+                series.push(est("(f-1)/w", FM1_COLOR, |r| r.fm1_over_w));
                 let ds: Vec<String> = depths.iter().map(|d| d.to_string()).collect();
                 charts.push(LineChart {
                     title: format!(
@@ -465,6 +475,17 @@ impl SyncStudy {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_measured_ordering_takes_an_estimates_colour() {
+        let estimates = [EQ14_COLOR, FM1_COLOR];
+        assert_ne!(EQ14_COLOR, FM1_COLOR);
+        for (i, c) in MEASURED_COLORS.iter().enumerate() {
+            assert!(!estimates.contains(c), "measured ordering {i} has colour {c}");
+            assert!(*c < plots::PALETTE.len());
+            assert!(!MEASURED_COLORS[..i].contains(c), "colour {c} twice");
+        }
+    }
 
     #[test]
     fn power_fit_recovers_exponents() {
