@@ -477,7 +477,7 @@ fn a_processor_count_of_one_alone_draws_no_empty_legend_entry() {
     let results = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
     for chart in [
         scenarios::output::overheads_chart(&plan, &results.summaries),
-        scenarios::output::speedup_chart(&plan, &results.summaries),
+        scenarios::output::speedup_chart(&plan, &results.summaries, plan.reference.as_ref()),
     ] {
         for s in &chart.series {
             assert!(
@@ -488,6 +488,42 @@ fn a_processor_count_of_one_alone_draws_no_empty_legend_entry() {
             );
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// speedup.png of a scenario with a reference table sets the published speedups beside the
+/// measured ones, at the processor counts the sweep runs; without a table, nothing.
+#[test]
+fn the_published_speedups_are_drawn_beside_the_measured_ones() {
+    let dir = scratch("published");
+    let file = quick(&dir, "table.ron", "count: 2");
+    let plan = scenarios::load(&file).unwrap();
+    let results = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
+    let table = plan
+        .reference
+        .as_ref()
+        .expect("pmws-uniform names Table II");
+    let chart = scenarios::output::speedup_chart(&plan, &results.summaries, Some(table));
+    let published: Vec<&plots::Series> = chart
+        .series
+        .iter()
+        .filter(|s| s.label == "published speedup (parabelle-table2-no-tt.csv)")
+        .collect();
+    assert_eq!(published.len(), 1, "{:?}", chart.series);
+    // The table's own rows, read back from the file (f, speedup).
+    let text = std::fs::read_to_string(shipped("reference/parabelle-table2-no-tt.csv")).unwrap();
+    let rows: Vec<(f64, f64)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("fanout"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            (cells[0].parse().unwrap(), cells[3].parse().unwrap())
+        })
+        .collect();
+    assert_eq!(published[0].points, rows);
+    assert_eq!(published[0].style, plots::LineStyle::Dashed);
+    let without = scenarios::output::speedup_chart(&plan, &results.summaries, None);
+    assert_eq!(without.series.len(), chart.series.len() - 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

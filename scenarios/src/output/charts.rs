@@ -360,8 +360,14 @@ pub fn overlaid_speedup_charts(plan: &Plan, configs: &[&[Summary]]) -> Vec<LineC
         .collect()
 }
 
-/// Speedup against f with the ideal line.
-pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
+/// Speedup against f with the ideal line, and the published speedups of `published` (the
+/// scenario's reference table, for the configuration it describes) where it gives them: dashed,
+/// with markers, at the processor counts the sweep runs.
+pub fn speedup_chart(
+    plan: &Plan,
+    summaries: &[Summary],
+    published: Option<&crate::reference::Reference>,
+) -> LineChart {
     let s = sorted(summaries);
     let mut measured = series(
         "speedup (mean over seeds)",
@@ -370,14 +376,36 @@ pub fn speedup_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         points(&s, |x| x.speedup),
     );
     measured.errors = Some(s.iter().map(|x| x.speedup_se).collect());
+    let mut lines = vec![measured, {
+        let (lo, hi) = fanout_range(&s);
+        ideal("ideal (speedup = f)", lo, hi)
+    }];
+    if let Some(table) = published {
+        let run: Vec<u32> = s.iter().map(|x| x.fanout).collect();
+        let points: Vec<(f64, f64)> = table
+            .rows
+            .iter()
+            .filter(|r| run.contains(&r.fanout))
+            .filter_map(|r| r.speedup.map(|v| (r.fanout as f64, v)))
+            .collect();
+        if !points.is_empty() {
+            let name = table.path.file_name().map_or_else(
+                || table.path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            lines.push(series(
+                &format!("published speedup ({name})"),
+                2,
+                LineStyle::Dashed,
+                points,
+            ));
+        }
+    }
     LineChart {
         title: chart_title(plan, &s),
         x_label: "processors f".into(),
         y_label: "speedup".into(),
-        series: vec![measured, {
-            let (lo, hi) = fanout_range(&s);
-            ideal("ideal (speedup = f)", lo, hi)
-        }],
+        series: lines,
         integer_x: true,
         log2_x: false,
     }

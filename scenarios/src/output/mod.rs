@@ -257,7 +257,12 @@ pub fn finish_outputs(
         let charts: Vec<LineChart> = if plan.algorithms.len() > 1 {
             charts::overlaid_speedup_charts(plan, &configs)
         } else {
-            configs.iter().map(|s| speedup_chart(plan, s)).collect()
+            // The reference table describes the first configuration (as in report.md).
+            configs
+                .iter()
+                .enumerate()
+                .map(|(i, s)| speedup_chart(plan, s, plan.reference.as_ref().filter(|_| i == 0)))
+                .collect()
         };
         let title = format!("{}: speedup", plan.name());
         folder.draw("speedup.png", |p| {
