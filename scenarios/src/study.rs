@@ -481,7 +481,10 @@ mod tests {
         let estimates = [EQ14_COLOR, FM1_COLOR];
         assert_ne!(EQ14_COLOR, FM1_COLOR);
         for (i, c) in MEASURED_COLORS.iter().enumerate() {
-            assert!(!estimates.contains(c), "measured ordering {i} has colour {c}");
+            assert!(
+                !estimates.contains(c),
+                "measured ordering {i} has colour {c}"
+            );
             assert!(*c < plots::PALETTE.len());
             assert!(!MEASURED_COLORS[..i].contains(c), "colour {c} twice");
         }

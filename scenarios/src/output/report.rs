@@ -12,10 +12,13 @@ pub(super) fn campbell(plan: &Plan) -> bool {
         .any(|p| matches!(p, crate::dispatch::PTree::Campbell { .. }))
 }
 
-/// A cost in ms, or in ns when it is under a microsecond (Campbell's time units).
+/// A cost in ms, or in ns when it is under a microsecond (Campbell's time units); a cost of
+/// nothing as 0 (not `0.000 ms` beside a cost in ns).
 fn ms(t: sim_core::SimTime) -> String {
     let ns = t.as_nanos();
-    if ns > 0 && ns < 1000 {
+    if ns == 0 {
+        "0".into()
+    } else if ns < 1000 {
         format!("{ns} ns")
     } else {
         format!("{:.3} ms", ns as f64 * 1e-6)
@@ -184,7 +187,9 @@ pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> Stri
          time's share even where nothing but a leaf costs time. The paper could not measure that split: its \"communication\n\
          overhead\" is time − search overhead, shown under that name. Synchronization overhead\n\
          (measured) is the idle time over the uniprocessor leaf time (section VII); the estimate is\n\
-         f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths. Every ± is the standard\n\
+         f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths, given for the schemes the\n\
+         paper's model describes (pmws and Parabelle's, on the paper's processor trees; – for\n\
+         others). Every ± is the standard\n\
          error over seeds of the per-run\n\
          value (– with a single seed), a guide to the noise of the ratio beside it; – marks a value that is undefined.{positions}\n\n",
         name = plan.name(),
