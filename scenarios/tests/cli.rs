@@ -540,7 +540,7 @@ fn vary_set_compare_and_plot_agree() {
     // The report says that the scenario's description does not know of the fields set; a run
     // of the file as it is has nothing to say.
     let report = |p: &Path| std::fs::read_to_string(p.join("report.md")).unwrap();
-    let note = "this run also set `hardware.link.rate=480` (`--set` or `vary`)";
+    let note = "This run set `hardware.link.rate=480` (`--set` or `vary`) over the scenario file";
     assert!(report(&set).contains(note), "{}", report(&set));
     assert!(report(&b).contains(note), "{}", report(&b));
     let plain = dir.join("plain");
@@ -553,7 +553,7 @@ fn vary_set_compare_and_plot_agree() {
     ]);
     assert!(o.status.success(), "{o:?}");
     assert!(
-        !report(&plain).contains("this run also set"),
+        !report(&plain).contains("This run set"),
         "{}",
         report(&plain)
     );

@@ -498,6 +498,23 @@ fn class8_reference_tables_are_checked_strictly() {
             &folder,
         ],
     );
+    // A name from the root is not looked for from the scenario's folder: no such advice.
+    let absolute = write(
+        &dir,
+        "absolute.ron",
+        edit(
+            &uniform_text(),
+            "reference/parabelle-table2-no-tt.csv",
+            "/nonexistent/table.csv",
+        ),
+    );
+    let err = rejected(
+        &absolute,
+        55,
+        9,
+        &["/nonexistent/table.csv: cannot read the reference table"],
+    );
+    assert!(!err.contains("looked for from"), "{err}");
     std::fs::create_dir(dir.join("reference")).unwrap();
     std::fs::copy(
         shipped("reference/parabelle-table2-no-tt.csv"),

@@ -524,6 +524,28 @@ fn the_published_speedups_are_drawn_beside_the_measured_ones() {
     assert_eq!(published[0].style, plots::LineStyle::Dashed);
     let without = scenarios::output::speedup_chart(&plan, &results.summaries, None);
     assert_eq!(without.series.len(), chart.series.len() - 1);
+    // Only the processor counts the sweep runs.
+    let file = scenario(
+        &dir,
+        "two.ron",
+        &[
+            ("width: 34,", "width: 6,"),
+            ("depth: 5,", "depth: 3,"),
+            ("count: 24", "count: 2"),
+            ("fanout: [1, 2, 3, 4]", "fanout: [1, 2]"),
+            ("timeline: (fanout: 4, seed: 1),", ""),
+        ],
+    );
+    let plan = scenarios::load(&file).unwrap();
+    let results = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
+    let chart =
+        scenarios::output::speedup_chart(&plan, &results.summaries, plan.reference.as_ref());
+    let drawn = chart
+        .series
+        .iter()
+        .find(|s| s.label.starts_with("published speedup"))
+        .expect("drawn");
+    assert_eq!(drawn.points, rows[..2]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

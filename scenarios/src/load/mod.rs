@@ -97,7 +97,7 @@ pub(super) fn read_beside<T>(
     let folder = path.parent().unwrap_or(Path::new(""));
     let file = folder.join(name);
     read(&file).map_err(|m| {
-        if file.exists() {
+        if file.exists() || Path::new(name).is_absolute() {
             return m;
         }
         let folder = match folder.as_os_str().is_empty() {

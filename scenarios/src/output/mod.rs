@@ -257,11 +257,16 @@ pub fn finish_outputs(
         let charts: Vec<LineChart> = if plan.algorithms.len() > 1 {
             charts::overlaid_speedup_charts(plan, &configs)
         } else {
-            // The reference table describes the first configuration (as in report.md).
+            // The reference table (a chess plan's in Table II's layout) describes the first
+            // configuration (as in report.md).
+            let published = plan.reference.as_ref().or(match &plan.paper {
+                Some(crate::reference::PaperTable::Fanout(table)) => Some(table),
+                _ => None,
+            });
             configs
                 .iter()
                 .enumerate()
-                .map(|(i, s)| speedup_chart(plan, s, plan.reference.as_ref().filter(|_| i == 0)))
+                .map(|(i, s)| speedup_chart(plan, s, published.filter(|_| i == 0)))
                 .collect()
         };
         let title = format!("{}: speedup", plan.name());

@@ -170,8 +170,8 @@ pub fn config_title_of(algorithms: &[crate::catalogue::Algorithm], s: &[Summary]
 }
 
 /// The Markdown report of a plan, run with the fields `fields_set` set (`--set`, `vary`; as
-/// `PATH=VALUE`): the scenario's own description, written for the file as it is, is marked as
-/// not knowing them.
+/// `PATH=VALUE`): they are named under the scenario's own description, which was written for
+/// the file as it is.
 pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> String {
     let mut out = format!(
         "# {name}\n\n{desc}{set}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
@@ -198,9 +198,8 @@ pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> Stri
             String::new()
         } else {
             format!(
-                "\n\nThe line above is the scenario file's description; this run also set `{}` \
-                 (`--set` or `vary`), which it may contradict: the machine and the figures below are \
-                 this run's.",
+                "\n\nThis run set `{}` (`--set` or `vary`) over the scenario file: the machine \
+                 and the figures below are this run's, whatever the scenario's description says.",
                 fields_set.join("`, `")
             )
         },
