@@ -529,6 +529,10 @@ fn axis(t: &Table, column: &str, i: usize) -> (f64, String) {
         .fold(0.0f64, |m, v| m.max(v.abs()));
     if column.ends_with("_ns") && largest >= 1e6 {
         (1e-9, format!("{column} (seconds)"))
+    } else if column.ends_with("_overhead") || column.starts_with("model_sync_overhead") {
+        // results.csv holds overheads as fractions; a chart gives them in per cent, as the
+        // report and `compare` do.
+        (100.0, format!("{column} (%)"))
     } else {
         (1.0, column.to_string())
     }
@@ -754,6 +758,19 @@ mod tests {
         assert_eq!(s.points.len(), 2);
         assert!((s.points[0].1 - 3.0).abs() < 1e-12, "{:?}", s.points);
         assert!((s.points[1].1 - 1.5).abs() < 1e-12, "{:?}", s.points);
+    }
+
+    #[test]
+    fn plot_gives_overheads_in_per_cent() {
+        let t = table(&[("pmws", "2", "1", "1.8"), ("pmws", "4", "1", "3.0")]);
+        let (chart, _) = plot(&t, "fanout", "idle_overhead", None, &[]).unwrap();
+        assert_eq!(chart.y_label, "idle_overhead (%)");
+        // The table's idle_overhead cells are 0.1.
+        for p in &chart.series[0].points {
+            assert!((p.1 - 10.0).abs() < 1e-9, "{:?}", chart.series[0].points);
+        }
+        let (speedup, _) = plot(&t, "fanout", "speedup", None, &[]).unwrap();
+        assert_eq!(speedup.y_label, "speedup");
     }
 
     #[test]
