@@ -41,6 +41,29 @@ fn scenario(dir: &Path, file: &str, edits: &[(&str, &str)]) -> PathBuf {
     path
 }
 
+/// A small scenario (w = 6, d = 3, two seeds, no timeline) on the processor counts `fanouts`
+/// (as written in its list), loaded and run.
+fn small_run(
+    dir: &Path,
+    file: &str,
+    fanouts: &str,
+) -> (scenarios::Plan, scenarios::runner::Results) {
+    let file = scenario(
+        dir,
+        file,
+        &[
+            ("width: 34,", "width: 6,"),
+            ("depth: 5,", "depth: 3,"),
+            ("count: 24", "count: 2"),
+            ("fanout: [1, 2, 3, 4]", &format!("fanout: [{fanouts}]")),
+            ("timeline: (fanout: 4, seed: 1),", ""),
+        ],
+    );
+    let plan = scenarios::load(&file).unwrap();
+    let results = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
+    (plan, results)
+}
+
 /// A quick scenario: small trees, two seeds (`seeds`), f = 1..4, every output file.
 fn quick(dir: &Path, file: &str, seeds: &str) -> PathBuf {
     scenario(
@@ -462,19 +485,7 @@ fn a_one_fanout_run_still_draws_its_charts() {
 #[test]
 fn a_processor_count_of_one_alone_draws_no_empty_legend_entry() {
     let dir = scratch("f1-alone");
-    let file = scenario(
-        &dir,
-        "one.ron",
-        &[
-            ("width: 34,", "width: 6,"),
-            ("depth: 5,", "depth: 3,"),
-            ("count: 24", "count: 2"),
-            ("fanout: [1, 2, 3, 4]", "fanout: [1]"),
-            ("timeline: (fanout: 4, seed: 1),", ""),
-        ],
-    );
-    let plan = scenarios::load(&file).unwrap();
-    let results = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
+    let (plan, results) = small_run(&dir, "one.ron", "1");
     for chart in [
         scenarios::output::overheads_chart(&plan, &results.summaries),
         scenarios::output::speedup_chart(&plan, &results.summaries, plan.reference.as_ref()),
@@ -525,19 +536,7 @@ fn the_published_speedups_are_drawn_beside_the_measured_ones() {
     let without = scenarios::output::speedup_chart(&plan, &results.summaries, None);
     assert_eq!(without.series.len(), chart.series.len() - 1);
     // Only the processor counts the sweep runs.
-    let file = scenario(
-        &dir,
-        "two.ron",
-        &[
-            ("width: 34,", "width: 6,"),
-            ("depth: 5,", "depth: 3,"),
-            ("count: 24", "count: 2"),
-            ("fanout: [1, 2, 3, 4]", "fanout: [1, 2]"),
-            ("timeline: (fanout: 4, seed: 1),", ""),
-        ],
-    );
-    let plan = scenarios::load(&file).unwrap();
-    let results = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
+    let (plan, results) = small_run(&dir, "two.ron", "1, 2");
     let chart =
         scenarios::output::speedup_chart(&plan, &results.summaries, plan.reference.as_ref());
     let drawn = chart

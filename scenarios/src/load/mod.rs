@@ -100,9 +100,10 @@ pub(super) fn read_beside<T>(
         if file.exists() || Path::new(name).is_absolute() {
             return m;
         }
-        let folder = match folder.as_os_str().is_empty() {
-            true => ".".to_string(),
-            false => folder.display().to_string(),
+        let folder = if folder.as_os_str().is_empty() {
+            ".".to_string()
+        } else {
+            folder.display().to_string()
         };
         format!(
             "{m}; a file a scenario names is looked for from the scenario file's folder (`{folder}`): copy the file there, or name it by its path from that folder"
@@ -704,38 +705,34 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     let spanned = |e: ron::error::SpannedError, field: String| {
-        let mut message = if field.is_empty() {
-            e.code.to_string()
-        } else {
-            format!("{field}: {}", e.code)
-        };
         let line = src
             .lines()
             .nth(e.span.start.line.saturating_sub(1))
             .unwrap_or("");
-        // The parser's words for a bare word (`depth: five` reads as a unit value) and for a
-        // section (a struct, named by its type in the code), in the file's terms.
-        if let Some(word) = word_before(line, e.span.start.col)
-            .filter(|_| message.ends_with("but found a unit value instead"))
-        {
-            let at = message.len() - "a unit value instead".len();
-            message.truncate(at);
-            message.push_str(&format!("the word `{word}` instead"));
-        }
-        let section = match &e.code {
-            ron::Error::ExpectedDifferentStructName { found, .. } => Some(format!(
-                "expected a section in parentheses, `(…)`, but found `{found}`"
-            )),
-            ron::Error::ExpectedNamedStructLike(name) if !name.is_empty() => {
-                Some("expected a section in parentheses, `(…)`".to_string())
+        // The parser's words, in the file's terms for a bare word (`depth: five` reads as a
+        // unit value) and for a section (a struct, named by its type in the code).
+        let text = match &e.code {
+            ron::Error::InvalidValueForType { expected, found } if found == "a unit value" => {
+                match word_before(line, e.span.start.col) {
+                    Some(word) => {
+                        format!("Expected {expected} but found the word `{word}` instead")
+                    }
+                    None => e.code.to_string(),
+                }
             }
-            _ => None,
+            ron::Error::ExpectedDifferentStructName { found, .. } => {
+                format!("expected a section in parentheses, `(…)`, but found `{found}`")
+            }
+            ron::Error::ExpectedNamedStructLike(name) if !name.is_empty() => {
+                "expected a section in parentheses, `(…)`".to_string()
+            }
+            code => code.to_string(),
         };
-        if let Some(section) = section {
-            let at = message.len() - e.code.to_string().len();
-            message.truncate(at);
-            message.push_str(&section);
-        }
+        let mut message = if field.is_empty() {
+            text
+        } else {
+            format!("{field}: {text}")
+        };
         // Only for the parser's own errors: a value refused for its meaning says why itself.
         let syntax = !matches!(e.code, ron::Error::Message(_));
         if let Some(hint) = syntax_hint(&field, line, e.span.start.col).filter(|_| syntax) {
