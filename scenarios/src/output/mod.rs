@@ -257,11 +257,18 @@ pub fn finish_outputs(
         let charts: Vec<LineChart> = if plan.algorithms.len() > 1 {
             charts::overlaid_speedup_charts(plan, &configs)
         } else {
-            // The reference table (a chess plan's in Table II's layout) describes the first
-            // configuration (as in report.md).
-            let published = plan.reference.as_ref().or(match &plan.paper {
-                Some(crate::reference::PaperTable::Fanout(table)) => Some(table),
-                _ => None,
+            // The reference table describes the first configuration (as in report.md); a chess
+            // plan's in Table II's layout goes with a search without a table, as report.md sets
+            // it (`chess_report::paper_row`).
+            let published = plan.reference.as_ref().or_else(|| {
+                match (&plan.paper, plan.algorithms.as_slice()) {
+                    (Some(crate::reference::PaperTable::Fanout(table)), [algorithm])
+                        if crate::chess_report::table_of(plan, &algorithm.name()).is_none() =>
+                    {
+                        Some(table)
+                    }
+                    _ => None,
+                }
             });
             configs
                 .iter()
