@@ -15,7 +15,7 @@ const MAX_THREADS: usize = 256;
 #[derive(Parser)]
 #[command(
     name = "gtsim",
-    about = "gtsim: simulate multiprocessor game-tree search (pmws on Parabelle-like hardware) from a scenario file"
+    about = "gtsim: simulate parallel game-tree search schemes on multiprocessor hardware (processor trees, networks, buses, shared memory) from a scenario file"
 )]
 struct Cli {
     #[command(subcommand)]
