@@ -230,6 +230,19 @@ fn set_note(now: Note) {
     }
 }
 
+/// Runs `make` (which creates the staging folder, and whatever else the note names) with the
+/// note locked, and sets the note it returns: an interrupt meanwhile waits for the note, and so
+/// never finds a staging folder that its note does not name (it would say "nothing was
+/// written" and leave the folder behind). On an error, the note stays as it was.
+fn noted<T>(make: impl FnOnce() -> Result<(T, Note), Failure>) -> Result<T, Failure> {
+    let mut note = INTERRUPT_NOTE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (made, now) = make()?;
+    *note = Some(now);
+    Ok(made)
+}
+
 /// Where a run is, for the line an interrupt prints.
 enum Note {
     /// Simulating into `folder` (its files written into `staging` until the commit), the
@@ -937,23 +950,26 @@ fn run_plan(
             command_line,
         );
     }
-    let mut folder = scenarios::OutputFolder::prepare(&dir).map_err(Failure::of_output)?;
     let runs = scenarios::runner::job_count(&plan);
     let part_path = scenarios::part::path_for(&dir);
-    let mut part = scenarios::part::PartFile::create(&part_path, &fingerprint, runs, &done)
-        .map_err(|e| Failure::Output(e.to_string()))?;
+    let (mut folder, mut part) = noted(|| {
+        let folder = scenarios::OutputFolder::prepare(&dir).map_err(Failure::of_output)?;
+        let part = scenarios::part::PartFile::create(&part_path, &fingerprint, runs, &done)
+            .map_err(|e| Failure::Output(e.to_string()))?;
+        KEPT.store(done.len(), std::sync::atomic::Ordering::SeqCst);
+        let note = Note::Running {
+            folder: dir.clone(),
+            staging: folder.staging().to_path_buf(),
+            part: part_path.clone(),
+            runs,
+        };
+        Ok(((folder, part), note))
+    })?;
     // A failure from here on keeps the finished runs for --resume, and says so.
     let kept = |f: Failure| f.kept(&part_path, runs);
     if let Some(hook) = test_hook() {
         folder.set_hook(hook);
     }
-    set_note(Note::Running {
-        folder: dir.clone(),
-        staging: folder.staging().to_path_buf(),
-        part: part_path.clone(),
-        runs,
-    });
-    KEPT.store(done.len(), std::sync::atomic::Ordering::SeqCst);
     let kill_after = std::env::var("GTSIM_TEST_KILL_AFTER_RUNS")
         .ok()
         .and_then(|v| v.parse::<usize>().ok());
@@ -1119,11 +1135,14 @@ fn run_shard(
 ) -> Result<Vec<scenarios::Summary>, Failure> {
     let total = scenarios::runner::job_count(plan);
     let indices: Vec<usize> = (i..total).step_by(n).collect();
-    let mut folder = scenarios::OutputFolder::prepare(dir).map_err(Failure::of_output)?;
-    set_note(Note::Shard {
-        folder: dir.to_path_buf(),
-        staging: folder.staging().to_path_buf(),
-    });
+    let mut folder = noted(|| {
+        let folder = scenarios::OutputFolder::prepare(dir).map_err(Failure::of_output)?;
+        let note = Note::Shard {
+            folder: dir.to_path_buf(),
+            staging: folder.staging().to_path_buf(),
+        };
+        Ok((folder, note))
+    })?;
     let started = std::time::Instant::now();
     let bar = progress_bar(opts.quiet);
     bar.set_length(indices.len() as u64);
