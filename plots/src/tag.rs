@@ -119,6 +119,7 @@ mod tests {
     #[test]
     fn a_tagged_chart_carries_its_text_and_an_untagged_one_or_other_file_none() {
         let dir = std::env::temp_dir().join(format!("gtsim-plots-tag-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir); // a stale folder of an earlier process with this id
         std::fs::create_dir_all(&dir).unwrap();
         let png = dir.join("c.png");
         let chart = crate::LineChart {

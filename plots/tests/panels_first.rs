@@ -7,6 +7,7 @@ use plots::{panels, LineChart, Series};
 #[test]
 fn a_panel_grid_can_be_the_first_chart_of_a_process() {
     let dir = std::env::temp_dir().join(format!("gtsim-panels-first-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir); // a stale folder of an earlier process with this id
     std::fs::create_dir_all(&dir).unwrap();
     let chart = LineChart {
         title: "one".into(),

@@ -473,6 +473,7 @@ mod tests {
     #[test]
     fn runs_written_are_read_back_as_they_were() {
         let dir = std::env::temp_dir().join(format!("gtsim-part-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir); // a stale folder of an earlier process with this id
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(".x.gtsim-part");
         let runs: Vec<Finished> = (0..5).map(finished).collect();

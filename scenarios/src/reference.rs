@@ -812,6 +812,7 @@ mod tests {
     impl Scratch {
         fn new(name: &str) -> Scratch {
             let dir = std::env::temp_dir().join(format!("gtsim-ref-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir); // a stale folder of an earlier process with this id
             std::fs::create_dir_all(&dir).unwrap();
             Scratch(dir)
         }

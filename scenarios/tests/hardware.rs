@@ -74,6 +74,7 @@ fn the_line_rate_follows_the_processor_count_and_the_level() {
 #[test]
 fn a_run_past_the_largest_time_is_an_error_naming_the_run_and_the_fields() {
     let dir = std::env::temp_dir().join(format!("gtsim-overflow-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir); // a stale folder of an earlier process with this id
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("huge.ron");
     // Accepted by the schema and by the loader (the minimal tree's leaves and interior nodes
@@ -162,6 +163,7 @@ fn costs_whose_minimal_tree_passes_the_largest_time_are_errors_at_their_field() 
     scenarios::parse(&text, Path::new("hw.ron")).unwrap();
     // check and run agree: both refuse the file at the field.
     let dir = std::env::temp_dir().join(format!("gtsim-bound-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir); // a stale folder of an earlier process with this id
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("huge.ron");
     std::fs::write(

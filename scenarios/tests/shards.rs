@@ -294,7 +294,7 @@ fn a_merge_names_the_build_and_the_file_that_differ() {
     // holds the written file until it executes, and running the copy meanwhile fails with
     // "text file busy" (ETXTBSY). That passes within moments, so wait for it.
     let by_copy = |args: &[&str]| {
-        for _ in 0..200 {
+        for _ in 0..1000 {
             match Command::new(&exe).current_dir(&dir).args(args).output() {
                 Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
                     std::thread::sleep(std::time::Duration::from_millis(10))
@@ -302,7 +302,7 @@ fn a_merge_names_the_build_and_the_file_that_differ() {
                 run => return run.expect("the copy runs"),
             }
         }
-        panic!("the copy stayed busy for 2 s: another process holds it open for writing")
+        panic!("the copy stayed busy for 10 s: another process holds it open for writing")
     };
     ok(&by_copy(&["merge", "m", "s0", "s1", "--quiet"]));
     assert!(dir.join("m").join("results.csv").is_file());
