@@ -647,11 +647,7 @@ pub(crate) fn draw_chart(
     } else {
         Axis::new(x_range.0, x_range.1, x_target, chart.integer_x)
     };
-    let y_axis = if drawing.log2_y {
-        Axis::log2(y_range.0, y_range.1, y_target)
-    } else {
-        Axis::new(y_range.0, y_range.1, y_target, false)
-    };
+    let y_axis = y_axis(y_range, drawing.log2_y, y_target);
     let tick_font = font::regular(scale.tick);
     let desc_font = font::regular(scale.desc);
     let desc_h = font::measure("Xg", &desc_font).1;
@@ -772,9 +768,40 @@ pub(crate) fn draw_chart(
     Ok(())
 }
 
+/// The y axis over `range` for about `target` ticks of a linear axis. On a base-2 log axis a
+/// power of two is a short label: one at every doubling where they fit half as many again
+/// (1, 2, 4, 8 rather than 1, 4, 16).
+fn y_axis(range: (f64, f64), log2: bool, target: usize) -> Axis {
+    if log2 {
+        Axis::log2(range.0, range.1, target * 3 / 2)
+    } else {
+        Axis::new(range.0, range.1, target, false)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A speedup panel from 0.5 to 64 (schemes-compare's: about 270 pixels of plot) labels every
+    /// doubling on its log axis, where a linear axis of that height would take six ticks.
+    #[test]
+    fn a_log_axis_labels_every_doubling_where_they_fit() {
+        let target = (270 / PANEL.tick_spacing.1) as usize;
+        let (lo, hi) = padded_range(-1.0, 6.0, 0.07, false);
+        let log = y_axis((lo, hi), true, target);
+        assert_eq!(log.ticks, (-1..=6).map(f64::from).collect::<Vec<_>>());
+        // 1 to 1,024 on the same panel: every other doubling (1, 4, 16, …).
+        let (lo, hi) = padded_range(0.0, 10.0, 0.07, false);
+        let wide = y_axis((lo, hi), true, target);
+        assert_eq!(
+            wide.ticks,
+            (0..=5).map(|k| f64::from(2 * k)).collect::<Vec<_>>()
+        );
+        // A linear axis keeps its spacing.
+        let linear = y_axis((0.0, 10.0), false, target);
+        assert_eq!(linear.ticks, Axis::new(0.0, 10.0, target, false).ticks);
+    }
 
     fn line(label: &str, points: &[(f64, f64)]) -> Series {
         Series {
