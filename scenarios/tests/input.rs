@@ -357,7 +357,7 @@ fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
             "interrupt: Ms(1.0,",
             29,
             9,
-            "hardware.costs.link: Unexpected field named `link` in `Costs`",
+            "hardware.costs.link: unknown field `link`; the fields here are `k`, `e`,",
         ),
         // `)` too many: a workload field lands at the top.
         (
@@ -366,7 +366,7 @@ fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
             "FirstBest(p: 0.6)),",
             38,
             9,
-            "value_spread: Unexpected field named `value_spread` in `Scenario`",
+            "value_spread: unknown field `value_spread`; the fields here are",
         ),
     ] {
         let f = write(&dir, &format!("{name}.ron"), edit(&small_text(), from, to));
@@ -382,7 +382,7 @@ fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
         &f,
         46,
         9,
-        &["sweep.fanoot: Unexpected field named `fanoot` in `Sweep`"],
+        &["sweep.fanoot: unknown field `fanoot` (is `fanout` meant?); the fields here are `fanout`,"],
     );
     assert!(!err.contains(bracket), "{err}");
     // The last `)` missing: the end of the file.
@@ -766,7 +766,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         (
             "    vary: {\"sweep.nothing\": [4, 5]},\n",
             "4,",
-            "sweep.nothing: Unexpected field",
+            "sweep.nothing: unknown field `nothing`; the fields here are",
         ),
     ] {
         let text = edit(&small, "    outputs: (", &format!("{vary}    outputs: ("));
@@ -851,7 +851,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
     // into a hardware section has moved it in the text the loader reads.
     let unknown = edit(&small, "value_spread:", "colour: 3,\n        value_spread:");
     let line = unknown.lines().position(|l| l.contains("colour")).unwrap() + 1;
-    let at = format!("bad-field.ron:{line}:9: workload.colour: Unexpected field");
+    let at = format!("bad-field.ron:{line}:9: workload.colour: unknown field `colour`");
     let bad = write(&dir, "bad-field.ron", &unknown);
     let costs = "hardware.costs=(k: Ms(8.0), e: Ms(25.65), s: Ms(2.0), interrupt: Ms(1.0))";
     for sets in [
@@ -918,7 +918,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         let (_, err) = check("machine-line.ron", machine.clone(), set);
         assert!(
             err.contains(&format!(
-                "machine-line.ron:{line}:{col}: colour: Unexpected field"
+                "machine-line.ron:{line}:{col}: colour: unknown field `colour`"
             )),
             "{set:?}: {err}"
         );

@@ -696,6 +696,28 @@ fn deserialize(src: &str, file: &str) -> Result<Scenario, ScenarioError> {
 
 /// `src` read as a `T` (a whole scenario, or a machine file's hardware section), errors at
 /// their place in `file`.
+/// The message for a field `found` that the section does not have: the fields it has, and the
+/// nearest of them (two letters or fewer away) as the one probably meant.
+fn unknown_field(found: &str, expected: &[&str]) -> String {
+    let fields: Vec<String> = expected.iter().map(|x| format!("`{x}`")).collect();
+    let list = match fields.as_slice() {
+        [] => return format!("unknown field `{found}`: this section has no fields"),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let near = expected
+        .iter()
+        .map(|x| (edit_distance(found, x), *x))
+        .filter(|&(d, _)| d <= 2)
+        .min_by_key(|&(d, _)| d);
+    match near {
+        Some((_, meant)) => {
+            format!("unknown field `{found}` (is `{meant}` meant?); the fields here are {list}")
+        }
+        None => format!("unknown field `{found}`; the fields here are {list}"),
+    }
+}
+
 fn deserialize_as<T: serde::de::DeserializeOwned>(
     src: &str,
     file: &str,
@@ -726,6 +748,11 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
             ron::Error::ExpectedNamedStructLike(name) if !name.is_empty() => {
                 "expected a section in parentheses, `(…)`".to_string()
             }
+            // The parser names the section by its type in the code (`in `Costs``); the field's
+            // path already says where it is.
+            ron::Error::NoSuchStructField {
+                expected, found, ..
+            } => unknown_field(found, expected),
             code => code.to_string(),
         };
         let mut message = if field.is_empty() {
