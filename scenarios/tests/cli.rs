@@ -6,7 +6,7 @@ use std::process::Command;
 mod common;
 use common::gtsim;
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("cli", name)
 }
 
@@ -82,7 +82,7 @@ fn shipped_scenario_runs_end_to_end_from_the_command_line() {
     }
     // No temporary files left behind, in the folder or beside it; the marker is the only
     // hidden file.
-    for d in [&out_dir, &dir] {
+    for d in [out_dir.as_path(), &dir] {
         for entry in std::fs::read_dir(d).unwrap() {
             let name = entry.unwrap().file_name().to_string_lossy().into_owned();
             assert!(

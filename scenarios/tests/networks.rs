@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 mod common;
 use common::{gtsim, stderr};
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch("networks", name)
 }
 

@@ -16,11 +16,8 @@ fn gtsim(args: &[&str], env: &[(&str, String)]) -> Output {
     c.output().expect("gtsim runs")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gtsim-outputs-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn scratch(name: &str) -> common::Scratch {
+    common::scratch("outputs", name)
 }
 
 fn shipped(name: &str) -> PathBuf {

@@ -1,7 +1,7 @@
 //! `gtsim run --shard i/n` and `gtsim merge`: shards merged write the output of one whole run,
 //! byte for byte; a merge refuses missing, repeated and foreign shards.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 mod common;
@@ -14,11 +14,8 @@ fn gtsim(dir: &Path, args: &[&str]) -> Output {
         .expect("gtsim runs")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gtsim-shards-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn scratch(name: &str) -> common::Scratch {
+    common::scratch("shards", name)
 }
 
 fn shipped(name: &str) -> String {

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs the `gtsim` binary with `args`.
@@ -13,12 +13,38 @@ pub fn gtsim(args: &[&str]) -> Output {
         .expect("gtsim runs")
 }
 
-/// An empty folder of its own for the test `name` of the file `group`.
-pub fn scratch(group: &str, name: &str) -> PathBuf {
+/// An empty folder of its own for the test `name` of the file `group`, removed when the test
+/// is done with it (kept when the test fails, to look at).
+pub fn scratch(group: &str, name: &str) -> Scratch {
     let d = std::env::temp_dir().join(format!("gtsim-{group}-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    Scratch(d)
+}
+
+/// A scratch folder (see [`scratch`]): a path, removed with everything in it when dropped,
+/// unless the thread is panicking (a failed assertion).
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// What the command wrote to stderr.
