@@ -49,8 +49,9 @@ fn row_height(rows: usize) -> u32 {
 
 /// Draws a timeline as a PNG at `path` (written atomically): one row per processor (first row
 /// at the top), each category a filled bar in its colour (see
-/// [`category_color`](crate::category_color)), a legend of the five categories, and a thin
-/// light vertical rule at every marker time. Markers are labelled above the plot only when
+/// [`category_color`](crate::category_color)), a legend of the categories (memory only when
+/// some processor spent time on shared memory), and a thin light vertical rule at every marker
+/// time. Markers are labelled above the plot only when
 /// there are at most twelve of them (overlapping labels are left out); otherwise the legend
 /// gives their count.
 ///

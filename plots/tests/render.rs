@@ -2,7 +2,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use plots::{
     fig7, line_chart, log_log_chart, panels, stacked_bar_chart, timeline, BarChart, Curve, Fig7,
@@ -286,16 +286,15 @@ fn empty_timeline_and_odd_intervals() {
     png_size(&dir.path("odd.png"));
 }
 
+/// Twenty thousand intervals (most narrower than a pixel) and 300 markers draw into a valid
+/// image. (How fast is not a test's business: the drawing is one pass over the intervals at
+/// pixel resolution, see `timeline`.)
 #[test]
-fn timeline_of_twenty_thousand_intervals_is_fast() {
-    let dir = TempDir::new("fast");
+fn timeline_of_twenty_thousand_intervals_draws() {
+    let dir = TempDir::new("big");
     let end = SimTime::from_secs(40);
     let data = rows(8, 2_500, end);
-    let start = Instant::now();
     timeline(&dir.path("big.png"), "big", &data, &markers(300, end), end).expect("draw");
-    let elapsed = start.elapsed();
-    // Well under a second in release builds; the bound leaves room for unoptimized test builds.
-    assert!(elapsed.as_secs_f64() < 5.0, "{elapsed:?}");
     png_size(&dir.path("big.png"));
 }
 
