@@ -225,9 +225,14 @@ fn wall_time(t: std::time::Duration) -> String {
 
 /// Says where the run is, for the line an interrupt prints.
 fn set_note(now: Note) {
-    if let Ok(mut note) = INTERRUPT_NOTE.lock() {
-        *note = Some(now);
-    }
+    *lock_note() = Some(now);
+}
+
+/// The note, locked (a poisoned lock still holds a note: a panic ends the process anyway).
+fn lock_note() -> std::sync::MutexGuard<'static, Option<Note>> {
+    INTERRUPT_NOTE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Runs `make` (which creates the staging folder, and whatever else the note names) with the
@@ -235,9 +240,7 @@ fn set_note(now: Note) {
 /// never finds a staging folder that its note does not name (it would say "nothing was
 /// written" and leave the folder behind). On an error, the note stays as it was.
 fn noted<T>(make: impl FnOnce() -> Result<(T, Note), Failure>) -> Result<T, Failure> {
-    let mut note = INTERRUPT_NOTE
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut note = lock_note();
     let (made, now) = make()?;
     *note = Some(now);
     Ok(made)
@@ -297,29 +300,30 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     // Ctrl-C: one line saying what was kept, then exit 130 (128 + SIGINT), as shells expect.
+    // The note stays locked until the process exits, so the run cannot move on (to
+    // `Note::Finishing`, swapping the staging folder into place) while its staging folder is
+    // being removed, nor end with an error of its own meanwhile.
     let _ = ctrlc::set_handler(|| {
-        let (note, staging) = INTERRUPT_NOTE
-            .lock()
-            .ok()
-            .and_then(|n| {
-                n.as_ref().map(|n| match n {
-                    Note::Running { staging, .. } | Note::Shard { staging, .. } => {
-                        (n.says(), Some(staging.clone()))
-                    }
-                    Note::Finishing { .. } | Note::Written { .. } => (n.says(), None),
-                })
-            })
-            .unwrap_or_else(|| ("nothing was written".into(), None));
+        let note = lock_note();
+        let (says, staging) = match note.as_ref() {
+            Some(n @ (Note::Running { staging, .. } | Note::Shard { staging, .. })) => {
+                (n.says(), Some(staging))
+            }
+            Some(n @ (Note::Finishing { .. } | Note::Written { .. })) => (n.says(), None),
+            None => ("nothing was written".into(), None),
+        };
         // The half-written new folder goes (the part file keeps the finished runs).
         if let Some(staging) = staging {
             let _ = std::fs::remove_dir_all(staging);
         }
-        eprintln!("\ngtsim: interrupted: {note}");
+        eprintln!("\ngtsim: interrupted: {says}");
         std::process::exit(130);
     });
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
+            // An interrupt being handled ends the process first, with its own line.
+            let _note = lock_note();
             eprintln!("gtsim: error: {}", failure.message());
             ExitCode::from(failure.status())
         }
