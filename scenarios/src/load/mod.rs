@@ -694,10 +694,9 @@ fn deserialize(src: &str, file: &str) -> Result<Scenario, ScenarioError> {
     deserialize_as(src, file)
 }
 
-/// `src` read as a `T` (a whole scenario, or a machine file's hardware section), errors at
-/// their place in `file`.
 /// The message for a field `found` that the section does not have: the fields it has, and the
-/// nearest of them (two letters or fewer away) as the one probably meant.
+/// one probably meant: the only one nearest to it, if that is at most about a third of its
+/// letters (at least one) away, an exchange of two letters counting two.
 fn unknown_field(found: &str, expected: &[&str]) -> String {
     let fields: Vec<String> = expected.iter().map(|x| format!("`{x}`")).collect();
     let list = match fields.as_slice() {
@@ -705,19 +704,24 @@ fn unknown_field(found: &str, expected: &[&str]) -> String {
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     };
-    let near = expected
+    let distance = |x: &&str| edit_distance(found, x);
+    let nearest = expected.iter().map(distance).min();
+    let near: Vec<&str> = expected
         .iter()
-        .map(|x| (edit_distance(found, x), *x))
-        .filter(|&(d, _)| d <= 2)
-        .min_by_key(|&(d, _)| d);
-    match near {
-        Some((_, meant)) => {
+        .filter(|x| Some(distance(x)) == nearest)
+        .copied()
+        .collect();
+    let close = nearest.is_some_and(|d| d <= ((found.chars().count() + 1) / 3).max(1));
+    match near.as_slice() {
+        [meant] if close => {
             format!("unknown field `{found}` (is `{meant}` meant?); the fields here are {list}")
         }
-        None => format!("unknown field `{found}`; the fields here are {list}"),
+        _ => format!("unknown field `{found}`; the fields here are {list}"),
     }
 }
 
+/// `src` read as a `T` (a whole scenario, or a machine file's hardware section), errors at
+/// their place in `file`.
 fn deserialize_as<T: serde::de::DeserializeOwned>(
     src: &str,
     file: &str,
@@ -926,6 +930,31 @@ fn unrun_workload_values(
 
 #[cfg(test)]
 mod tests {
+    /// An unknown field lists the section's fields, and suggests one only when it is the single
+    /// nearest and near enough for the length of what was written.
+    #[test]
+    fn an_unknown_field_suggests_only_a_clear_nearest() {
+        let costs = ["k", "e", "q", "probe", "s", "interrupt"];
+        let says = |found| super::unknown_field(found, &costs);
+        assert_eq!(
+            says("ee"),
+            "unknown field `ee` (is `e` meant?); the fields here are `k`, `e`, `q`, `probe`, `s` and `interrupt`"
+        );
+        // One letter is as near to `k` as to `e`, `q` or `s`: no guess.
+        assert!(!says("x").contains("meant"), "{}", says("x"));
+        // Three letters off `probe` is too far for five letters.
+        assert!(!says("pxxxe").contains("meant"), "{}", says("pxxxe"));
+        assert!(
+            says("prboe").contains("(is `probe` meant?)"),
+            "{}",
+            says("prboe")
+        );
+        assert_eq!(
+            super::unknown_field("x", &[]),
+            "unknown field `x`: this section has no fields"
+        );
+    }
+
     /// A field given a `Duration` type in the schema and left out of [`super::TIME_FIELDS`]
     /// would lose the hint to write a time with its unit.
     #[test]
