@@ -8,7 +8,7 @@
 //! (eq. 9) and time overhead f × mean secs(f) / mean secs(1) − 1 (eq. 11).
 
 use crate::load::Plan;
-use crate::reference::{BoardFigures, BoardRow, PaperTable, Published, ReferenceRow};
+use crate::reference::{BoardFigures, BoardRow, PaperTable, Published, Reference, ReferenceRow};
 use crate::results::{fixed, fixed_opt, RunRecord, Summary, UNDEFINED};
 use crate::runner::Row;
 use crate::util::distinct;
@@ -42,21 +42,36 @@ impl ChessRows {
 // ---------------------------------------------------------------------------------------------
 
 /// The table and storage of an algorithm (None: no table, Table II's searches).
-pub(crate) fn table_of(plan: &Plan, algorithm: &str) -> Option<(TableKind, Storage)> {
+fn table_of(plan: &Plan, algorithm: &str) -> Option<(TableKind, Storage)> {
     let spec = plan.algorithms.iter().find(|a| a.name() == algorithm)?;
     spec.entry().table
 }
 
+/// `paper` if it is in Table II's layout (a row per fanout) and describes `algorithm`: Table
+/// II's rows go with searches without a table.
+pub(crate) fn fanout_table<'a>(
+    plan: &Plan,
+    paper: &'a PaperTable,
+    algorithm: &str,
+) -> Option<&'a Reference> {
+    match paper {
+        PaperTable::Fanout(t) if table_of(plan, algorithm).is_none() => Some(t),
+        _ => None,
+    }
+}
+
 /// The paper's row for `algorithm` at fanout `f`: Table II's rows go with searches without a
-/// table, Table III's with Parabelle of the same table and storage.
+/// table ([`fanout_table`]), Table III's with Parabelle of the same table and storage.
 pub(crate) fn paper_row<'a>(
     plan: &Plan,
     paper: &'a PaperTable,
     algorithm: &str,
     f: u32,
 ) -> Option<&'a ReferenceRow> {
+    if let Some(t) = fanout_table(plan, paper, algorithm) {
+        return t.rows.iter().find(|r| r.fanout == f);
+    }
     match (paper, table_of(plan, algorithm)) {
-        (PaperTable::Fanout(t), None) => t.rows.iter().find(|r| r.fanout == f),
         (PaperTable::TableStorage(t), Some((table, storage))) => t
             .rows
             .iter()

@@ -258,14 +258,11 @@ pub fn finish_outputs(
             charts::overlaid_speedup_charts(plan, &configs)
         } else {
             // The reference table describes the first configuration (as in report.md); a chess
-            // plan's in Table II's layout goes with a search without a table, as report.md sets
-            // it (`chess_report::paper_row`).
+            // plan's, where report.md sets it beside the algorithm.
             let published = plan.reference.as_ref().or_else(|| {
                 match (&plan.paper, plan.algorithms.as_slice()) {
-                    (Some(crate::reference::PaperTable::Fanout(table)), [algorithm])
-                        if crate::chess_report::table_of(plan, &algorithm.name()).is_none() =>
-                    {
-                        Some(table)
+                    (Some(paper), [algorithm]) => {
+                        crate::chess_report::fanout_table(plan, paper, &algorithm.name())
                     }
                     _ => None,
                 }
