@@ -51,9 +51,8 @@ fn row_height(rows: usize) -> u32 {
 /// at the top), each category a filled bar in its colour (see
 /// [`category_color`](crate::category_color)), a legend of the categories (memory only when
 /// some processor spent time on shared memory), and a thin light vertical rule at every marker
-/// time. Markers are labelled above the plot only when
-/// there are at most twelve of them (overlapping labels are left out); otherwise the legend
-/// gives their count.
+/// time. Markers are labelled above the plot only when there are at most twelve of them
+/// (overlapping labels are left out); otherwise the legend gives their count.
 ///
 /// The x axis runs in seconds from zero to `makespan` (or to the latest interval or marker, if
 /// later). The image is 1600 pixels wide and grows with the number of rows.

@@ -132,7 +132,6 @@ fn table_free_runs_return_the_plain_negamax_value_for_every_f() {
             r.bytes_total
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -172,7 +171,6 @@ fn a_wrong_value_fails_without_a_table_and_is_recorded_with_one() {
         o.figures.get("tt_probes").is_some(),
         "a search with a table reports its counters"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -274,7 +272,6 @@ fn bad_positions_files_and_ids_are_errors_at_their_file_line_and_field() {
     )
     .unwrap_err();
     assert!(e.contains("length 1"), "{e}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A positions file of `n` copies of one position, ids `p1` … `pn`, after a comment line.
@@ -327,7 +324,6 @@ fn a_large_positions_file_is_checked_for_duplicate_ids_and_chosen_by_id() {
         e.contains(&format!("position \"p{n}\" is listed twice")),
         "{e}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -364,7 +360,6 @@ fn a_position_without_an_id_has_a_name_no_other_position_has() {
     let set = plan.chess.as_ref().unwrap();
     let ids: Vec<&str> = set.positions.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids, ["#one", "#2"]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -406,7 +401,6 @@ fn synthetic_scenarios_need_seeds_have_no_positions_and_may_run_parabelle() {
         e.contains("sweep.positions") && e.contains("only chess"),
         "{e}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -485,7 +479,6 @@ fn the_shipped_parabelle_scenarios_load_with_their_paper_tables() {
         "{:?}",
         plan.warnings
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -515,7 +508,6 @@ fn bad_paper_tables_are_errors_at_their_file_and_line() {
             "{name}: {e}"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -564,7 +556,6 @@ fn the_report_has_the_chess_sections_beside_table_ii() {
         .lines()
         .skip(1)
         .all(|l| l.contains(",BK.01,") || l.contains(",BK.04,")));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A chess plan of 2 positions at depth 2 with Table II as its reference and `fig7: true`.
@@ -648,7 +639,6 @@ fn fig7_is_drawn_for_chess_with_the_papers_points() {
         fig.note
     );
     assert_eq!(fig.overheads[2].published.points, vec![(3.0, 26.6)]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -671,5 +661,4 @@ fn fig7_is_refused_on_synthetic_plans_and_one_fanout() {
         e.contains("outputs.fig7") && e.contains("two fanouts"),
         "{e}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

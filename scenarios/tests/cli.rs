@@ -140,7 +140,6 @@ fn shipped_scenario_runs_end_to_end_from_the_command_line() {
             assert_eq!(num("msgs_inter_iteration"), 4.0 * (f - 1.0));
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -171,7 +170,6 @@ fn the_same_scenario_gives_byte_identical_results_whatever_the_thread_count() {
         ));
     }
     assert!(outputs[0] == outputs[1] && outputs[1] == outputs[2]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// results.json without its provenance (which records the command line, so differs with
@@ -214,7 +212,6 @@ fn assert_rejected(name: &str, text: &str, line: usize, col: usize, words: &str)
         assert!(out.stdout.is_empty(), "{name}: printed results");
     }
     assert!(!out_dir.exists(), "{name}: output folder created");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn uniform_text() -> String {
@@ -312,7 +309,6 @@ fn exit_status_tells_bad_input_from_usage() {
     );
     assert_eq!(gtsim(&["frobnicate"]).status.code(), Some(2));
     assert_eq!(gtsim(&["algorithms"]).status.code(), Some(0));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--version` names the commit and whether the checkout was modified (or says it is unknown).
@@ -416,7 +412,6 @@ fn an_interrupt_says_what_was_kept() {
     assert!(!target.exists(), "no output folder appears");
     // Nor its half-written staging folder: the part file alone keeps what was done.
     assert!(staging(&dir).is_empty(), "{:?}", staging(&dir));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Ctrl-C on a shard: exit 130, one line saying that nothing was kept, and neither the shard's
@@ -447,7 +442,6 @@ fn an_interrupted_shard_leaves_nothing() {
     );
     assert!(!dir.join("s0").exists());
     assert!(staging(&dir).is_empty(), "{:?}", staging(&dir));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--quiet` prints nothing, the warnings included; report.md keeps them.
@@ -484,7 +478,6 @@ fn quiet_hides_warnings_and_the_report_keeps_them() {
     );
     let loud = gtsim(&["check", file.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&loud.stderr).contains("staged_sss at depth 2"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `vary` runs each combination as its own scenario: its folder equals a run of the scenario
@@ -850,5 +843,4 @@ fn vary_set_compare_and_plot_agree() {
         String::from_utf8_lossy(&nowhere.stderr).contains("does not exist"),
         "{nowhere:?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

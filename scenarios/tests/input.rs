@@ -130,7 +130,6 @@ fn class1_seed_ranges_are_checked_arithmetically() {
         5,
         &["sweep: the sweep makes 2000000 runs", "limit of 1000000"],
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -176,7 +175,6 @@ fn class1_only_bounded_regular_files_are_read() {
             "/dev/zero: cannot read the reference table: not a regular file",
         ],
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // Class 3: what the generator would refuse, check refuses, at the field.
@@ -221,7 +219,6 @@ fn class3_weights_the_generator_cannot_use_are_rejected_by_check() {
         77,
         &["sweep.ordering[1]: 4 weights given for a tree of width 5"],
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -266,7 +263,6 @@ fn class3_distinct_weight_lists_get_distinct_labels() {
             "first_best(0.6)"
         ]
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // Class 4: --threads is bounded.
@@ -342,7 +338,6 @@ fn class6_wrong_numbers_name_the_field_and_the_type() {
             "{err}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -398,7 +393,6 @@ fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
         7,
         &["Unexpected end of RON; the file ends inside a bracket: one above is left open"],
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -421,7 +415,6 @@ fn class6_byte_order_marks_and_invalid_utf8() {
     // Invalid UTF-8: the position of the first bad byte (line 3, after "ab").
     let f = write(&dir, "latin1.ron", b"// a\n// b\n// ab\xE9\n(name: \"x\")");
     rejected(&f, 3, 6, &["not UTF-8 text: invalid byte 0xE9"]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // Class 8: reference tables are checked strictly.
@@ -527,7 +520,6 @@ fn class8_reference_tables_are_checked_strictly() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // Class 9 (check): the number of runs and an estimate of the work, a warning above a minute.
@@ -618,7 +610,6 @@ fn class9_check_prints_runs_and_work_and_warns_about_long_scenarios() {
         err.contains("gtsim: warning: this scenario would run for"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The estimate knows a search's work: SSS* on w = 300, d = 6 random trees keeps an OPEN list of
@@ -672,7 +663,6 @@ fn check_estimates_the_open_list_of_best_first_searches() {
             "{alg}: {err}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Campbell's root value S "either a fixed value or chosen randomly" (Appendix 2): fixed by
@@ -728,7 +718,6 @@ fn campbell_root_score_fixes_every_trees_root_value() {
             "{bad}: {err}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Inputs that used to be taken without a word (a review of bad inputs, 2026-11-27): each is
@@ -1071,5 +1060,4 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         !String::from_utf8_lossy(&out.stderr).contains("is not run"),
         "a workload value the sweep lists runs: {out:?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

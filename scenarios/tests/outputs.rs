@@ -191,7 +191,6 @@ fn a_run_failing_or_killed_at_any_step_leaves_the_previous_folder_or_the_new_one
     // Steps: results.csv, results.json, the runs spool, report.md, 2 charts, the timeline,
     // the swap and the cleanup at least.
     assert!(steps >= 9, "only {steps} steps");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Runs gtsim with `args` (after "run FILE") and expects a refusal that names `words`, before
@@ -250,7 +249,6 @@ fn bad_output_paths_are_refused_before_the_sweep_and_nothing_is_touched() {
     ] {
         refused(&dir, &file, &["--out", &out, "--trace", &trace], words);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -308,7 +306,6 @@ fn a_second_run_replaces_the_folder_whole_and_an_empty_folder_is_accepted() {
         .unwrap()
         .starts_with("{\"displayTimeUnit\""));
     assert!(leftovers(&dir).is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -367,7 +364,6 @@ fn undefined_values_are_empty_cells_and_dashes_never_nan() {
     assert!(json["summary"][0]["speedup_se"].is_null());
     let report = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
     assert!(report.contains("1.00 ± –"), "{report}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -443,7 +439,6 @@ fn report_and_json_carry_their_provenance() {
     }
     let marker = std::fs::read_to_string(out_dir.join(".gtsim-output")).unwrap();
     assert!(marker.contains(&sha) && marker.contains("results.csv"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -476,7 +471,6 @@ fn a_one_fanout_run_still_draws_its_charts() {
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{png}");
         assert!(bytes.len() > 10_000, "{png} is nearly empty");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -496,7 +490,6 @@ fn a_processor_count_of_one_alone_draws_no_empty_legend_entry() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// speedup.png of a scenario with a reference table sets the published speedups beside the
@@ -542,7 +535,6 @@ fn the_published_speedups_are_drawn_beside_the_measured_ones() {
         .find(|s| s.label.starts_with("published speedup"))
         .expect("drawn");
     assert_eq!(drawn.points, rows[..2]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// With several algorithms, speedup.png sets them side by side: one chart per tree
@@ -728,7 +720,6 @@ fn an_interrupted_sweep_resumes_to_the_folder_an_uninterrupted_run_writes() {
     std::fs::remove_file(part_of(&out)).unwrap();
     ok(&run(&["--resume", "--threads", "2"], &[]));
     assert!(differing(&snapshot(&out), &whole).is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A `vary` run killed in its first combination resumes to the folders, combined results.csv
@@ -766,5 +757,4 @@ fn an_interrupted_vary_run_resumes_to_the_same_folders() {
     assert_eq!(cut.status.code(), Some(86), "{cut:?}");
     ok(&run(&["--resume"], &[]));
     assert!(differing(&snapshot(&out), &whole).is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }

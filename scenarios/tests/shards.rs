@@ -345,5 +345,4 @@ fn a_merge_names_the_build_and_the_file_that_differ() {
         "{e}"
     );
     assert!(!copy.join("n").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
