@@ -25,6 +25,18 @@ pub struct ChessRows {
 }
 
 impl ChessRows {
+    /// The rows of a finished run of `plan` (nothing unless it is a chess plan).
+    pub fn of(plan: &Plan, results: &crate::runner::Results) -> Self {
+        let mut rows = ChessRows::default();
+        for r in &results.baseline {
+            rows.keep(plan, &Row::Baseline(r));
+        }
+        for r in &results.records {
+            rows.keep(plan, &Row::Sweep(r));
+        }
+        rows
+    }
+
     /// Keeps `row` if `plan` is a chess plan.
     pub fn keep(&mut self, plan: &Plan, row: &Row) {
         if plan.chess.is_none() {
@@ -174,6 +186,74 @@ fn searched_boards(plan: &Plan) -> Vec<char> {
     })
 }
 
+/// Whether the paper's per-board table counts `r`'s position: it has the board's uniprocessor
+/// figures (Table IV gives none for board A).
+fn counted_by(paper: &Published<BoardRow>, plan: &Plan, r: &RunRecord) -> bool {
+    let board = plan
+        .chess
+        .as_ref()
+        .and_then(|set| set.get(r.seed)?.board(set.bratko_kopec));
+    board.is_some_and(|b| paper.rows.iter().any(|x| x.board == b && x.at(1).is_some()))
+}
+
+/// The simulated summaries set beside the paper's averages. With a per-board table, over the
+/// same boards as the paper's averages: a position the plan searches but the paper gives no
+/// counts for is left out of both sides (results.csv and the summaries of results.json keep
+/// it). Otherwise `summaries` as they are.
+fn compared<'a>(
+    plan: &Plan,
+    summaries: &'a [Summary],
+    rows: &ChessRows,
+) -> std::borrow::Cow<'a, [Summary]> {
+    use std::borrow::Cow;
+    let Some(paper) = per_board(plan) else {
+        return Cow::Borrowed(summaries);
+    };
+    let counted = |r: &RunRecord| counted_by(paper, plan, r);
+    if rows.baseline.iter().all(counted) {
+        return Cow::Borrowed(summaries);
+    }
+    let matched = summaries
+        .iter()
+        .map(|s| {
+            let group = |r: &&RunRecord| r.algorithm == s.algorithm && r.depth == s.depth;
+            let base: Vec<RunRecord> = rows
+                .baseline
+                .iter()
+                .filter(group)
+                .filter(|r| counted(r))
+                .cloned()
+                .collect();
+            let sweep: Vec<RunRecord> = rows
+                .sweep
+                .iter()
+                .filter(group)
+                .filter(|r| r.fanout == s.fanout && counted(r))
+                .cloned()
+                .collect();
+            if sweep.is_empty() || base.is_empty() {
+                // Nothing the paper counts: the row's paper side is – and the simulated side
+                // stays over every position.
+                return s.clone();
+            }
+            let mut m = crate::results::summarize(&sweep, &base, &[s.fanout], |_| s.sync_estimate)
+                .pop()
+                .expect("runs at this fanout");
+            // What describes the configuration rather than its runs stays the summary's.
+            m.width = s.width;
+            m.ordering.clone_from(&s.ordering);
+            m.horizon_noise = s.horizon_noise;
+            m.ptree.clone_from(&s.ptree);
+            m.ptree_depth = s.ptree_depth;
+            m.ptree_width = s.ptree_width;
+            m.processors = s.processors;
+            m.terminals = s.terminals;
+            m
+        })
+        .collect();
+    Cow::Owned(matched)
+}
+
 /// Mean of `v` (NaN when empty).
 fn mean(v: impl Iterator<Item = f64>) -> f64 {
     crate::results::mean(v).0
@@ -223,8 +303,9 @@ fn fig7_group(plan: &Plan, summaries: &[Summary]) -> Option<(String, u32)> {
 /// (idle_sync / elapsed(1), as "What the paper could not measure") without published points,
 /// and the f/2w estimate with w the positions' mean root width. A printed time overhead that
 /// disagrees with the table's own seconds is said in the note.
-pub fn fig7(plan: &Plan, summaries: &[Summary]) -> plots::Fig7 {
+pub fn fig7(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> plots::Fig7 {
     use plots::{Curve, Overhead};
+    let summaries = &compared(plan, summaries, rows)[..];
     let Some((algorithm, depth)) = fig7_group(plan, summaries) else {
         return plots::Fig7::default();
     };
@@ -362,9 +443,27 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
                 .filter(|b| searched.contains(&b.board))
                 .count();
             out.push_str(&format!(
-                "\nThe paper's averages here are computed from its per-board rows, over the {n} of its {} boards whose positions this plan searches (its minutes are truncated, so its seconds and time overheads are coarse).\n",
+                "\nThe paper's averages here are computed from its per-board rows, over the {n} of its {} boards whose positions this plan searches (its minutes are truncated, so its seconds and time overheads are coarse).",
                 p.rows.len()
             ));
+            let left_out: Vec<&str> = plan.chess.as_ref().map_or(Vec::new(), |set| {
+                rows.baseline
+                    .iter()
+                    .filter(|r| !counted_by(p, plan, r))
+                    .filter_map(|r| Some(set.get(r.seed)?.id.as_str()))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .collect()
+            });
+            if !left_out.is_empty() {
+                out.push_str(&format!(
+                    " The simulated columns, best moves included, are over the same boards: {} {} searched but left out, since the paper gives no counts for {} (results.csv has every run).",
+                    crate::util::and_list(&left_out),
+                    if left_out.len() == 1 { "is" } else { "are" },
+                    if left_out.len() == 1 { "it" } else { "them" },
+                ));
+            }
+            out.push('\n');
         } else if let Some(set) = &plan.chess {
             if plan.seeds.len() < set.positions.len() {
                 out.push_str(&format!(
@@ -376,6 +475,8 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
         }
     }
     let mut footnotes = Vec::new();
+    let summaries = &compared(plan, summaries, rows)[..];
+    let counted = |r: &&RunRecord| per_board(plan).is_none_or(|p| counted_by(p, plan, r));
     for (algorithm, depth) in groups(summaries) {
         out.push_str(&format!("\n### {algorithm}, {depth} ply\n\n"));
         if paper.is_some() {
@@ -393,7 +494,10 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
             .iter()
             .filter(|s| s.algorithm == algorithm && s.depth == depth)
         {
-            let recs = records_at(rows, &algorithm, depth, s.fanout);
+            let mut recs = records_at(rows, &algorithm, depth, s.fanout);
+            if recs.iter().any(counted) {
+                recs.retain(counted);
+            }
             let sd = s.speedup_se * (s.runs as f64).sqrt();
             let speedup_sim = format!("{} ({})", fixed(s.speedup, 2), fixed(sd, 2));
             let sim = [

@@ -18,6 +18,18 @@ pub(crate) fn distinct<T: Eq + Hash + Clone, I>(items: &[I], key: impl Fn(&I) ->
     out
 }
 
+/// `a`, `a and b`, `a, b and c`.
+pub(crate) fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.as_ref().to_string(),
+        Some((last, rest)) => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
 /// A line's rate as read in the literature: `960 bytes/s` for the serial lines of the 1980s,
 /// `1,250,000 bytes/s (10 Mbit/s)` from 1 Mbit/s up.
 pub(crate) fn rate_words(bytes_per_s: u64) -> String {

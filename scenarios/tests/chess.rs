@@ -592,7 +592,11 @@ fn fig7_is_drawn_for_chess_with_the_papers_points() {
 
     // The curves: the first table-free algorithm (pmws, named: the plan has two), the paper's
     // points from f = 2 only, its communication point time − search of its own columns.
-    let fig = scenarios::chess_report::fig7(&plan, &results.summaries);
+    let fig = scenarios::chess_report::fig7(
+        &plan,
+        &results.summaries,
+        &scenarios::chess_report::ChessRows::of(&plan, &results),
+    );
     assert!(
         fig.title.contains("2-ply") && fig.title.contains("(pmws)"),
         "{}",
@@ -632,7 +636,11 @@ fn fig7_is_drawn_for_chess_with_the_papers_points() {
     // With f = 3, Table II's inconsistent time overhead is said in the note.
     let plan = fig7_plan(&dir, "fanout: [1, 3]");
     let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
-    let fig = scenarios::chess_report::fig7(&plan, &results.summaries);
+    let fig = scenarios::chess_report::fig7(
+        &plan,
+        &results.summaries,
+        &scenarios::chess_report::ChessRows::of(&plan, &results),
+    );
     assert!(
         fig.note.contains("f = 3") && fig.note.contains("26.6") && fig.note.contains("23.6"),
         "{}",
@@ -661,4 +669,70 @@ fn fig7_is_refused_on_synthetic_plans_and_one_fanout() {
         e.contains("outputs.fig7") && e.contains("two fanouts"),
         "{e}"
     );
+}
+
+#[test]
+fn table_iv_averages_leave_out_on_both_sides_a_board_the_paper_has_no_counts_for() {
+    // Table IV has no counts for board A (BK.01), which the small plan searches besides BK.04
+    // (board D): the simulated averages set beside the paper's are then over BK.04 alone.
+    let dir = scratch("table4-boards");
+    std::fs::copy(
+        shipped("reference/parabelle-table4-6ply.csv"),
+        dir.join("table4.csv"),
+    )
+    .unwrap();
+    let plan = parse(&small(", reference: \"table4.csv\""), &dir).unwrap();
+    let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
+    let out = dir.join("out");
+    scenarios::write_outputs(&plan, &results, None, &out).unwrap();
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        md.contains("over the 1 of its 23 boards")
+            && md.contains("BK.01 is searched but left out, since the paper gives no counts"),
+        "{md}"
+    );
+    let averages = md
+        .split("## Chess: averages over positions")
+        .nth(1)
+        .and_then(|s| s.split("## What the paper could not measure").next())
+        .unwrap();
+    // The records of BK.04 alone, straight from the runs.
+    let bk04 = |algorithm: &str, f: u32| {
+        results
+            .records
+            .iter()
+            .find(|r| r.algorithm == algorithm && r.fanout == f && r.position == "BK.04")
+            .unwrap_or_else(|| panic!("no {algorithm} f = {f} run of BK.04"))
+    };
+    for algorithm in ["pmws", "parabelle"] {
+        let table = averages
+            .split(&format!("### {algorithm}, 3 ply"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("no {algorithm} table in:\n{averages}"));
+        for f in 1..=3u32 {
+            let r = bk04(algorithm, f);
+            let row = table
+                .lines()
+                .find(|l| l.starts_with(&format!("| {f} | ")))
+                .unwrap_or_else(|| panic!("no f = {f} row in:\n{table}"));
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            // | f | positions | leaves paper | leaves sim | secs paper | secs sim | speedup paper
+            // | speedup sim (sd) | …
+            assert_eq!(cells[2], "1", "{algorithm}: {row}");
+            assert_eq!(cells[4], r.leaf_nodes.to_string(), "{algorithm}: {row}");
+            // One position: no spread.
+            assert_eq!(
+                cells[8],
+                format!("{:.2} (–)", r.speedup),
+                "{algorithm}: {row}"
+            );
+            assert!(
+                cells[13] == "–" || cells[13].ends_with("/ 1"),
+                "{algorithm}: best moves over BK.04 alone: {row}"
+            );
+        }
+    }
+    // results.csv keeps every run, BK.01's included.
+    let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    assert!(csv.lines().any(|l| l.contains(",BK.01,")));
 }

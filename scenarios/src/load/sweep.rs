@@ -8,6 +8,7 @@ use super::{Generator, ScenarioError, MAX_DEPTH, MAX_FANOUT, MAX_RUNS, MAX_SEEDS
 use crate::catalogue::Algorithm;
 use crate::dispatch::PTree;
 use crate::schema::{Scenario, Sweep};
+use crate::util::and_list;
 use algorithms::{CampbellSpec, CampbellTree, Ordering, SyntheticSpec, SyntheticTree};
 
 /// An ordering of the sweep, where it is written (`workload.ordering` or `sweep.ordering`), and
@@ -574,15 +575,6 @@ pub(super) fn unfelt_noise(
         ));
     }
     warnings
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[String]) -> String {
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// The first value that occurs twice in `v`, found by sorting a copy.

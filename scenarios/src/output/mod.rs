@@ -295,7 +295,7 @@ pub fn finish_outputs(
         folder.draw("timeline.png", |p| crate::timeline::plot(plan, run, p))?;
     }
     if plan.scenario.outputs.fig7 {
-        let fig = crate::chess_report::fig7(plan, summaries);
+        let fig = crate::chess_report::fig7(plan, summaries, chess);
         folder.draw("fig7.png", |p| plots::fig7(p, &fig))?;
     }
     let marker = provenance.map_or(String::new(), |p| {
