@@ -736,3 +736,28 @@ fn table_iv_averages_leave_out_on_both_sides_a_board_the_paper_has_no_counts_for
     let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
     assert!(csv.lines().any(|l| l.contains(",BK.01,")));
 }
+
+#[test]
+fn every_table_lookup_and_store_is_counted_where_it_is_charged() {
+    // `probes` counts the lookups and stores charged `probe` on the processor holding the table:
+    // with a global table, the master's own and those it serves for its children. Every lookup
+    // and store the table saw (tt_probes, tt_stores) is charged once, whatever the table's place.
+    let dir = scratch("probes");
+    let text = small("").replace(
+        "algorithm: [Pmws, Parabelle(table: None)]",
+        "algorithm: [Parabelle(table: Global, storage: All), Parabelle(table: Local, storage: All)]",
+    );
+    let plan = parse(&text, &dir).unwrap();
+    let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
+    let mut served = false;
+    for r in &results.records {
+        let table = r.figure("tt_probes").unwrap() + r.figure("tt_stores").unwrap();
+        assert_eq!(
+            r.probes, table,
+            "{} f = {} {}: probes charged against the table's own count",
+            r.algorithm, r.fanout, r.position
+        );
+        served |= r.algorithm == "parabelle_global_all" && r.fanout > 1 && r.msgs_at_node > 0;
+    }
+    assert!(served, "children probed the global table over the lines");
+}

@@ -99,8 +99,9 @@ pub struct NodeCounts {
     /// Quiescence nodes searched by leaf evaluations (0 for synthetic trees).
     #[serde(default)]
     pub quiescence: u64,
-    /// Transposition-table probes and stores made by the processor's own searches on a table it
-    /// holds (each charged `probe`); 0 without a table.
+    /// Transposition-table probes and stores made on a table the processor holds, each charged
+    /// `probe` on it: its own searches', and those it serves for others (Parabelle's global
+    /// table); 0 without a table.
     #[serde(default)]
     pub probes: u64,
 }

@@ -46,7 +46,7 @@ use crate::search::depth_first::{
 use crate::search::pvs::{pvs_returned, PvsNext, PvsStage};
 use crate::trees::{Eval, GameTree, MoveList, Value, INF};
 use serde::{Deserialize, Serialize};
-use sim_core::{MsgKind, ProcId, SimTime};
+use sim_core::{MsgKind, NodeCounts, ProcId, SimTime};
 use sim_hw::{CostModel, Cx, Message, Program, Search, Step, Work};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -930,9 +930,14 @@ impl Tables {
             cx.fail("parabelle: a table message reached a master without a global table");
             return;
         };
+        // One lookup or store on the table the master holds, charged `probe` there and counted
+        // with its own searches' (column `probes`).
         let work = Work {
             time: cx.costs().probe,
-            ..Default::default()
+            nodes: NodeCounts {
+                probes: 1,
+                ..Default::default()
+            },
         };
         match msg {
             ParMsg::Probe { key } => {
