@@ -9,7 +9,7 @@
 
 use crate::load::Plan;
 use crate::reference::{BoardFigures, BoardRow, PaperTable, Published, Reference, ReferenceRow};
-use crate::results::{fixed, fixed_opt, RunRecord, Summary, UNDEFINED};
+use crate::results::{fixed, fixed_opt, seconds, seconds_opt, RunRecord, Summary, UNDEFINED};
 use crate::runner::Row;
 use crate::util::distinct;
 use algorithms::{Storage, TableKind};
@@ -502,7 +502,7 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
             let speedup_sim = format!("{} ({})", fixed(s.speedup, 2), fixed(sd, 2));
             let sim = [
                 fixed(s.leaf_nodes, 0),
-                fixed(s.elapsed_s, 0),
+                seconds(s.elapsed_s),
                 speedup_sim,
                 fixed(100.0 * s.search_overhead, 1),
                 fixed(100.0 * s.time_overhead, 1),
@@ -529,7 +529,8 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
                         s.runs,
                         g(|x| x.leaf, 0),
                         sim[0],
-                        g(|x| x.secs, 0),
+                        sh.as_ref()
+                            .map_or(UNDEFINED.to_string(), |x| seconds_opt(x.secs)),
                         sim[1],
                         g(|x| x.speedup, 2),
                         sim[2],
@@ -577,7 +578,7 @@ fn unmeasured(summaries: &[Summary], rows: &ChessRows) -> String {
          |---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let secs = |recs: &[&RunRecord], g: fn(&RunRecord) -> u64| {
-        fixed(mean(recs.iter().map(|r| g(r) as f64)) * 1e-9, 1)
+        seconds(mean(recs.iter().map(|r| g(r) as f64)) * 1e-9)
     };
     for s in summaries {
         let recs = records_at(rows, &s.algorithm, s.depth, s.fanout);

@@ -144,8 +144,9 @@ pub struct RunRecord {
     /// `root_value` equals it for every search without a table; with a table it may differ
     /// (column `value_reference`; empty otherwise).
     pub value_reference: Option<i32>,
-    /// Transposition-table probes and stores the processors made on tables they hold, each
-    /// charged `hardware.costs.probe` (sim-core's NodeCounts.probes) (column `probes`).
+    /// Transposition-table probes and stores made on tables the processors hold, each charged
+    /// `hardware.costs.probe` there, those a master serves for its children included (sim-core's
+    /// NodeCounts.probes) (column `probes`).
     pub probes: u64,
     /// Bytes of at-node messages (column `bytes_at_node`).
     pub bytes_at_node: u64,
@@ -566,6 +567,25 @@ pub fn fixed(x: f64, digits: usize) -> String {
     } else {
         UNDEFINED.into()
     }
+}
+
+/// A duration in seconds, whole from 100 s up and with three significant digits below (`6725`,
+/// `12.3`, `0.364`, `0.00121`), so that a fast machine's seconds do not read as 0; 0 as `0`, and
+/// "–" when undefined.
+pub fn seconds(x: f64) -> String {
+    if !x.is_finite() {
+        return UNDEFINED.into();
+    }
+    if x == 0.0 || x.abs() >= 100.0 {
+        return format!("{x:.0}");
+    }
+    let digits = (2 - x.abs().log10().floor() as i32).max(0) as usize;
+    format!("{x:.digits$}")
+}
+
+/// [`seconds`] of a figure that may be missing.
+pub fn seconds_opt(x: Option<f64>) -> String {
+    seconds(x.unwrap_or(f64::NAN))
 }
 
 /// A figure that may be missing with `digits` decimals, or "–" when it is missing or undefined.
@@ -1105,6 +1125,20 @@ pub fn by_config(summaries: &[Summary]) -> Vec<&[Summary]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seconds_keep_three_significant_digits_below_100() {
+        let shown: Vec<String> = [6725.4, 100.0, 99.96, 12.34, 4.5, 0.3641, 0.001214, 0.0]
+            .into_iter()
+            .map(seconds)
+            .collect();
+        assert_eq!(
+            shown,
+            ["6725", "100", "100.0", "12.3", "4.50", "0.364", "0.00121", "0"]
+        );
+        assert_eq!(seconds(f64::NAN), UNDEFINED);
+        assert_eq!(seconds_opt(None), UNDEFINED);
+    }
 
     fn record() -> RunRecord {
         let label = RunLabel {

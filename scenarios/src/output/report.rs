@@ -12,16 +12,13 @@ pub(super) fn campbell(plan: &Plan) -> bool {
         .any(|p| matches!(p, crate::dispatch::PTree::Campbell { .. }))
 }
 
-/// A cost in ms, or in ns when it is under a microsecond (Campbell's time units); a cost of
-/// nothing as 0 (not `0.000 ms` beside a cost in ns).
-fn ms(t: sim_core::SimTime) -> String {
-    let ns = t.as_nanos();
-    if ns == 0 {
+/// A cost in the unit that reads best (`1.4 µs`, `25.65 ms`, `400 ns`), to three decimals of
+/// that unit (a µs-scale cost in ms would lose its digits); nothing as 0.
+fn cost(t: sim_core::SimTime) -> String {
+    if t.as_nanos() == 0 {
         "0".into()
-    } else if ns < 1000 {
-        format!("{ns} ns")
     } else {
-        format!("{:.3} ms", ns as f64 * 1e-6)
+        crate::util::duration_words(t)
     }
 }
 
@@ -90,20 +87,20 @@ fn describe(plan: &Plan) -> String {
     let costs = if plan.chess.is_some() {
         format!(
             "k = {}, e = {}, q = {}, probe = {}, s = {}, interrupt = {}",
-            ms(c.k),
-            ms(c.e),
-            ms(c.q),
-            ms(c.probe),
-            ms(c.s),
-            ms(c.interrupt)
+            cost(c.k),
+            cost(c.e),
+            cost(c.q),
+            cost(c.probe),
+            cost(c.s),
+            cost(c.interrupt)
         )
     } else {
         format!(
             "k = {}, e = {}, s = {}, interrupt = {}",
-            ms(c.k),
-            ms(c.e),
-            ms(c.s),
-            ms(c.interrupt)
+            cost(c.k),
+            cost(c.e),
+            cost(c.s),
+            cost(c.interrupt)
         )
     };
     format!(
