@@ -331,7 +331,7 @@ pub fn inference(combos: &[Combination]) -> Option<Inference> {
         md.push_str(&format!("| {} |\n", row.join(" | ")));
     }
     // What reproduces what.
-    md.push_str("\nPer algorithm: the combination whose time overheads are nearest the paper's (root mean square over f, points), and the combinations whose speedup falls where the paper's does.\n\n");
+    md.push_str("\nPer algorithm: the combination whose time overheads are nearest the paper's (the root mean square, in points, of the differences at every parallel f the paper gives, not only the two in the table), and the combinations whose speedup moves from the second largest to the largest f the way the paper's does.\n\n");
     for t in &targets {
         let distance = |c: &Combination| -> Option<f64> {
             let d: Vec<f64> = t
@@ -346,38 +346,61 @@ pub fn inference(combos: &[Combination]) -> Option<Inference> {
                 .collect::<Option<Vec<f64>>>()?;
             Some((d.iter().map(|x| x * x).sum::<f64>() / d.len() as f64).sqrt())
         };
-        let best = combos
+        let distances: Vec<(usize, f64)> = combos
             .iter()
             .enumerate()
             .filter_map(|(i, c)| Some((i, distance(c)?)))
-            .min_by(|a, b| a.1.total_cmp(&b.1));
-        if let Some((i, d)) = best {
+            .collect();
+        if let Some(d) = distances.iter().map(|x| x.1).min_by(f64::total_cmp) {
+            // Combinations that differ only in a cost the algorithm never pays (a probe without a
+            // table) give the same figures: every one of them is named, not the first.
+            let nearest: Vec<String> = distances
+                .iter()
+                .filter(|x| x.1 == d)
+                .map(|&(i, _)| {
+                    format!(
+                        "#{} ({})",
+                        i + 1,
+                        crate::overrides::describe(combos[i].assignments)
+                    )
+                })
+                .collect();
+            let fs: Vec<String> = t.fanouts.iter().map(u32::to_string).collect();
             md.push_str(&format!(
-                "- {}: nearest time overheads: #{} ({}), {d:.1} points from the paper's on average.\n",
+                "- {}: nearest time overheads: {}{}, {d:.1} points from the paper's (root mean square over f = {}).\n",
                 t.algorithm,
-                i + 1,
-                crate::overrides::describe(combos[i].assignments)
+                crate::util::and_list(&nearest),
+                if nearest.len() > 1 { ", tied" } else { "" },
+                crate::util::and_list(&fs),
             ));
         }
         let hi = *t.fanouts.last().expect("not empty");
         if let Some(p) = published(plan, t, Metric::Step(hi)) {
-            let falling: Vec<String> = combos
+            // The same way as the paper's: falling with it, or rising with it.
+            let falls = p < 0.0;
+            let alike: Vec<String> = combos
                 .iter()
                 .enumerate()
                 .filter(|(_, c)| {
-                    simulated(c, &t.algorithm, Metric::Step(hi)).is_some_and(|s| s < 0.0)
+                    simulated(c, &t.algorithm, Metric::Step(hi)).is_some_and(|s| {
+                        if falls {
+                            s < 0.0
+                        } else {
+                            s > 0.0
+                        }
+                    })
                 })
                 .map(|(i, _)| format!("#{}", i + 1))
                 .collect();
+            let verb = if falls { "falls" } else { "rises" };
             md.push_str(&format!(
-                "- {}: the paper's speedup {} from f = {} to f = {hi} ({p:+.2}); simulated, it falls in {}.\n",
+                "- {}: the paper's speedup {verb} from f = {} to f = {hi} ({p:+.2}); simulated, it {verb} too in {}.\n",
                 t.algorithm,
-                if p < 0.0 { "falls" } else { "rises" },
                 hi - 1,
-                if falling.is_empty() {
-                    "no combination".to_string()
-                } else {
-                    format!("{} of {}: {}", falling.len(), combos.len(), falling.join(", "))
+                match alike.len() {
+                    0 => "no combination".to_string(),
+                    n if n == combos.len() => format!("every combination ({n})"),
+                    n => format!("{n} of {}: {}", combos.len(), alike.join(", ")),
                 }
             ));
         }
