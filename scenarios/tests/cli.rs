@@ -512,6 +512,20 @@ fn vary_set_compare_and_plot_agree() {
         out.to_str().unwrap(),
     ]);
     assert!(run.status.success(), "{run:?}");
+    // The folder's own report says what made it, as every combination's does.
+    let index = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let sha = scenarios::provenance::sha256_hex(&std::fs::read(&varied).unwrap());
+    let provenance = index
+        .split("\n## Provenance\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no provenance in:\n{index}"));
+    assert!(
+        provenance.contains(&format!("SHA-256 `{sha}`"))
+            && provenance.contains("- command: `")
+            && provenance.contains(" run ")
+            && provenance.contains("varied.ron"),
+        "{provenance}"
+    );
     let (a, b) = (
         out.join("hardware.link.rate=960"),
         out.join("hardware.link.rate=480"),

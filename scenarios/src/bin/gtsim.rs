@@ -1318,6 +1318,14 @@ fn run_variants(
         ));
     }
     let name = variants[0].plan.name().to_string();
+    // What made the whole folder (each combination's report.md has its own, with its seeds and
+    // the fields it set): read before the runs, as a single run reads its provenance.
+    let command_line: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .filter(|a| a != "--resume")
+        .collect();
+    let provenance = scenarios::provenance::Provenance::new(&variants[0].plan, command_line)
+        .map_err(|e| Failure::Input(e.to_string()))?;
     let default_out = out.is_none();
     let dir = out.unwrap_or_else(|| PathBuf::from("out").join(&name));
     prepare_vary_folder(&dir, default_out)?;
@@ -1425,6 +1433,29 @@ fn run_variants(
     for f in &folders {
         remove_part(&scenarios::part::path_for(&dir.join(f)))?;
     }
+    index.push_str(&format!(
+        "\n## Provenance\n\n\
+         - gtsim {}\n\
+         - scenario file `{}`, SHA-256 `{}`\n{}\
+         - command: `{}`\n\
+         - each combination's folder: its report.md's Provenance (the fields it set, its seeds, the files it read)\n",
+        provenance.build(),
+        provenance.scenario.path,
+        provenance.scenario.sha256,
+        if opts.sets.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "- fields set with `--set`: `{}`\n",
+                opts.sets
+                    .iter()
+                    .map(|a| a.to_string())
+                    .collect::<Vec<_>>()
+                    .join("`, `")
+            )
+        },
+        provenance.command(),
+    ));
     write("report.md", &index)?;
     // Side files written while this run wrote the folder stay listed (the older ones were
     // deleted when it began).
