@@ -264,6 +264,7 @@ pub(crate) fn find(src: &str, path: &[&str]) -> Option<(usize, usize, usize)> {
 
 /// The fields of the struct at `path` in `src` (the whole text for an empty path): each name
 /// with the span of its value.
+#[cfg(test)]
 pub(crate) fn fields(src: &str, path: &[&str]) -> Vec<(String, usize, usize)> {
     let s = Scanner { b: src.as_bytes() };
     let open = match path {
@@ -294,6 +295,114 @@ pub(crate) fn fields(src: &str, path: &[&str]) -> Vec<(String, usize, usize)> {
         }
     }
     out
+}
+
+/// Fields with the spans of their values: (name, start, end).
+pub(crate) type Spans = Vec<(String, usize, usize)>;
+
+/// The fields of the struct at `path` in `src`, as [`fields`] reads them, but refusing what
+/// [`fields`] would pass over: a value that is not a section in parentheses, something that is
+/// not a field (`name: value`, `r#name: value`), a field given twice, text after the closing
+/// parenthesis. The error is the byte offset to point at and what is wrong there. None if `src`
+/// has no field at `path`.
+pub(crate) fn fields_checked(src: &str, path: &[&str]) -> Option<Result<Spans, (usize, String)>> {
+    let (_, start, end) = find(src, path)?;
+    Some(checked_body(src, start, end))
+}
+
+fn checked_body(src: &str, start: usize, end: usize) -> Result<Spans, (usize, String)> {
+    let s = Scanner { b: src.as_bytes() };
+    let b = src.as_bytes();
+    // The token at `i`: a word (letters, digits, `_`, `-`, `#`, a quoted name) or one sign.
+    let found = |i: usize| -> String {
+        let rest = src.get(i..).unwrap_or("");
+        let Some(first) = rest.chars().next() else {
+            return "the end of the text".into();
+        };
+        let word: String = if first.is_alphanumeric() || "_-#\"".contains(first) {
+            rest.chars()
+                .take_while(|c| !c.is_whitespace() && !",:()[]{}".contains(*c))
+                .take(24)
+                .collect()
+        } else {
+            first.to_string()
+        };
+        format!("`{word}`")
+    };
+    let open = s.body_start(start).ok_or_else(|| {
+        (
+            start,
+            format!(
+                "expected a section in parentheses, `( name: value, … )`, found {}",
+                found(start)
+            ),
+        )
+    })?;
+    let mut out: Vec<(String, usize, usize)> = Vec::new();
+    let mut i = s.skip(open);
+    loop {
+        match b.get(i) {
+            None => return Err((open - 1, "this parenthesis is never closed".into())),
+            Some(b')') => break,
+            Some(_) => {}
+        }
+        let name_start = i;
+        if b[i..].starts_with(b"r#") {
+            i += 2;
+        }
+        let word = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        let colon = s.skip(i);
+        if i == word || b.get(colon) != Some(&b':') {
+            return Err((
+                name_start,
+                format!(
+                    "expected a field (`name: value`) or the section's closing `)`, found {}",
+                    found(name_start)
+                ),
+            ));
+        }
+        let name = &src[word..i];
+        if out.iter().any(|(n, _, _)| n == name) {
+            return Err((
+                name_start,
+                format!("`{name}` is given twice in this section: give each field once"),
+            ));
+        }
+        let value = s.skip(colon + 1);
+        let value_end = s.value_end(value);
+        if value_end == value {
+            return Err((value, format!("`{name}` has no value")));
+        }
+        out.push((name.to_string(), value, value_end));
+        i = s.skip(value_end);
+        match b.get(i) {
+            Some(b',') => i = s.skip(i + 1),
+            Some(b')') => {}
+            _ => {
+                return Err((
+                    i.min(b.len().saturating_sub(1)),
+                    format!(
+                        "expected `,` or `)` after `{name}`'s value, found {}",
+                        found(i)
+                    ),
+                ))
+            }
+        }
+    }
+    let after = s.skip(i + 1);
+    if after < end {
+        return Err((
+            after,
+            format!(
+                "expected nothing after the section's closing `)`, found {}",
+                found(after)
+            ),
+        ));
+    }
+    Ok(out)
 }
 
 /// A cursor over RON text that skips comments and strings.

@@ -521,3 +521,66 @@ fn the_serial_interface_as_a_device_gives_the_same_results_step_by_step() {
         );
     }
 }
+
+/// With a machine, the scenario's own hardware section is read as strictly as without one:
+/// nothing in it is passed over and no field is given twice (each was silently dropped, or the
+/// last of two taken, and the machine's own hardware simulated instead).
+#[test]
+fn a_machines_override_section_is_read_whole() {
+    let scenario = |hardware: &str| {
+        format!(
+            "(\n    name: \"t\",\n    machine: \"lines-960\",\n    hardware: {hardware},\n    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: Pmws),\n    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 2)),\n)\n"
+        )
+    };
+    let path = Path::new("m.ron");
+    for (hardware, col, what) in [
+        (
+            "(link = Ideal)",
+            16,
+            "expected a field (`name: value`) or the section's closing `)`, found `link`",
+        ),
+        ("(link: Ideal, ;;; x)", 29, "found `;`"),
+        ("(link: Ideal, 5)", 29, "found `5`"),
+        ("(clock-hz: 5, link: Ideal)", 16, "found `clock-hz`"),
+        (
+            "(link: Ideal, \"costs\": (k: Ns(1)))",
+            29,
+            "found `\"costs\"`",
+        ),
+        ("[link: Ideal]", 15, "expected a section in parentheses"),
+        (
+            "(link: Ideal) x",
+            29,
+            "expected nothing after the section's closing `)`, found `x`",
+        ),
+        (
+            "(link: Serial(rate: 480), link: Ideal)",
+            41,
+            "`link` is given twice in this section",
+        ),
+        (
+            "(jitter: (percent: 1.0), jitter: (percent: 5.0))",
+            40,
+            "`jitter` is given twice",
+        ),
+    ] {
+        let e = scenarios::parse(&scenario(hardware), path)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with(&format!("m.ron:4:{col}: hardware: ")) && e.contains(what),
+            "{hardware}: {e}"
+        );
+    }
+    // A raw identifier is a field like any other; a trailing comma and comments are fine.
+    let plan = scenarios::parse(&scenario("(r#link: Ideal)"), path).unwrap();
+    assert_eq!(plan.link.kind, sim_hw::LinkKind::Ideal);
+    let plan = scenarios::parse(&scenario("(link: Ideal, /* c */ ) /* c */"), path).unwrap();
+    assert_eq!(plan.link.kind, sim_hw::LinkKind::Ideal);
+    let plan = scenarios::parse(&scenario("()"), path).unwrap();
+    assert_ne!(
+        plan.link.kind,
+        sim_hw::LinkKind::Ideal,
+        "the machine's own link"
+    );
+}

@@ -219,10 +219,35 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
     deserialize_as::<crate::schema::Hardware>(&text, &machine_file)?;
     // The scenario's own hardware fields replace the machine's.
     let own = overrides::find(src, &["hardware"]);
+    // Checked as the loader would check a hardware section without a machine: nothing in it is
+    // passed over, and no field is given twice.
+    let at_hardware = |i: usize, message: String| match at(i, message) {
+        ScenarioError::At {
+            file,
+            line,
+            col,
+            message,
+        } => ScenarioError::At {
+            file,
+            line,
+            col,
+            message: format!(
+                "hardware{}",
+                message.strip_prefix("machine").unwrap_or(&message)
+            ),
+        },
+        e => e,
+    };
+    let own_spans = match overrides::fields_checked(src, &["hardware"]) {
+        None => Vec::new(),
+        Some(Ok(spans)) => spans,
+        Some(Err((i, message))) => return Err(at_hardware(i, message)),
+    };
     let mut own_fields = Vec::new();
-    for (field, vs, ve) in overrides::fields(src, &["hardware"]) {
+    for (field, vs, ve) in own_spans {
         own_fields.push(
-            overrides::Assignment::new(&field, &src[vs..ve]).map_err(|e| at(vs, e.to_string()))?,
+            overrides::Assignment::new(&field, &src[vs..ve])
+                .map_err(|e| at_hardware(vs, format!("{field}: {e}")))?,
         );
     }
     let merged = overrides::apply(&text, &own_fields).map_err(|e| at(start, e.to_string()))?;
