@@ -363,7 +363,9 @@ pub fn chess_markdown(plan: &Plan, rows: &crate::chess_report::ChessRows) -> Str
          (all processors' search time − 1), messages (CPU time on messages: setup, interrupts, \
          forwarding, waiting for replies), memory (time reaching shared memory: latency, waiting \
          for a busy bank, spinning on locks) and synchronization (idle). Means of per-position \
-         ratios.\n",
+         ratios: the tables above take the paper's ratios of means (mean T(p) over \
+         mean T(1)), so the same scheme's time % differs between the two where positions \
+         differ much in size.\n",
         machine_words(plan)
     );
     // The one-processor run of every (algorithm, position).

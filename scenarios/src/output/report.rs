@@ -245,8 +245,11 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
     let mut out = String::from(
         "## Elapsed time and speedup by algorithm, ordering and processor tree\n\n\
          Elapsed simulated time (in leaf evaluations, Campbell's time unit, when a leaf costs \
-         1 ns as with his costs) and speedup over the same algorithm on one processor, means over \
-         seeds ± standard error. A processor tree (d,w) has w slaves under each non-terminal \
+         1 ns as with his costs): the mean over seeds. Speedup over the same algorithm on one \
+         processor: the mean over seeds of each tree's T(1) / T(p), ± its standard error. A few \
+         trees with a large speedup raise that mean well above mean T(1) / mean T(p) (two \
+         algorithms with equal elapsed times can differ twofold in it); the overheads tables \
+         below take ratios of means. A processor tree (d,w) has w slaves under each non-terminal \
          processor and d levels; its w^d terminal processors search.\n",
     );
     // Group by (w, d, horizon noise, ordering), keeping plan order.
