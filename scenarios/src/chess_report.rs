@@ -338,15 +338,16 @@ pub fn fig7(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> plots::Fig7
             simulated: simulated("search", |s| s.search_overhead),
             published: paper("search", |x| x.search),
         },
+        // In the order (and so the colours) of overheads.png: search, time, communication.
+        Overhead {
+            simulated: simulated("time", |s| s.time_overhead),
+            published: paper("time", |x| x.time),
+        },
         Overhead {
             simulated: simulated("communication (time − search)", |s| s.comm_overhead),
             published: paper("communication (time − search)", |x| {
                 Some(x.time? - x.search?)
             }),
-        },
-        Overhead {
-            simulated: simulated("time", |s| s.time_overhead),
-            published: paper("time", |x| x.time),
         },
         Overhead {
             simulated: simulated("synchronization (idle_sync, measured)", |s| s.idle_overhead),
