@@ -30,16 +30,20 @@ pub fn plot(plan: &Plan, run: &Outcome, path: &Path) -> Result<(), plots::PlotEr
         .filter(|m| m.label.starts_with("PV node"))
         .cloned()
         .collect();
+    let algorithm = plan
+        .algorithms
+        .get(run.algorithm)
+        .map_or(String::new(), |a| a.name());
     let title = if let Some(id) = &run.position {
         format!(
-            "{}: f = {}, position {id}, d = {}; vertical lines: PV nodes completed",
+            "{}: {algorithm}, f = {}, position {id}, d = {}; vertical lines: PV nodes completed",
             plan.name(),
             run.fanout,
             spec.depth,
         )
     } else {
         format!(
-            "{}: f = {}, seed {}, w = {}, d = {}, {}, noise {}; vertical lines: PV nodes completed",
+            "{}: {algorithm}, f = {}, seed {}, w = {}, d = {}, {}, noise {}; vertical lines: PV nodes completed",
             plan.name(),
             run.fanout,
             run.seed,
