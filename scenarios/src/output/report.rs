@@ -113,9 +113,37 @@ fn describe(plan: &Plan) -> String {
         if plan.seeds.len() == 1 { "" } else { "s" },
         ptrees.join(", "),
         if plan.progressive {
-            "progressive deepening from depth 1"
+            "progressive deepening from depth 1".to_string()
         } else {
-            "a single iteration"
+            // Lazy SMP and ABDADA deepen by an option of their own.
+            let own: Vec<String> = plan
+                .algorithms
+                .iter()
+                .filter(|a| {
+                    matches!(
+                        a,
+                        crate::catalogue::Algorithm::LazySmp {
+                            iterative: true,
+                            ..
+                        } | crate::catalogue::Algorithm::Abdada {
+                            iterative: true,
+                            ..
+                        }
+                    )
+                })
+                .map(|a| a.name())
+                .collect();
+            match own.len() {
+                0 => "a single iteration".to_string(),
+                1 => format!(
+                    "a single iteration ({} deepens iteratively by an option of its own)",
+                    own[0]
+                ),
+                _ => format!(
+                    "a single iteration ({} deepen iteratively by options of their own)",
+                    crate::util::and_list(&own)
+                ),
+            }
         },
         link,
         if plan.reads.hosts == plan.reads.boards {
