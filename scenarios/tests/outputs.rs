@@ -758,3 +758,99 @@ fn an_interrupted_vary_run_resumes_to_the_same_folders() {
     ok(&run(&["--resume"], &[]));
     assert!(differing(&snapshot(&out), &whole).is_empty());
 }
+
+/// A run that fails (here simulated time overflows: a send set up for an hour's worth of
+/// 10^6 hours) fails the same way on every try: its part file is removed, not kept for a
+/// --resume that could not pass it, so the corrected scenario runs at once. In a vary run the
+/// error names the combination, and the combinations done keep their folders but no part file.
+#[test]
+fn a_failed_run_leaves_no_part_file_to_block_the_corrected_run() {
+    let dir = scratch("failed-run");
+    let huge = "s: S(3600000000)";
+    let edits = [
+        ("width: 34,", "width: 6,"),
+        ("depth: 5,", "depth: 3,"),
+        ("count: 24", "count: 2"),
+        ("s: Ms(2.0)", huge),
+    ];
+    let file = scenario(&dir, "fails.ron", &edits);
+    let out = dir.join("out");
+    let run = || {
+        gtsim(
+            &[
+                "run",
+                file.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+                "--quiet",
+            ],
+            &[],
+        )
+    };
+    let o = run();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(5), "{err}");
+    assert!(
+        err.contains("simulated time would pass") && err.contains("is removed"),
+        "{err}"
+    );
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    assert!(!out.exists());
+    // Corrected, the same command runs.
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replace(huge, "s: Ms(2.0)")).unwrap();
+    ok(&run());
+    // In a vary run.
+    let varied = dir.join("varied.ron");
+    std::fs::write(
+        &varied,
+        text.replace(huge, "s: Ms(2.0)").replace(
+            "    outputs: (",
+            "    vary: {\"hardware.costs.s\": [\"Ms(1)\", \"S(3600000000)\"]},\n    outputs: (",
+        ),
+    )
+    .unwrap();
+    let vout = dir.join("vout");
+    let o = gtsim(
+        &[
+            "run",
+            varied.to_str().unwrap(),
+            "--out",
+            vout.to_str().unwrap(),
+            "--quiet",
+        ],
+        &[],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(5), "{err}");
+    assert!(
+        err.starts_with("gtsim: error: with hardware.costs.s=S(3600000000): "),
+        "{err}"
+    );
+    assert!(vout
+        .join("hardware.costs.s=Ms_1_")
+        .join("results.csv")
+        .exists());
+    assert!(
+        leftovers(&vout).iter().all(|n| !n.ends_with(".gtsim-part")),
+        "{:?}",
+        leftovers(&vout)
+    );
+    std::fs::write(
+        &varied,
+        std::fs::read_to_string(&varied)
+            .unwrap()
+            .replace("\"S(3600000000)\"", "\"Ms(3)\""),
+    )
+    .unwrap();
+    ok(&gtsim(
+        &[
+            "run",
+            varied.to_str().unwrap(),
+            "--out",
+            vout.to_str().unwrap(),
+            "--quiet",
+        ],
+        &[],
+    ));
+}

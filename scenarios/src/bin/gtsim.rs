@@ -162,8 +162,9 @@ enum Failure {
     Input(String),
     /// An output could not be written (exit 4).
     Output(String),
-    /// A run failed: a scheme returned a wrong value, the machine deadlocked or a run panicked,
-    /// a bug in gtsim or a scheme, never bad input (exit 5).
+    /// A run failed: a scheme returned a wrong value, the machine deadlocked or a run panicked
+    /// (a bug in gtsim or a scheme), or its simulated time overflowed (costs too large for that
+    /// run, which the loader's bounds cannot foresee) (exit 5).
     Run(String),
 }
 
@@ -181,8 +182,24 @@ impl Failure {
             Failure::Usage(m) | Failure::Input(m) | Failure::Output(m) | Failure::Run(m) => m,
         }
     }
-    /// This failure, saying that the `KEPT` finished runs of `runs` wait in the part file.
+    /// This failure, saying that the `KEPT` finished runs of `runs` wait in the part file. A
+    /// failed run fails the same way on every try (the simulation is deterministic), so after
+    /// one --resume could only repeat it, and a corrected scenario is another sweep: its part
+    /// file is removed instead, so that the corrected run is not refused for it.
     fn kept(self, part: &std::path::Path, runs: usize) -> Self {
+        if let Failure::Run(m) = self {
+            let removed = match std::fs::remove_file(part) {
+                Ok(()) => format!("{} is removed", part.display()),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => "nothing was kept".into(),
+                Err(e) => format!(
+                    "{} could not be removed ({e}): delete it before running again",
+                    part.display()
+                ),
+            };
+            return Failure::Run(format!(
+                "{m}\n(a run fails the same way on every try, so --resume could not go past it: {removed})"
+            ));
+        }
         let note = |m: String| {
             format!(
                 "{m}\n(the {} finished runs of {runs} are kept in {}: the same command with --resume continues from there)",
@@ -195,6 +212,16 @@ impl Failure {
             Failure::Input(m) => Failure::Input(note(m)),
             Failure::Output(m) => Failure::Output(note(m)),
             Failure::Run(m) => Failure::Run(note(m)),
+        }
+    }
+    /// This failure, in the `vary` combination `label`.
+    fn within(self, label: &str) -> Self {
+        let say = |m: String| format!("with {label}: {m}");
+        match self {
+            Failure::Usage(m) => Failure::Usage(say(m)),
+            Failure::Input(m) => Failure::Input(say(m)),
+            Failure::Output(m) => Failure::Output(say(m)),
+            Failure::Run(m) => Failure::Run(say(m)),
         }
     }
     /// An output error: a refused path is input, a failed run a run failure, the rest output.
@@ -1364,7 +1391,20 @@ fn run_variants(
         let unit = scenarios::results::TimeUnit::of(&v.plan);
         let kept = (!v.plan.inference.is_empty()).then(|| v.plan.clone());
         let algorithms = v.plan.algorithms.clone();
-        let summaries = run_plan(v.plan, &dir.join(&folder), false, opts, &v.assignments)?;
+        let summaries = match run_plan(v.plan, &dir.join(&folder), false, opts, &v.assignments) {
+            Ok(s) => s,
+            Err(f) => {
+                if matches!(f, Failure::Run(_)) {
+                    // No --resume can pass a failed run (`Failure::kept`): the combinations
+                    // done so far keep their folders, not the part files that a corrected
+                    // scenario, another sweep, would be refused for.
+                    for done in &folders {
+                        let _ = remove_part(&scenarios::part::path_for(&dir.join(done)));
+                    }
+                }
+                return Err(f.within(&label));
+            }
+        };
         let csv_path = dir.join(&folder).join("results.csv");
         let csv = std::fs::read_to_string(&csv_path)
             .map_err(|e| Failure::Output(format!("{}: {e}", csv_path.display())))?;
