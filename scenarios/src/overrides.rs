@@ -300,7 +300,7 @@ pub(crate) fn fields(src: &str, path: &[&str]) -> Vec<(String, usize, usize)> {
 /// Fields with the spans of their values: (name, start, end).
 pub(crate) type Spans = Vec<(String, usize, usize)>;
 
-/// The fields of the struct at `path` in `src`, as [`fields`] reads them, but refusing what
+/// The fields of the struct at `path` in `src`, as `fields` reads them, but refusing what
 /// [`fields`] would pass over: a value that is not a section in parentheses, something that is
 /// not a field (`name: value`, `r#name: value`), a field given twice, text after the closing
 /// parenthesis. The error is the byte offset to point at and what is wrong there. None if `src`

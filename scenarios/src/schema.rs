@@ -180,7 +180,9 @@ pub struct Amount(pub f64);
 impl TryFrom<f64> for Amount {
     type Error = String;
     fn try_from(v: f64) -> Result<Self, String> {
-        if (0.0..=1e6 * 3600.0).contains(&v) {
+        // A million hours in the smallest unit, Us; the bound in the unit written is checked
+        // where the duration becomes nanoseconds (`load::hardware::duration`).
+        if (0.0..=1e6 * 3600.0 * 1e6).contains(&v) {
             Ok(Amount(v))
         } else {
             Err(format!(

@@ -584,3 +584,28 @@ fn a_machines_override_section_is_read_whole() {
         "the machine's own link"
     );
 }
+
+/// A duration is bounded by a million hours in the unit it is written in: `Us(4000000000)`
+/// (4,000 s) is a duration like any other, `Ms(3.7e12)` and `S(3.7e9)` are too long.
+#[test]
+fn durations_are_bounded_in_hours_whatever_their_unit() {
+    let scenario = |k: &str| {
+        format!(
+            "(\n    name: \"t\",\n    hardware: (costs: (k: {k}, e: Ns(1)), link: Ideal),\n    workload: Synthetic(width: 2, depth: 1, ordering: Random),\n    search: (algorithm: Pmws),\n    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 1)),\n)\n"
+        )
+    };
+    let path = Path::new("d.ron");
+    let plan = scenarios::parse(&scenario("Us(4000000000)"), path).unwrap();
+    assert_eq!(plan.costs.k.as_nanos(), 4_000_000_000_000);
+    for too_long in ["Ms(3.7e12)", "S(3.7e9)", "Us(3.7e15)"] {
+        let e = scenarios::parse(&scenario(too_long), path)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("d.ron:3:")
+                && e.contains("hardware.costs.k: a duration must be")
+                && e.contains("under a million hours"),
+            "{too_long}: {e}"
+        );
+    }
+}

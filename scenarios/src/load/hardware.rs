@@ -22,6 +22,25 @@ fn duration(
     d: &Duration,
 ) -> Result<SimTime, ScenarioError> {
     let clock = hw.clock_hz.0;
+    // At most a million hours, in whatever unit it is written.
+    let seconds = match *d {
+        Duration::Us(a) => Some((a.0 * 1e-6, "Us")),
+        Duration::Ms(a) => Some((a.0 * 1e-3, "Ms")),
+        Duration::S(a) => Some((a.0, "S")),
+        _ => None,
+    };
+    if let Some((s, unit)) = seconds.filter(|(s, _)| *s > 1e6 * 3600.0) {
+        return Err(cx.at(
+            path,
+            format!(
+                "a duration must be under a million hours, got {unit}({}), {s:e} s",
+                match *d {
+                    Duration::Us(a) | Duration::Ms(a) | Duration::S(a) => a.0,
+                    _ => unreachable!("a time unit"),
+                }
+            ),
+        ));
+    }
     let positive = match *d {
         Duration::Ns(n) | Duration::Cycles(n) => n > 0,
         Duration::Us(a) | Duration::Ms(a) | Duration::S(a) => a.0 > 0.0,
