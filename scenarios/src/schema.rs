@@ -429,8 +429,9 @@ pub enum Link {
         #[serde(default = "eight")]
         ports: Positive,
         /// Rates that replace `rate` on machines of a given number of processors, e.g.
-        /// `{4: 480}` (the paper halved the rate with four processors). Default: none.
-        #[serde(default)]
+        /// `{4: 480}` (the paper halved the rate with four processors); each processor count
+        /// at least 1 and given once. Default: none.
+        #[serde(default, deserialize_with = "num::rates")]
         rate_by_processors: std::collections::BTreeMap<u64, Positive>,
         /// The interface as a device: characters per second it moves itself, over all its
         /// ports and both directions together; ports slow down when together they need more.
@@ -457,7 +458,7 @@ pub enum Link {
         #[serde(default)]
         rts_cts: bool,
         /// As for `Sci`. Default: none.
-        #[serde(default)]
+        #[serde(default, deserialize_with = "num::rates")]
         rate_by_processors: std::collections::BTreeMap<u64, Positive>,
     },
     /// Zero transmission time (Campbell-style); the setup `s` is still charged.
@@ -888,6 +889,42 @@ pub mod num {
     /// means its default: `None` or `Some(…)` written in the file is an error, as for [`u32`].
     pub fn some_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
         u32(d).map(Some)
+    }
+    /// Reads a link's rates by processor count (`{4: 480}`): each key a processor count (at
+    /// least 1) given once, each rate at least 1. A key written twice is an error at the second
+    /// (a map would keep the last without a word), as is a machine of 0 processors.
+    pub fn rates<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<std::collections::BTreeMap<u64, super::Positive>, D::Error> {
+        struct Rates;
+        impl<'de> Visitor<'de> for Rates {
+            type Value = std::collections::BTreeMap<u64, super::Positive>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a map from processor counts to rates in bytes/s, e.g. {4: 480}")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut out = std::collections::BTreeMap::new();
+                while let Some(Uint(n)) = m.next_key::<Uint>()? {
+                    if n == 0 {
+                        return Err(A::Error::custom(
+                            "a processor count must be at least 1, got 0 (no machine has 0 processors)",
+                        ));
+                    }
+                    if out.contains_key(&n) {
+                        return Err(A::Error::custom(format!(
+                            "the processor count {n} is given twice: give each count one rate"
+                        )));
+                    }
+                    let rate: super::Positive = m.next_value()?;
+                    out.insert(n, rate);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(Rates)
     }
     /// Reads an optional unsigned integer up to `u32::MAX`.
     pub fn opt_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {

@@ -1061,3 +1061,68 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         "a workload value the sweep lists runs: {out:?}"
     );
 }
+
+/// The line of `text` (1-based) holding `needle`, and the column (1-based, in characters) of
+/// `at` after it on that line.
+fn place(text: &str, needle: &str, at: &str) -> (usize, usize) {
+    let (i, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line says {needle:?}"));
+    let from = line.find(needle).unwrap();
+    let byte = from + line[from..].find(at).unwrap();
+    (i + 1, line[..byte].chars().count() + 1)
+}
+
+#[test]
+fn a_rate_by_processors_key_given_twice_or_zero_is_refused_at_the_key() {
+    let dir = scratch("rates");
+    let small = small_text();
+    let sci = "link: Sci(rate: 960, rts_cts: true, ports: 8),";
+    // Two rates for machines of 2 processors: the map kept the last one without a word.
+    let rates = "rate_by_processors: {2: 480, 4: 120, 2: 240}";
+    let text = edit(
+        &small,
+        sci,
+        &format!("link: Sci(rate: 960, rts_cts: true, ports: 8, {rates}),"),
+    );
+    let (line, col) = place(&text, rates, "2: 240");
+    let f = write(&dir, "twice.ron", &text);
+    rejected(
+        &f,
+        line,
+        col,
+        &["hardware.link.rate_by_processors: the processor count 2 is given twice"],
+    );
+    // The same below the root's lines.
+    let rates = "rate_by_processors: {3: 100, 3: 100}";
+    let text = edit(
+        &small,
+        sci,
+        &format!("{sci}\n        link_below: Serial(rate: 960, {rates}),"),
+    );
+    let (line, col) = place(&text, rates, "3: 100}");
+    let f = write(&dir, "twice-below.ron", &text);
+    rejected(
+        &f,
+        line,
+        col,
+        &["hardware.link_below.rate_by_processors: the processor count 3 is given twice"],
+    );
+    // No machine has 0 processors (this was only a warning that no machine of the sweep has).
+    let rates = "rate_by_processors: {2: 480, 0: 240}";
+    let text = edit(
+        &small,
+        sci,
+        &format!("link: Sci(rate: 960, rts_cts: true, ports: 8, {rates}),"),
+    );
+    let (line, col) = place(&text, rates, "0: 240");
+    let f = write(&dir, "zero.ron", &text);
+    rejected(
+        &f,
+        line,
+        col,
+        &["hardware.link.rate_by_processors: a processor count must be at least 1, got 0"],
+    );
+}
