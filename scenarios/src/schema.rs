@@ -247,7 +247,8 @@ pub struct Hardware {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JitterOption {
-    /// The largest change of a step's cost, in percent (0 to 99.9).
+    /// The largest change of a step's cost, in percent (0 to 99.9, a multiple of 0.1: the
+    /// noise is drawn in whole thousandths).
     pub percent: f64,
     /// Mixed with each run's own seed. Default 0.
     #[serde(default, deserialize_with = "num::u64")]

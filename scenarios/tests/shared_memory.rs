@@ -50,6 +50,54 @@ fn bad_memory_and_jitter_are_errors_at_their_field() {
     }
 }
 
+/// The engine draws the noise in whole thousandths of a step's cost: a percentage between two
+/// tenths was rounded without a word (0.04 % ran with no noise at all).
+#[test]
+fn a_jitter_finer_than_a_tenth_of_a_percent_is_refused_at_its_field() {
+    let dir = common::scratch("shm", "jitter-tenths");
+    let check = |name: &str, percent: &str| {
+        let text = scenario(&format!("jitter: (percent: {percent}, seed: 1),"));
+        let file = dir.join(name);
+        std::fs::write(&file, &text).unwrap();
+        let out = common::gtsim(&["check", file.to_str().unwrap()]);
+        let line = text.lines().position(|l| l.contains("jitter:")).unwrap() + 1;
+        let col = text.lines().nth(line - 1).unwrap().find("percent").unwrap() + 1;
+        (out.status.code(), common::stderr(&out), line, col)
+    };
+    for (name, percent, got) in [
+        (
+            "hundredths.ron",
+            "0.04",
+            "got 0.04: write a multiple of 0.1 (such as 0 or 0.1)",
+        ),
+        (
+            "half.ron",
+            "5.05",
+            "got 5.05: write a multiple of 0.1 (such as 5 or 5.1)",
+        ),
+        // Within the tolerance of a tenth, but not no noise.
+        (
+            "tiny.ron",
+            "1e-12",
+            "got 0.000000000001: write a multiple of 0.1 (such as 0 or 0.1)",
+        ),
+    ] {
+        let (code, err, line, col) = check(name, percent);
+        assert_eq!(code, Some(3), "{percent} was not refused: {err}");
+        let at = format!(
+            "{}:{line}:{col}: hardware.jitter.percent: the timing noise is drawn in steps of 0.1 %",
+            dir.join(name).display()
+        );
+        assert!(err.contains(&at), "{percent}: {err} does not say {at}");
+        assert!(err.contains(got), "{percent}: {err} does not say {got}");
+    }
+    // Tenths are taken as written, whatever their binary error (0.3 is 2.9999…e-1).
+    for percent in ["0.0", "0.3", "2.5", "99.9", "7"] {
+        let (code, err, ..) = check("tenths.ron", percent);
+        assert_eq!(code, Some(0), "{percent} was refused: {err}");
+    }
+}
+
 #[test]
 fn memory_columns_appear_on_a_shared_memory_machine_only() {
     let (ok, err, csv) = run("plain", &scenario(""));

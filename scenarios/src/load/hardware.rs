@@ -115,15 +115,31 @@ pub(super) fn memory(
 ) -> Result<(Option<MemorySpec>, Option<JitterPlan>), ScenarioError> {
     let jitter = match &hw.jitter {
         None => None,
-        Some(j) if j.percent.is_finite() && (0.0..=99.9).contains(&j.percent) => {
-            Some(((j.percent * 10.0).round() as u32, j.seed))
-        }
         Some(j) => {
             let x = j.percent;
-            return Err(cx.at(
-                &["hardware", "jitter", "percent"],
-                format!("the timing noise must be a percentage from 0 to 99.9, got {x}"),
-            ));
+            let at = ["hardware", "jitter", "percent"];
+            if !(x.is_finite() && (0.0..=99.9).contains(&x)) {
+                return Err(cx.at(
+                    &at,
+                    format!("the timing noise must be a percentage from 0 to 99.9, got {x}"),
+                ));
+            }
+            // The engine draws the noise in whole thousandths of a step's cost: a percentage
+            // between two tenths would be rounded to one of them without a word (0.04 to no
+            // noise at all). The tolerance only forgives the binary error of a decimal such
+            // as 0.3; a positive percentage never becomes no noise.
+            let tenths = x * 10.0;
+            if (tenths - tenths.round()).abs() > 1e-9 || (x > 0.0 && tenths.round() == 0.0) {
+                return Err(cx.at(
+                    &at,
+                    format!(
+                        "the timing noise is drawn in steps of 0.1 % (thousandths of a step's cost), got {x}: write a multiple of 0.1 (such as {} or {})",
+                        tenths.floor() / 10.0,
+                        tenths.ceil() / 10.0
+                    ),
+                ));
+            }
+            Some((tenths.round() as u32, j.seed))
         }
     };
     let Some(m) = &hw.memory else {
