@@ -373,8 +373,9 @@ pub enum Read {
     Interrupt,
     /// A bare board that looks at its line every `every` nodes of its search, and when idle.
     Poll {
-        /// Search steps (nodes) between two looks at the line.
-        every: Positive,
+        /// Search steps (nodes) between two looks at the line: 1 to `u32::MAX`.
+        #[serde(deserialize_with = "num::poll_every")]
+        every: u32,
     },
     /// Only when it has nothing else to do.
     WhenIdle,
@@ -926,6 +927,19 @@ pub mod num {
             }
         }
         d.deserialize_map(Rates)
+    }
+    /// Reads `Poll(every: N)`'s N: from 1 to `u32::MAX`, the most nodes the engine counts
+    /// between two looks at a line (a larger N was clamped to it without a word).
+    pub fn poll_every<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        match u64(d)? {
+            0 => Err(D::Error::custom("must be at least 1, got 0")),
+            n => u32::try_from(n).map_err(|_| {
+                D::Error::custom(format!(
+                    "the nodes between two looks at the line are at most {} (the engine counts them in 32 bits), got {n}; a processor that reads only when it has nothing else to do is WhenIdle",
+                    u32::MAX
+                ))
+            }),
+        }
     }
     /// Reads an optional unsigned integer up to `u32::MAX`.
     pub fn opt_u32<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {

@@ -1126,3 +1126,45 @@ fn a_rate_by_processors_key_given_twice_or_zero_is_refused_at_the_key() {
         &["hardware.link.rate_by_processors: a processor count must be at least 1, got 0"],
     );
 }
+
+#[test]
+fn a_poll_interval_past_the_engines_count_is_refused_at_its_field() {
+    let dir = scratch("poll");
+    let small = small_text();
+    let sci = "link: Sci(rate: 960, rts_cts: true, ports: 8),";
+    // Was clamped to 4294967295 without a word.
+    for (name, every, words) in [
+        (
+            "huge.ron",
+            "18446744073709551615",
+            "hardware.reads.boards.every: the nodes between two looks at the line are at most 4294967295 (the engine counts them in 32 bits), got 18446744073709551615",
+        ),
+        (
+            "past.ron",
+            "4294967296",
+            "hardware.reads.boards.every: the nodes between two looks at the line are at most 4294967295",
+        ),
+        (
+            "zero.ron",
+            "0",
+            "hardware.reads.boards.every: must be at least 1, got 0",
+        ),
+    ] {
+        let reads = format!("reads: (hosts: Interrupt, boards: Poll(every: {every})),");
+        let text = edit(&small, sci, &format!("{sci}\n        {reads}"));
+        let (line, col) = place(&text, &reads, every);
+        let f = write(&dir, name, &text);
+        rejected(&f, line, col, &[words]);
+    }
+    // The largest is taken as written.
+    let text = edit(
+        &small,
+        sci,
+        &format!("{sci}\n        reads: (hosts: Interrupt, boards: Poll(every: 4294967295)),"),
+    );
+    let plan = scenarios::parse(&text, Path::new("largest.ron")).unwrap();
+    assert_eq!(
+        plan.reads.boards,
+        sim_hw::ReadPolicy::Poll { every: u32::MAX }
+    );
+}

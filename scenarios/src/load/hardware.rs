@@ -422,9 +422,7 @@ pub(super) fn machine(
     let links = LinkPlan { levels };
     let read = |r: &schema::Read| match r {
         schema::Read::Interrupt => ReadPolicy::Interrupt,
-        schema::Read::Poll { every } => ReadPolicy::Poll {
-            every: every.0.min(u32::MAX as u64) as u32,
-        },
+        schema::Read::Poll { every } => ReadPolicy::Poll { every: *every },
         schema::Read::WhenIdle => ReadPolicy::WhenIdle,
     };
     // Left out: the algorithms' own (their catalogue entries'); algorithms that differ must be
