@@ -14,8 +14,8 @@
 //!
 //! Lines starting with `#` are comments (kept as the table's provenance); blank lines are
 //! ignored. Every reader is strict: an unknown or repeated column, a row with the wrong number of
-//! fields, a value that is not a finite number (counts, times and speedups must not be negative),
-//! a row given twice: each is an error naming the file and line.
+//! fields, a value that is not a finite number (counts, times and speedups must not be negative,
+//! overheads not below −100 %), a row given twice: each is an error naming the file and line.
 //!
 //! ```no_run
 //! use scenarios::reference::{read_paper_table, PaperTable};
@@ -245,7 +245,7 @@ pub fn read_paper_table(path: &Path, fanouts: &[u32]) -> Result<PaperTable, Stri
 /// [`crate::input::MAX_REFERENCE_BYTES`], UTF-8, a leading byte-order mark ignored) for a sweep of
 /// processor counts `fanouts`. Errors name the file and line: an unknown or repeated column, a
 /// value that is not a finite number (NaN and inf are refused; counts, times and speedups must
-/// not be negative), a processor count given twice. Rows for processor counts the sweep does not
+/// not be negative, overheads not below −100 %), a processor count given twice. Rows for processor counts the sweep does not
 /// run are kept out of the report with a warning (not an error: a scenario copied with fewer
 /// fanouts keeps its table).
 pub fn read(path: &Path, fanouts: &[u32]) -> Result<Reference, String> {
@@ -394,6 +394,18 @@ fn number(name: &str, value: &str, nonnegative: bool) -> Result<f64, String> {
     Ok(x)
 }
 
+/// An overhead in percent: a finite number not below −100 (eqs. 9 and 11 divide counts and
+/// times that are never negative, so neither overhead can be lower).
+fn overhead(name: &str, value: &str) -> Result<f64, String> {
+    let x = number(name, value, false)?;
+    if x < -100.0 {
+        return Err(format!(
+            "column {name}: '{value}' is below -100, which no overhead can be (eqs. 9 and 11: a ratio of leaf counts or times, never negative, minus 1, in %)"
+        ));
+    }
+    Ok(x)
+}
+
 /// A processor count: a whole number >= 1.
 fn fanout(value: &str) -> Result<u32, String> {
     value
@@ -410,8 +422,8 @@ fn set_figure(row: &mut ReferenceRow, name: &str, value: &str) -> Result<(), Str
         "leaf_nodes" => row.leaf_nodes = Some(number(name, value, true)?),
         "secs" => row.secs = Some(number(name, value, true)?),
         "speedup" => row.speedup = Some(number(name, value, true)?),
-        "search_overhead_pct" => row.search_overhead_pct = Some(number(name, value, false)?),
-        "time_overhead_pct" => row.time_overhead_pct = Some(number(name, value, false)?),
+        "search_overhead_pct" => row.search_overhead_pct = Some(overhead(name, value)?),
+        "time_overhead_pct" => row.time_overhead_pct = Some(overhead(name, value)?),
         _ => unreachable!("the header was checked"),
     }
     Ok(())
@@ -991,6 +1003,43 @@ mod tests {
         assert_eq!(bratko_kopec_id('X').as_deref(), Some("BK.24"));
         assert_eq!(bratko_kopec_id('Y'), None);
         assert_eq!(bratko_kopec_id('a'), None);
+    }
+
+    #[test]
+    fn an_overhead_below_minus_100_percent_is_refused_at_its_line() {
+        let below = |column: &str, layout: &str| {
+            let (head, key) = match layout {
+                "ii" => ("fanout", ""),
+                _ => ("table,storage,fanout", "local,all,"),
+            };
+            format!("{head},{column}\n{key}1,0\n{key}2,-100.5\n")
+        };
+        let mut texts = Vec::new();
+        for column in ["search_overhead_pct", "time_overhead_pct"] {
+            for layout in ["ii", "iii"] {
+                texts.push((column, below(column, layout)));
+            }
+        }
+        let cases: Vec<(&str, usize, String)> = texts
+            .iter()
+            .map(|(column, text)| {
+                let words =
+                    format!("column {column}: '-100.5' is below -100, which no overhead can be");
+                (text.as_str(), 3, words)
+            })
+            .collect();
+        let cases: Vec<(&str, usize, &str)> =
+            cases.iter().map(|(t, l, w)| (*t, *l, w.as_str())).collect();
+        refused("overhead", &cases);
+        // Down to −100 % is read (a speedup of f and more gives a negative time overhead).
+        let dir = Scratch::new("overhead-ok");
+        let ok = dir.write(
+            "ok.csv",
+            "fanout,search_overhead_pct,time_overhead_pct\n1,0,0\n2,-100,-37.5\n",
+        );
+        let r = read(&ok, &[1, 2]).unwrap();
+        assert_eq!(r.rows[1].search_overhead_pct, Some(-100.0));
+        assert_eq!(r.rows[1].time_overhead_pct, Some(-37.5));
     }
 
     #[test]
