@@ -475,6 +475,16 @@ pub enum Applies {
         /// Plies of the top part.
         top: Option<u32>,
     },
+    /// A master's tree of the top `plies` plies with tasks below it (APHID's `top`, MWF's
+    /// `split`): searches deeper than that part, so that there is work below it. A part as
+    /// deep as the search or deeper would run as one of the search's depth under another
+    /// label (as [`Applies::Staged`] and [`Applies::Hybrid`], such runs are skipped).
+    MasterTop {
+        /// Plies of the master's tree.
+        plies: u32,
+        /// The option's name, as the scenario writes it (`top`, `split`).
+        option: &'static str,
+    },
 }
 
 /// The processor trees a report fits an algorithm's speedup exponent on (thesis, chapter 5).
@@ -693,8 +703,12 @@ impl Algorithm {
                 reaches_running: Some("aborts"),
                 syntax: "`Mwf(split: S)`",
                 about: "Mandatory Work First (Akl, Barnard & Doran 1982): the master keeps the top S plies (default 2) as nodes typed as in Knuth and Moore; every successor of a type-1 or type-3 node and the first of a type-2 node (the minimal tree) is opened at once and searched in parallel, the other successors of a type-2 node only after its first came back without a cutoff (speculative); nodes S plies down are tasks, fail-soft alpha-beta with the parent's window when handed out, mandatory tasks first, to the workers and the master itself; a cutoff aborts the tasks below. On one processor the master does it all, in that order. `Mwf()` for the default (`mwf`, `mwf(S)`)",
-                runs_where: "a master and its workers: the paper's trees of length 1, Campbell's of depth 1; one processor",
+                runs_where: "a master and its workers: the paper's trees of length 1, Campbell's of depth 1; one processor; skipped when d ≤ S",
                 runs_on: RunsOn::MasterAndChildren,
+                applies: Applies::MasterTop {
+                    plies: split,
+                    option: "split",
+                },
                 invalid: (split == 0).then(|| "split must be at least 1 ply (the plies the master keeps)".into()),
                 ..base(if split == algorithms::mwf::DEFAULT_SPLIT {
                     "mwf".into()
@@ -740,8 +754,12 @@ impl Algorithm {
                 reaches_running: Some("STOP (an abort)"),
                 syntax: "`Aphid(top: D)`",
                 about: "APHID (Brockington & Schaeffer): the master searches the top D plies (default 2) by fail-soft alpha-beta again and again, each pass one computation (k per node, probe per leaf looked up, e for a leaf's first static evaluation); its leaves belong to the slaves (round robin as first met), which search them on their own, 1, 2, … plies deeper up to the rest of the depth, and again with the latest window the master sent while their bounds do not settle it; a pass uses a leaf's full-depth bound where it settles the window and the deepest shallower value (uncertain) elsewhere, and the master repeats passes as results come in until one pass is certain; no shared table. On one processor: alpha-beta. `Aphid()` for the default (`aphid`, `aphid(D)`)",
-                runs_where: "a master and its slaves: the paper's trees of length 1, Campbell's of depth 1; one processor",
+                runs_where: "a master and its slaves: the paper's trees of length 1, Campbell's of depth 1; one processor; skipped when d ≤ D",
                 runs_on: RunsOn::MasterAndChildren,
+                applies: Applies::MasterTop {
+                    plies: top,
+                    option: "top",
+                },
                 short: Short::Parallel { plies: top },
                 invalid: (top == 0).then(|| "top must be at least 1 ply (the master's tree)".into()),
                 ..base(if top == algorithms::aphid::DEFAULT_TOP {
@@ -1141,6 +1159,10 @@ impl Algorithm {
                 "a hybrid's top part of {k} plies must leave both parts non-empty in a {depth}-ply tree"
             )),
             Applies::Hybrid { .. } => None,
+            Applies::MasterTop { plies, option } if plies >= depth => Some(format!(
+                "{option}: {plies} makes the master's tree the whole {depth}-ply tree: the workers would get single leaves, not subtrees, to search"
+            )),
+            Applies::MasterTop { .. } => None,
         }
     }
 
@@ -1744,6 +1766,15 @@ mod tests {
         assert!(Algorithm::Sab { top: None }
             .not_applicable(&PTree::UNIPROCESSOR, 3)
             .is_some());
+        // A master's tree as deep as the search, or deeper, is skipped as a stage or a
+        // hybrid's top part is (it ran as one of the search's depth, labelled aphid(9)).
+        for a in [Algorithm::Aphid { top: 3 }, Algorithm::Mwf { split: 3 }] {
+            for p in [PTree::UNIPROCESSOR, f4] {
+                assert!(a.not_applicable(&p, 2).is_some(), "{a} at 2 plies");
+                assert!(a.not_applicable(&p, 3).is_some(), "{a} at 3 plies");
+                assert!(a.not_applicable(&p, 4).is_none(), "{a} at 4 plies");
+            }
+        }
         assert!(Fit::Width(2).includes(3, 2) && !Fit::Width(2).includes(1, 4));
         assert!(Fit::Depth(1).includes(1, 8) && !Fit::Depth(1).includes(2, 2));
     }

@@ -199,6 +199,41 @@ fn unknown_algorithm_options_are_errors_naming_the_valid_ones() {
     assert!(e.starts_with("small.ron:"), "{e}");
 }
 
+/// APHID's and MWF's master tree as deep as the search, or deeper, is skipped with a warning,
+/// as a stage or a hybrid's top part is (it ran as one of the search's depth, labelled
+/// aphid(9) or mwf(9)).
+#[test]
+fn aphid_and_mwf_whose_master_tree_is_the_whole_tree_are_skipped() {
+    let trees = "ptree: [(depth: 1, width: 2)],";
+    let plan = small(
+        "Aphid(top: 4), Mwf(split: 9), Aphid(top: 3), Mwf(split: 3)",
+        trees,
+        "",
+    )
+    .unwrap();
+    // Only aphid(3) and mwf(3) run: 2 seeds x (the baseline and (1,2)) each.
+    assert_eq!(plan.run_count(), 8);
+    for (name, option) in [("aphid(4)", "top: 4"), ("mwf(9)", "split: 9")] {
+        for on in ["one processor", "processor tree (1,2)"] {
+            let said = format!(
+                "small.ron: {name} at depth 4 on {on} does not apply ({option} makes the master's tree the whole 4-ply tree: the workers would get single leaves, not subtrees, to search); those runs are skipped"
+            );
+            assert!(
+                plan.warnings.contains(&said),
+                "{said}\nnot in {:#?}",
+                plan.warnings
+            );
+        }
+    }
+    assert!(
+        !plan.warnings.iter().any(|w| w.contains("(3)")),
+        "{:#?}",
+        plan.warnings
+    );
+    let e = small("Aphid(top: 4), Mwf(split: 9)", trees, "").unwrap_err();
+    assert!(e.contains("every run is skipped"), "{e}");
+}
+
 #[test]
 fn impossible_algorithm_settings_are_load_errors() {
     let one = "fanout: [1],";
