@@ -242,3 +242,71 @@ fn the_inference_is_refused_where_it_cannot_apply() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Without a `vary` section the tables were read and nothing was written, without a word.
+#[test]
+fn the_inference_needs_a_vary_section() {
+    let dir = scratch("unvaried");
+    let gtsim = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_gtsim"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let varied = chess_scenario(r#"["reference/parabelle-table2-no-tt.csv"]"#);
+    let vary_line = varied
+        .lines()
+        .find(|l| l.trim_start().starts_with("vary:"))
+        .unwrap();
+    let text = varied.replace(&format!("{vary_line}\n"), "");
+    let (line, at) = text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| l.find("inference:").map(|c| (i + 1, c + 1)))
+        .unwrap();
+    let file = dir.join("unvaried.ron");
+    std::fs::write(&file, &text).unwrap();
+    let out = dir.join("out");
+    for args in [
+        vec!["check", file.to_str().unwrap()],
+        vec![
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    ] {
+        let o = gtsim(&args);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {e}");
+        let said = format!(
+            "{}:{line}:{at}: outputs.inference: the cost inference sets every combination of a vary section against the paper's tables, and this scenario has no vary section",
+            file.display()
+        );
+        assert!(e.contains(&said), "{args:?}: {e}\ndoes not say {said}");
+    }
+    assert!(!out.exists(), "an output folder was written");
+    // With its vary section, but every varied field set: one combination as a plain
+    // scenario, which writes no inference, and says so.
+    let file = dir.join("varied.ron");
+    std::fs::write(&file, &varied).unwrap();
+    let o = gtsim(&[
+        "check",
+        file.to_str().unwrap(),
+        "--set",
+        "hardware.costs.s=Ms(1)",
+        "--set",
+        "hardware.link.board_char=Cycles(184)",
+    ]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{e}");
+    assert!(
+        e.contains("outputs.inference is not written: --set sets every varied field"),
+        "{e}"
+    );
+    let o = gtsim(&["check", file.to_str().unwrap()]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{e}");
+    assert!(!e.contains("outputs.inference"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -258,11 +258,17 @@ pub fn load_variants(
         }
     };
     let (base, origin, made) = resolved(&[], &[]).map_err(with_sets)?;
-    let plan = parse_resolved(&base, path, origin.as_ref(), &made).map_err(with_sets)?;
+    let mut plan = parse_resolved(&base, path, origin.as_ref(), &made).map_err(with_sets)?;
     // A field that `--set` sets is not varied: the value set picks that field's combinations
     // (all of them, with every varied field set: one scenario, as if it had no `vary`).
     let mut vary = plan.scenario.vary.0.clone();
     vary.retain(|(path_text, _)| !sets.iter().any(|a| a.dotted() == *path_text));
+    // One combination run as a plain scenario has no vary folder for the cost inference.
+    if vary.is_empty() && !plan.scenario.vary.0.is_empty() && !plan.inference.is_empty() {
+        plan.warnings.push(format!(
+            "{file}: outputs.inference is not written: --set sets every varied field, so this runs one combination as a plain scenario, and the cost inference is written over the combinations of a vary run"
+        ));
+    }
     // A field set inside a varied one, or a varied field inside one set, would be overwritten
     // by the other without a word.
     for (path_text, _) in &vary {
@@ -598,7 +604,14 @@ fn plan_of(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         paper,
         mut warnings,
         inference,
-    } = outputs::references(&cx, &scenario.outputs, path, chess, &fanouts)?;
+    } = outputs::references(
+        &cx,
+        &scenario.outputs,
+        path,
+        chess,
+        !scenario.vary.0.is_empty(),
+        &fanouts,
+    )?;
     warnings.extend(outputs::charts(
         &cx,
         &scenario.outputs,

@@ -99,12 +99,15 @@ pub(super) struct References {
 }
 
 /// Reads the table named by `outputs.reference` (a file beside the scenario at `path`) for a
-/// sweep of `fanouts`: one of the paper's tables if `chess`, a reference table otherwise.
+/// sweep of `fanouts`: one of the paper's tables if `chess`, a reference table otherwise; and
+/// those of `outputs.inference`, which needs a chess plan with a `vary` section (`varied`: the
+/// scenario has one).
 pub(super) fn references(
     cx: &Source,
     outputs: &Outputs,
     path: &Path,
     chess: bool,
+    varied: bool,
     fanouts: &[u32],
 ) -> Result<References, ScenarioError> {
     let mut warnings = Vec::new();
@@ -135,6 +138,14 @@ pub(super) fn references(
             return Err(cx.at(
                 &at,
                 "the cost inference compares chess runs with the paper's tables: a chess workload only".into(),
+            ));
+        }
+        // The inference is written into a vary run's folder, over its combinations: without
+        // one, the tables were read and nothing was written.
+        if !varied {
+            return Err(cx.at(
+                &at,
+                "the cost inference sets every combination of a vary section against the paper's tables, and this scenario has no vary section: vary the costs to infer (e.g. vary: {\"hardware.costs.s\": [\"Ms(2)\", \"Ms(8)\"]}), or leave outputs.inference out".into(),
             ));
         }
         let table = super::read_beside(path, name, |f| {
