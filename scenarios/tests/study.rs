@@ -116,3 +116,52 @@ fn each_study_panel_shows_only_its_depth_parity_estimate() {
         );
     }
 }
+
+/// sync-overhead.csv and the study's tables have a row per configuration and processor count,
+/// with no algorithm column, and set it against the model of pmws on the paper's trees: a plan
+/// whose rows could not be told apart, or which the model does not describe, is refused at
+/// `outputs.sync_study`.
+#[test]
+fn the_study_is_refused_where_its_rows_would_be_ambiguous_or_the_model_does_not_apply() {
+    let base = STUDY.replace("PD", "false");
+    let refused = |text: &str, words: &str| {
+        let (line, col) = text
+            .lines()
+            .enumerate()
+            .find_map(|(i, l)| l.find("sync_study").map(|c| (i + 1, c + 1)))
+            .unwrap();
+        let e = scenarios::parse(text, Path::new("inline-study.ron"))
+            .unwrap_err()
+            .to_string();
+        let at = format!("inline-study.ron:{line}:{col}: outputs.sync_study: ");
+        assert!(e.starts_with(&at), "{e}\ndoes not start with {at}");
+        assert!(e.contains(words), "{e}\ndoes not say {words}");
+    };
+    let sweep = "    sweep: (\n";
+    refused(
+        &base.replace(
+            sweep,
+            &format!("{sweep}        algorithm: [Pmws, Parabelle(table: Global)],\n"),
+        ),
+        "its rows (sync-overhead.csv, the report's tables) have no algorithm column: this plan runs 2 algorithms (pmws and parabelle_global_all)",
+    );
+    refused(
+        &base.replace("algorithm: Pmws", "algorithm: TreeSplit(update: false)"),
+        "which describes pmws and Parabelle, not treesplit",
+    );
+    refused(
+        &base
+            .replace(
+                "fanout: [1, 2, 3, 4, 5, 6],",
+                "ptree: [(depth: 1, width: 2), (depth: 1, width: 3)],",
+            )
+            .replace(", timeline: (fanout: 3, seed: 2)", ""),
+        "not Campbell's (sweep.ptree)",
+    );
+    // One scheme the model describes, on the paper's trees: the study as shipped.
+    plan(&base);
+    plan(&base.replace(
+        sweep,
+        &format!("{sweep}        algorithm: [Parabelle(table: Local)],\n"),
+    ));
+}

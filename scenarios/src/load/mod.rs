@@ -621,6 +621,7 @@ fn plan_of(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         configs.len(),
         algorithms.len(),
     )?);
+    outputs::sync_study(&cx, &scenario.outputs, &algorithms, &ptrees)?;
     warnings.extend(sweep::skipped(&file, &algorithms, &ptrees, &dims.depths));
     if trees.generator == Generator::Synthetic {
         warnings.extend(sweep::unfelt_noise(

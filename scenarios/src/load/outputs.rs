@@ -284,3 +284,48 @@ pub(super) fn charts(
     }
     Ok(warnings)
 }
+
+/// Checks `outputs.sync_study` against the plan: the study sets one scheme's measured
+/// synchronization overhead, per width, depth, ordering, noise and processor count, against
+/// the paper's model of section VII. Its rows (sync-overhead.csv, the report's tables) carry
+/// no algorithm and no processor-tree shape, so a plan of several algorithms, of a scheme the
+/// model does not describe, or on Campbell's processor trees (several of which share a
+/// fanout) would write rows that cannot be told apart or estimates that do not apply.
+pub(super) fn sync_study(
+    cx: &Source,
+    outputs: &Outputs,
+    algorithms: &[Algorithm],
+    ptrees: &[PTree],
+) -> Result<(), ScenarioError> {
+    if !outputs.sync_study {
+        return Ok(());
+    }
+    let at = ["outputs", "sync_study"];
+    let names: Vec<String> = algorithms.iter().map(|a| a.name()).collect();
+    if algorithms.len() > 1 {
+        return Err(cx.at(
+            &at,
+            format!(
+                "the study sets one scheme against the paper's model, and its rows (sync-overhead.csv, the report's tables) have no algorithm column: this plan runs {} algorithms ({}); run the study with one of them in sweep.algorithm (a vary over search.algorithm gives each its own study)",
+                algorithms.len(),
+                crate::util::and_list(&names)
+            ),
+        ));
+    }
+    if let Some(a) = algorithms.iter().find(|a| !a.entry().model) {
+        return Err(cx.at(
+            &at,
+            format!(
+                "the study sets the measured synchronization overhead against the paper's model (section VII), which describes pmws and Parabelle, not {}",
+                a.name()
+            ),
+        ));
+    }
+    if ptrees.iter().any(|p| matches!(p, PTree::Campbell { .. })) {
+        return Err(cx.at(
+            &at,
+            "the paper's model describes its own processor trees (sweep.fanout or sweep.processors), not Campbell's (sweep.ptree), several of which have the same fanout".into(),
+        ));
+    }
+    Ok(())
+}
