@@ -196,6 +196,7 @@ fn a_vary_run_sets_every_combination_against_the_papers_tables() {
         n => format!("{n} of 4: "),
     };
     assert!(step.contains(&said), "{alike}: {step}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
