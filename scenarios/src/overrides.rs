@@ -263,46 +263,26 @@ pub(crate) fn find(src: &str, path: &[&str]) -> Option<(usize, usize, usize)> {
 }
 
 /// The fields of the struct at `path` in `src` (the whole text for an empty path): each name
-/// with the span of its value.
+/// with the span of its value, none if it is not a struct whose fields [`fields_checked`]
+/// reads.
 #[cfg(test)]
-pub(crate) fn fields(src: &str, path: &[&str]) -> Vec<(String, usize, usize)> {
-    let s = Scanner { b: src.as_bytes() };
-    let open = match path {
-        [] => s.body_start(s.skip(0)),
-        _ => find(src, path).and_then(|(_, start, _)| s.body_start(start)),
+pub(crate) fn fields(src: &str, path: &[&str]) -> Spans {
+    let (start, end) = match path {
+        [] => (Scanner { b: src.as_bytes() }.skip(0), src.len()),
+        _ => match find(src, path) {
+            Some((_, start, end)) => (start, end),
+            None => return Vec::new(),
+        },
     };
-    let Some(open) = open else {
-        return Vec::new();
-    };
-    let b = src.as_bytes();
-    let mut out = Vec::new();
-    let mut i = s.skip(open);
-    while i < b.len() && b[i] != b')' {
-        let name_start = i;
-        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-            i += 1;
-        }
-        let colon = s.skip(i);
-        if i == name_start || b.get(colon) != Some(&b':') {
-            break;
-        }
-        let start = s.skip(colon + 1);
-        let end = s.value_end(start);
-        out.push((src[name_start..i].to_string(), start, end));
-        i = s.skip(end);
-        if b.get(i) == Some(&b',') {
-            i = s.skip(i + 1);
-        }
-    }
-    out
+    checked_body(src, start, end).unwrap_or_default()
 }
 
 /// Fields with the spans of their values: (name, start, end).
 pub(crate) type Spans = Vec<(String, usize, usize)>;
 
-/// The fields of the struct at `path` in `src`, as `fields` reads them, but refusing what
-/// [`fields`] would pass over: a value that is not a section in parentheses, something that is
-/// not a field (`name: value`, `r#name: value`), a field given twice, text after the closing
+/// The fields of the struct at `path` in `src`, each name with the span of its value, refusing
+/// what a lenient scan would pass over: a value that is not a section in parentheses, something
+/// that is not a field (`name: value`, `r#name: value`), a field given twice, text after the closing
 /// parenthesis. The error is the byte offset to point at and what is wrong there. None if `src`
 /// has no field at `path`.
 pub(crate) fn fields_checked(src: &str, path: &[&str]) -> Option<Result<Spans, (usize, String)>> {

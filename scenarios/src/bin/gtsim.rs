@@ -250,6 +250,15 @@ fn wall_time(t: std::time::Duration) -> String {
     }
 }
 
+/// This process's command line as a run records it: --resume changes nothing in the output
+/// (it is the output of the run it continues), so it is left out.
+fn recorded_command_line() -> Vec<String> {
+    std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .filter(|a| a != "--resume")
+        .collect()
+}
+
 /// Says where the run is, for the line an interrupt prints.
 fn set_note(now: Note) {
     *lock_note() = Some(now);
@@ -953,15 +962,10 @@ fn run_plan(
                 .map_err(|e| Failure::Output(format!("{}: {e}", parent.display())))?;
         }
     }
-    // --resume changes nothing in the output (it is the output of the run it continues), so
-    // the command line recorded leaves it out.
     // A merge records the command of the whole run its shards make up.
     let command_line: Vec<String> = match merged {
         Some((_, command)) => command.clone(),
-        None => std::env::args_os()
-            .map(|a| a.to_string_lossy().into_owned())
-            .filter(|a| a != "--resume")
-            .collect(),
+        None => recorded_command_line(),
     };
     let mut provenance = scenarios::provenance::Provenance::new(&plan, command_line.clone())
         .map_err(|e| Failure::Input(e.to_string()))?;
@@ -1347,12 +1351,9 @@ fn run_variants(
     let name = variants[0].plan.name().to_string();
     // What made the whole folder (each combination's report.md has its own, with its seeds and
     // the fields it set): read before the runs, as a single run reads its provenance.
-    let command_line: Vec<String> = std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
-        .filter(|a| a != "--resume")
-        .collect();
-    let provenance = scenarios::provenance::Provenance::new(&variants[0].plan, command_line)
-        .map_err(|e| Failure::Input(e.to_string()))?;
+    let provenance =
+        scenarios::provenance::Provenance::new(&variants[0].plan, recorded_command_line())
+            .map_err(|e| Failure::Input(e.to_string()))?;
     let default_out = out.is_none();
     let dir = out.unwrap_or_else(|| PathBuf::from("out").join(&name));
     prepare_vary_folder(&dir, default_out)?;

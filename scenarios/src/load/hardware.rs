@@ -23,21 +23,18 @@ fn duration(
 ) -> Result<SimTime, ScenarioError> {
     let clock = hw.clock_hz.0;
     // At most a million hours, in whatever unit it is written.
-    let seconds = match *d {
-        Duration::Us(a) => Some((a.0 * 1e-6, "Us")),
-        Duration::Ms(a) => Some((a.0 * 1e-3, "Ms")),
-        Duration::S(a) => Some((a.0, "S")),
-        _ => None,
+    let written = match *d {
+        Duration::Us(a) => Some((a.0, 1e-6, "Us")),
+        Duration::Ms(a) => Some((a.0, 1e-3, "Ms")),
+        Duration::S(a) => Some((a.0, 1.0, "S")),
+        Duration::Ns(_) | Duration::Cycles(_) => None,
     };
-    if let Some((s, unit)) = seconds.filter(|(s, _)| *s > 1e6 * 3600.0) {
+    if let Some((amount, scale, unit)) = written.filter(|(a, scale, _)| a * scale > 1e6 * 3600.0) {
         return Err(cx.at(
             path,
             format!(
-                "a duration must be under a million hours, got {unit}({}), {s:e} s",
-                match *d {
-                    Duration::Us(a) | Duration::Ms(a) | Duration::S(a) => a.0,
-                    _ => unreachable!("a time unit"),
-                }
+                "a duration must be under a million hours, got {unit}({amount}), {:e} s",
+                amount * scale
             ),
         ));
     }

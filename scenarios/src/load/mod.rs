@@ -712,12 +712,11 @@ fn deserialize(src: &str, file: &str) -> Result<Scenario, ScenarioError> {
 /// one probably meant: the only one nearest to it, if that is at most about a third of its
 /// letters (at least one) away, an exchange of two letters counting two.
 fn unknown_field(found: &str, expected: &[&str]) -> String {
+    if expected.is_empty() {
+        return format!("unknown field `{found}`: this section has no fields");
+    }
     let fields: Vec<String> = expected.iter().map(|x| format!("`{x}`")).collect();
-    let list = match fields.as_slice() {
-        [] => return format!("unknown field `{found}`: this section has no fields"),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    };
+    let list = crate::util::and_list(&fields);
     let distance = |x: &&str| edit_distance(found, x);
     let nearest = expected.iter().map(distance).min();
     let near: Vec<&str> = expected
