@@ -158,6 +158,7 @@ fn layout(fig: &Fig7) -> (LineChart, Drawing) {
         note: fig.note.clone(),
         log2_x: false,
         log2_y: false,
+        own_legend: true,
     };
     (chart, drawing)
 }

@@ -69,7 +69,10 @@ mod timeline;
 
 pub use bars::{stacked_bar_chart, BarChart, Segment};
 pub use fig7::{fig7, Curve, Fig7, Overhead};
-pub use line::{line_chart, log_log_chart, log_log_panels, panels, LineChart, LineStyle, Series};
+pub use line::{
+    line_chart, log_log_chart, log_log_panels, panels, panels_one_legend, LineChart, LineStyle,
+    Series,
+};
 pub use palette::{category_color, PALETTE};
 pub use tag::{png_text, tag_png};
 pub use timeline::{timeline, TimelineRow};

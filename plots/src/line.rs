@@ -137,19 +137,69 @@ pub fn line_chart(path: &Path, chart: &LineChart) -> Result<(), PlotError> {
 /// Says in the legend when a series lies exactly under a later one (drawn over it): its label
 /// gains "(same as …)", so that a line the reader cannot see is not taken for a missing one.
 fn note_hidden(chart: &mut LineChart) {
+    for group in coinciding(chart) {
+        let over = chart.series[*group.last().expect("two or more")]
+            .label
+            .clone();
+        for &i in &group[..group.len() - 1] {
+            chart.series[i].label = format!("{} (same as {over})", chart.series[i].label);
+        }
+    }
+}
+
+/// The groups of series (indices in order, two or more each) whose drawn points are the same,
+/// so that each is hidden under the last of its group.
+fn coinciding(chart: &LineChart) -> Vec<Vec<usize>> {
     let xy = |s: &Series| -> Vec<(f64, f64)> {
         finite_points(s).iter().map(|&(x, y, _)| (x, y)).collect()
     };
-    let n = chart.series.len();
-    for i in 0..n {
-        let shown = xy(&chart.series[i]);
-        if shown.is_empty() {
+    let shown: Vec<Vec<(f64, f64)>> = chart.series.iter().map(xy).collect();
+    let mut grouped = vec![false; shown.len()];
+    let mut groups = Vec::new();
+    for i in 0..shown.len() {
+        if grouped[i] || shown[i].is_empty() {
             continue;
         }
-        if let Some(j) = (i + 1..n).rev().find(|&j| xy(&chart.series[j]) == shown) {
-            let over = chart.series[j].label.clone();
-            chart.series[i].label = format!("{} (same as {over})", chart.series[i].label);
+        let group: Vec<usize> = (i..shown.len()).filter(|&j| shown[j] == shown[i]).collect();
+        if group.len() > 1 {
+            group.iter().for_each(|&j| grouped[j] = true);
+            groups.push(group);
         }
+    }
+    groups
+}
+
+/// The marker shapes as text, in [`crate::legend::marker_outline`]'s order.
+const SHAPE_TEXT: [&str; crate::legend::MARKER_SHAPES] = ["○", "□", "△", "◇", "▽", "+", "×", "☆"];
+
+/// The note of a panel under a legend shared by the grid ([`panels_one_legend`]): which of its
+/// lines lie on top of each other, each named by its marker (or by its label when it has none,
+/// or when markers repeat).
+fn coinciding_note(chart: &LineChart, drawing: &Drawing) -> String {
+    let marks: Vec<Option<usize>> = drawing
+        .looks
+        .iter()
+        .map(|l| l.marker.map(|m| m.shape))
+        .collect();
+    let by_shape = marks.iter().flatten().count() <= crate::legend::MARKER_SHAPES;
+    let name = |i: usize| match marks[i] {
+        Some(shape) if by_shape => SHAPE_TEXT[shape % crate::legend::MARKER_SHAPES].to_string(),
+        _ => chart.series[i].label.clone(),
+    };
+    let groups: Vec<String> = coinciding(chart)
+        .iter()
+        .map(|g| {
+            let names: Vec<String> = g.iter().map(|&i| name(i)).collect();
+            match names.split_last() {
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => String::new(),
+            }
+        })
+        .collect();
+    if groups.is_empty() {
+        String::new()
+    } else {
+        format!("Lines on top of each other here: {}.", groups.join("; "))
     }
 }
 
@@ -272,6 +322,48 @@ pub fn panels(
     draw_panels(path, title, &charts, &drawings, columns)
 }
 
+/// Draws charts as [`panels`] does, but when every chart lists the same series (the same
+/// labels, styles, colours and markers, in the same order) with one legend for them all, under
+/// the grid, so the panels keep their height for the data. Lines that lie on top of each other
+/// in a panel are then named, by their markers, in a note under that panel. Charts whose
+/// series differ are drawn as [`panels`] draws them.
+///
+/// # Errors
+/// As [`line_chart`].
+pub fn panels_one_legend(
+    path: &Path,
+    title: &str,
+    charts: &[LineChart],
+    columns: usize,
+) -> Result<(), PlotError> {
+    for chart in charts {
+        validate(path, chart)?;
+    }
+    let mut charts: Vec<LineChart> = charts.iter().map(as_drawn).collect();
+    let mut drawings = panel_drawings(&charts);
+    let key = |c: &LineChart, d: &Drawing| -> Vec<(String, LineStyle, usize, Option<usize>)> {
+        c.series
+            .iter()
+            .zip(&d.looks)
+            .map(|(s, l)| (s.label.clone(), s.style, s.color, l.marker.map(|m| m.shape)))
+            .collect()
+    };
+    let one = charts.len() > 1
+        && charts
+            .iter()
+            .zip(&drawings)
+            .all(|(c, d)| key(c, d) == key(&charts[0], &drawings[0]));
+    if !one {
+        charts.iter_mut().for_each(note_hidden);
+        return draw_panels(path, title, &charts, &drawings, columns);
+    }
+    for (c, d) in charts.iter().zip(&mut drawings) {
+        d.note = coinciding_note(c, d);
+        d.own_legend = false;
+    }
+    draw_panels(path, title, &charts, &drawings, columns)
+}
+
 fn draw_panels(
     path: &Path,
     title: &str,
@@ -289,7 +381,12 @@ fn draw_panels(
         let (lines, h) = title_layout(title, &title_font, width, FULL.pad);
         (lines, h + 2 * FULL.pad)
     };
-    let size = (width, PANEL_SIZE.1 * rows as u32 + title_h);
+    // One legend under the grid adds its height to the image.
+    let shared_h = match drawings.first() {
+        Some(d) if !d.own_legend => legend(&charts[0], d, &PANEL, width).height(),
+        _ => 0,
+    };
+    let size = (width, PANEL_SIZE.1 * rows as u32 + title_h + shared_h);
     output::write_png(path, size, |root| {
         let body = if title.is_empty() {
             root.clone()
@@ -303,11 +400,28 @@ fn draw_panels(
             return Ok(());
         }
         // Panels in one grid row reserve the same legend height, so their plots line up.
+        // Without legends of their own (one under the grid), the same height for their notes.
         let legend_heights: Vec<u32> = charts
             .iter()
             .zip(drawings)
-            .map(|(c, d)| legend(c, d, &PANEL, PANEL_SIZE.0).height())
+            .map(|(c, d)| {
+                if d.own_legend {
+                    legend(c, d, &PANEL, PANEL_SIZE.0).height()
+                } else {
+                    note_layout(&d.note, &PANEL, PANEL_SIZE.0).2
+                }
+            })
             .collect();
+        let body = match drawings.first() {
+            Some(d) if !d.own_legend => {
+                let shared = legend(&charts[0], d, &PANEL, width);
+                let (_, h) = body.dim_in_pixel();
+                let (grid, band) = body.split_vertically(h.saturating_sub(shared.height()));
+                shared.draw(&band)?;
+                grid
+            }
+            _ => body,
+        };
         let cells = body.split_evenly((rows, columns));
         for (i, ((cell, chart), drawing)) in cells.iter().zip(charts).zip(drawings).enumerate() {
             let row = i / columns;
@@ -373,6 +487,9 @@ pub(crate) struct Drawing {
     /// The y values are base-2 logarithms of the data (a log-log chart): the y axis is
     /// labelled in powers of two.
     pub log2_y: bool,
+    /// The chart draws its own legend; false in a grid whose one legend is drawn under all its
+    /// panels ([`panels_one_legend`]): then the note alone is under the plot.
+    pub own_legend: bool,
 }
 
 impl Drawing {
@@ -402,6 +519,7 @@ impl Drawing {
             note: String::new(),
             log2_x: chart.log2_x,
             log2_y: false,
+            own_legend: true,
         }
     }
 }
@@ -611,17 +729,29 @@ pub(crate) fn draw_chart(
         rest
     };
 
-    // Legend band under the plot, and the note under the legend.
-    let legend = legend(chart, drawing, scale, w);
+    // Legend band under the plot, and the note under the legend (without a legend of its own,
+    // the note alone, in a band of at least `legend_reserve`).
     let (note_lines, note_font, note_h) = note_layout(&drawing.note, scale, w);
     let (_, rest_h) = area.dim_in_pixel();
-    let legend_h = legend.height().max(legend_reserve);
-    let (plot_area, legend_area) = area.split_vertically(rest_h.saturating_sub(legend_h + note_h));
-    legend.draw(&legend_area)?;
-    if note_h > 0 {
-        let (_, note_area) = legend_area.split_vertically(legend_h);
-        draw_note_lines(&note_area, &note_lines, &note_font)?;
-    }
+    let plot_area = if drawing.own_legend {
+        let legend = legend(chart, drawing, scale, w);
+        let legend_h = legend.height().max(legend_reserve);
+        let (plot_area, legend_area) =
+            area.split_vertically(rest_h.saturating_sub(legend_h + note_h));
+        legend.draw(&legend_area)?;
+        if note_h > 0 {
+            let (_, note_area) = legend_area.split_vertically(legend_h);
+            draw_note_lines(&note_area, &note_lines, &note_font)?;
+        }
+        plot_area
+    } else {
+        let band = note_h.max(legend_reserve);
+        let (plot_area, note_area) = area.split_vertically(rest_h.saturating_sub(band));
+        if note_h > 0 {
+            draw_note_lines(&note_area, &note_lines, &note_font)?;
+        }
+        plot_area
+    };
 
     // Axes.
     let data = bounds(chart);
@@ -831,6 +961,43 @@ mod tests {
         note_hidden(&mut c);
         let labels: Vec<&str> = c.series.iter().map(|s| s.label.as_str()).collect();
         assert_eq!(labels, ["a (same as c)", "b", "c", "empty"]);
+    }
+
+    #[test]
+    fn a_shared_legend_names_a_panels_coinciding_lines_by_their_markers() {
+        let same = [(1.0, 2.0), (2.0, 3.0)];
+        let other = [(1.0, 2.0), (2.0, 3.5)];
+        let mut paper = line("paper", &same);
+        paper.markers = false;
+        let c = chart(vec![
+            line("a", &same),
+            line("b", &other),
+            line("c", &same),
+            line("d", &other),
+            paper,
+            line("e", &[(5.0, 5.0)]),
+        ]);
+        let d = Drawing::plain(&c);
+        // Groups in order of their first line; a line without a marker by its label.
+        assert_eq!(
+            coinciding_note(&c, &d),
+            "Lines on top of each other here: ○, △ and paper; □ and ◇."
+        );
+        assert_eq!(coinciding(&c), [vec![0, 2, 4], vec![1, 3]]);
+        // Nothing coincides: no note.
+        let apart = chart(vec![line("a", &same), line("b", &other)]);
+        assert_eq!(coinciding_note(&apart, &Drawing::plain(&apart)), "");
+        // More marked lines than shapes: every line by its label.
+        let n = crate::legend::MARKER_SHAPES;
+        let many = chart(
+            (0..=n)
+                .map(|i| line(&format!("s{i}"), if i < 2 { &same } else { &[] }))
+                .collect(),
+        );
+        assert_eq!(
+            coinciding_note(&many, &Drawing::plain(&many)),
+            "Lines on top of each other here: s0 and s1."
+        );
     }
 
     #[test]

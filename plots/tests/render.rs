@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use plots::{
-    fig7, line_chart, log_log_chart, panels, stacked_bar_chart, timeline, BarChart, Curve, Fig7,
-    LineChart, LineStyle, Overhead, PlotError, Segment, Series, TimelineRow,
+    fig7, line_chart, log_log_chart, panels, panels_one_legend, stacked_bar_chart, timeline,
+    BarChart, Curve, Fig7, LineChart, LineStyle, Overhead, PlotError, Segment, Series, TimelineRow,
 };
 use sim_core::{Category, Interval, Marker, SimTime};
 
@@ -192,6 +192,34 @@ fn a_missing_folder_is_an_error_naming_the_file() {
     assert!(dir.listing().is_empty());
     let err = line_chart(Path::new(".."), &overheads()).expect_err("not a file");
     assert!(matches!(err, PlotError::InvalidPath { .. }));
+}
+
+/// With the same lines in every panel the grid has one legend, under it: the image is taller
+/// than the grid by that legend alone, each panel's plot keeps the height a legend of its own
+/// took, and panels whose lines differ are drawn as `panels` draws them.
+#[test]
+fn panels_with_the_same_lines_share_one_legend_under_the_grid() {
+    let dir = TempDir::new("one-legend");
+    let charts = vec![overheads(), overheads(), overheads(), overheads()];
+    panels_one_legend(&dir.path("one.png"), "", &charts, 2).expect("draw");
+    panels(&dir.path("each.png"), "", &charts, 2).expect("draw");
+    let (w, h) = png_size(&dir.path("one.png"));
+    assert_eq!(w, 2 * 640);
+    assert!(h > 2 * 440 && h < 2 * 440 + 100, "{h}");
+    assert_eq!(png_size(&dir.path("each.png")), (2 * 640, 2 * 440));
+    assert_ne!(
+        std::fs::read(dir.path("one.png")).unwrap(),
+        std::fs::read(dir.path("each.png")).unwrap()
+    );
+    // One panel's lines differ: each panel its own legend, as `panels` draws it.
+    let mut differ = charts.clone();
+    differ[3].series[0].label = "another".into();
+    panels_one_legend(&dir.path("differ.png"), "", &differ, 2).expect("draw");
+    panels(&dir.path("differ-each.png"), "", &differ, 2).expect("draw");
+    assert_eq!(
+        std::fs::read(dir.path("differ.png")).unwrap(),
+        std::fs::read(dir.path("differ-each.png")).unwrap()
+    );
 }
 
 #[test]

@@ -1466,7 +1466,7 @@ fn run_variants(
     if let Some(inf) = scenarios::inference::inference(&combos) {
         let path = dir.join("cost-inference.png");
         own.push("cost-inference.png".into());
-        plots::panels(&path, &inf.title, &inf.charts, 3)
+        plots::panels_one_legend(&path, &inf.title, &inf.charts, 3)
             .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))?;
         index.push('\n');
         index.push_str(&inf.markdown);
