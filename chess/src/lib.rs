@@ -33,7 +33,7 @@
 
 use algorithms::{Eval, GameTree, MoveList, Value};
 use shakmaty::fen::Fen;
-use shakmaty::san::{San, SanPlus};
+use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
     attacks, Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Piece, Position,
@@ -590,6 +590,27 @@ pub enum ChessError {
         /// shakmaty's reason (illegal or ambiguous).
         source: shakmaty::san::SanError,
     },
+    /// A best move (`bm`) of an EPD line written with a check (`+`) or mate (`#`) suffix that
+    /// does not hold in the position: `+` needs a move that gives check (a mate is one), `#` a
+    /// move that mates. A best move without a suffix is not checked for one.
+    #[error(
+        "EPD `{line}`: best move `{san}` (`bm`): `{}` says the move {}, but it {}; it is written `{written}`",
+        suffix.char(),
+        if *suffix == Suffix::Checkmate { "mates" } else { "gives check" },
+        match (suffix, gives) { (Suffix::Check, None) => "does not", (_, None) => "gives no check", (_, Some(Suffix::Check)) => "only gives check", (_, Some(Suffix::Checkmate)) => "mates" }
+    )]
+    WrongSuffix {
+        /// The EPD line (trimmed).
+        line: String,
+        /// The best move as written.
+        san: String,
+        /// The suffix written.
+        suffix: Suffix,
+        /// What the move gives: check, mate, or neither (None).
+        gives: Option<Suffix>,
+        /// The move in SAN with the suffix it does earn.
+        written: String,
+    },
     /// Two positions of an EPD file with the same `id`.
     #[error("id \"{id}\" is used twice (first on line {first})")]
     DuplicateId {
@@ -642,7 +663,9 @@ impl ChessTree {
 
     /// A tree rooted at the position of an EPD line: the 4 position fields of a FEN, then
     /// operations, each an opcode, operands and `;`, e.g. `bm Qd1+; id "BK.01";`. Reads `bm`
-    /// (best moves in SAN, checked to be legal in the position) and `id` (quotes removed); other
+    /// (best moves in SAN, checked to be legal in the position; a check `+` or mate `#` suffix
+    /// must hold: `+` needs a move that gives check, a mate included, `#` one that mates; a move
+    /// may be written without one) and `id` (quotes removed); other
     /// operations are ignored, but each must have an opcode (a letter, then at most 14 letters,
     /// digits and underscores): the two counters of a six-field FEN are refused, not read as an
     /// operation that would swallow the `bm` after them.
@@ -713,19 +736,38 @@ impl ChessTree {
                 }
                 "bm" => {
                     for san in operands.split_whitespace() {
-                        let parsed: San =
+                        let parsed: SanPlus =
                             san.parse().map_err(|source| ChessError::BadBestMove {
                                 line: line.to_string(),
                                 san: san.to_string(),
                                 source,
                             })?;
-                        parsed.to_move(&tree.root).map_err(|source| {
+                        let mv = parsed.san.to_move(&tree.root).map_err(|source| {
                             ChessError::IllegalBestMove {
                                 line: line.to_string(),
                                 san: san.to_string(),
                                 source,
                             }
                         })?;
+                        // A suffix is a claim about the move: `+` that it gives check (a mate
+                        // does), `#` that it mates. One that does not hold is refused, not
+                        // dropped: the line says something else than the position.
+                        if let Some(suffix) = parsed.suffix {
+                            let earned = SanPlus::from_move(tree.root.clone(), mv);
+                            let holds = match suffix {
+                                Suffix::Check => earned.suffix.is_some(),
+                                Suffix::Checkmate => earned.suffix == Some(Suffix::Checkmate),
+                            };
+                            if !holds {
+                                return Err(ChessError::WrongSuffix {
+                                    line: line.to_string(),
+                                    san: san.to_string(),
+                                    suffix,
+                                    gives: earned.suffix,
+                                    written: earned.to_string(),
+                                });
+                            }
+                        }
                         tree.best_moves.push(san.to_string());
                     }
                 }

@@ -417,3 +417,102 @@ fn nps_bk01_4_ply() {
         nodes as f64 / secs
     );
 }
+
+/// A best move's check (`+`) or mate (`#`) suffix is a claim about the position: refused at its
+/// line, naming `bm`, when it does not hold; accepted when it does (a mate gives check, so `+`
+/// holds for it too); a move without a suffix is not checked for one.
+#[test]
+fn best_move_suffixes_must_hold() {
+    use chess::ChessError;
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    // After 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6: Qxf7 mates.
+    let scholar = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq -";
+    // Black to move: Qd1 gives check (BK.01), and is no mate.
+    let bk01 = "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - -";
+    for (fen, bm, ok) in [
+        (start, "e4", true),
+        (start, "e4+", false),
+        (start, "e4#", false),
+        (scholar, "Qxf7#", true),
+        (scholar, "Qxf7+", true),
+        (scholar, "Qxf7", true),
+        (bk01, "Qd1+", true),
+        (bk01, "Qd1", true),
+        (bk01, "Qd1#", false),
+    ] {
+        let text = format!("{start} id \"first\";\n{fen} bm {bm}; id \"x\";\n");
+        let got = chess::parse_epd(&text);
+        if ok {
+            let got = got.unwrap_or_else(|e| panic!("{bm}: {e}"));
+            assert_eq!(got[1].1.best_moves(), [bm]);
+            continue;
+        }
+        let e = got.expect_err(bm);
+        assert_eq!(e.line, 2, "{bm}");
+        assert!(
+            matches!(e.error, ChessError::WrongSuffix { ref san, .. } if san == bm),
+            "{bm}: {e:?}"
+        );
+        let m = e.to_string();
+        assert!(
+            m.starts_with("line 2: ") && m.contains(&format!("best move `{bm}` (`bm`)")),
+            "{m}"
+        );
+        // It says what the suffix claims and what the move gives.
+        let says = if bm.ends_with('#') {
+            "says the move mates"
+        } else {
+            "says the move gives check"
+        };
+        assert!(m.contains(says), "{m}");
+        let gives = if fen == bk01 {
+            "but it only gives check"
+        } else if bm.ends_with('+') {
+            "but it does not"
+        } else {
+            "but it gives no check"
+        };
+        assert!(m.contains(gives), "{m}");
+    }
+}
+
+/// Every legal move of every Bratko–Kopec position, written with each suffix: a line parses
+/// exactly when the suffix holds, judged here by playing the move (check, checkmate), not by
+/// the SAN shakmaty would write. With a position where a move mates (the scholar's mate).
+#[test]
+fn a_suffix_is_accepted_exactly_when_it_holds() {
+    let scholar = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq -";
+    let mut roots: Vec<(String, Chess)> = bratko_kopec()
+        .into_iter()
+        .map(|(id, tree, _)| (id, tree.root()))
+        .collect();
+    roots.push(("scholar".into(), ChessTree::new(scholar).unwrap().root()));
+    let mut mates = 0;
+    for (id, root) in roots {
+        let fen = shakmaty::fen::Epd::from_position(&root, EnPassantMode::Legal).to_string();
+        for mv in root.legal_moves() {
+            let mut after = root.clone();
+            after.play_unchecked(mv);
+            // The move in SAN without a suffix (shakmaty writes it; we only cut the suffix).
+            let plain = shakmaty::san::San::from_move(&root, mv).to_string();
+            for (suffix, holds) in [
+                ("", true),
+                ("+", after.is_check()),
+                ("#", after.is_checkmate()),
+            ] {
+                mates += usize::from(suffix == "#" && holds);
+                let line = format!("{fen} bm {plain}{suffix}; id \"{id}\";");
+                let got = ChessTree::from_epd_line(&line);
+                assert_eq!(got.is_ok(), holds, "{line}: {got:?}");
+                if holds {
+                    let t = got.unwrap();
+                    let m = t.moves(&t.root());
+                    let best: Vec<_> = (0..m.len()).filter(|&i| t.is_best_move(m.get(i))).collect();
+                    assert_eq!(best.len(), 1, "{line}");
+                    assert_eq!(m.get(best[0]), mv, "{line}");
+                }
+            }
+        }
+    }
+    assert!(mates > 0, "no mating move was tried");
+}

@@ -173,6 +173,37 @@ fn a_wrong_value_fails_without_a_table_and_is_recorded_with_one() {
     );
 }
 
+/// An EPD line whose best move claims a check or mate it does not give is refused at FILE:LINE
+/// under `workload.positions`, naming the operation; the same file with the claim true loads.
+#[test]
+fn a_false_check_suffix_is_an_error_at_its_line() {
+    let dir = scratch("epd-operations");
+    let text = small("")
+        .replace("positions: BratkoKopec", "positions: Epd(\"ops.epd\")")
+        .replace("positions: [\"BK.04\", \"BK.01\"]", "positions: [\"two\"]");
+    let good = "# two positions\n\
+                1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id \"one\";\n\
+                3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - bm d5; id \"two\";\n";
+    std::fs::write(dir.join("ops.epd"), good).unwrap();
+    assert_eq!(parse(&text, &dir).unwrap().seeds, [2]);
+    let file = dir.join("chess.ron").display().to_string();
+    let epd = dir.join("ops.epd").display().to_string();
+    for (from, to, says) in [
+        ("bm d5;", "bm d5+;", "best move `d5+` (`bm`)"),
+        ("bm d5;", "bm d5#;", "best move `d5#` (`bm`)"),
+    ] {
+        std::fs::write(dir.join("ops.epd"), good.replace(from, to)).unwrap();
+        let e = parse(&text, &dir).unwrap_err();
+        assert!(
+            e.starts_with(&format!("{file}:7:"))
+                && e.contains("workload.positions")
+                && e.contains(&format!("{epd}:3: "))
+                && e.contains(says),
+            "{to}: {e}"
+        );
+    }
+}
+
 #[test]
 fn bad_positions_files_and_ids_are_errors_at_their_file_line_and_field() {
     let dir = scratch("errors");
