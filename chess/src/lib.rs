@@ -621,6 +621,30 @@ pub enum ChessError {
     },
 }
 
+/// The operands of an EPD operation (the text between its opcode and its `;`): each a string
+/// in double quotes (quotes removed) or a word without quotes, separated by whitespace. None if
+/// that is not what the text is: a quote inside a word, or a string followed by something other
+/// than whitespace (`"a"b`).
+fn epd_operands(text: &str) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut rest = text.trim_start();
+    while !rest.is_empty() {
+        let (operand, after) = if let Some(quoted) = rest.strip_prefix('"') {
+            let close = quoted.find('"')?;
+            (&quoted[..close], &quoted[close + 1..])
+        } else {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            (&rest[..end], &rest[end..])
+        };
+        if operand.contains('"') || !(after.is_empty() || after.starts_with(char::is_whitespace)) {
+            return None;
+        }
+        out.push(operand);
+        rest = after.trim_start();
+    }
+    Some(out)
+}
+
 /// Parses the position part of a FEN (6 fields) or EPD (the first 4 fields).
 fn parse_position(fields: &[&str], text: &str) -> Result<Chess, ChessError> {
     if fields.len() < 4 {
@@ -665,7 +689,8 @@ impl ChessTree {
     /// operations, each an opcode, operands and `;`, e.g. `bm Qd1+; id "BK.01";`. Reads `bm`
     /// (best moves in SAN, checked to be legal in the position; a check `+` or mate `#` suffix
     /// must hold: `+` needs a move that gives check, a mate included, `#` one that mates; a move
-    /// may be written without one) and `id` (quotes removed); other
+    /// may be written without one) and `id` (one string, quotes removed: `id "a" "b"` is
+    /// refused, not read as one name); other
     /// operations are ignored, but each must have an opcode (a letter, then at most 14 letters,
     /// digits and underscores): the two counters of a six-field FEN are refused, not read as an
     /// operation that would swallow the `bm` after them.
@@ -725,10 +750,27 @@ impl ChessTree {
             }
             match opcode {
                 "id" => {
-                    let id = operands.trim_matches('"');
                     if tree.id.is_some() {
                         return Err(bad("a second `id`: a position has one name"));
                     }
+                    let id = match epd_operands(operands).as_deref() {
+                        Some([]) => "",
+                        Some([id]) => id,
+                        Some(several) => {
+                            return Err(bad(&format!(
+                                "`id {operands}` gives {} names: a position has one (one string, \
+                                 in double quotes if it has spaces: `id \"{}\"`)",
+                                several.len(),
+                                several.join(" ")
+                            )))
+                        }
+                        None => {
+                            return Err(bad(&format!(
+                                "`id {operands}`: a double quote inside a name, or a name right \
+                                 after a closing quote; an `id` is one string, e.g. `id \"BK.01\"`"
+                            )))
+                        }
+                    };
                     if id.trim().is_empty() {
                         return Err(bad("an empty `id`: name the position"));
                     }

@@ -516,3 +516,37 @@ fn a_suffix_is_accepted_exactly_when_it_holds() {
     }
     assert!(mates > 0, "no mating move was tried");
 }
+
+/// An `id` is one name: two strings (or two bare words) are refused at their line, naming `id`,
+/// not run together into one id; one string, with spaces inside its quotes, or one bare word is
+/// read as written.
+#[test]
+fn an_id_is_one_string() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - -";
+    for (operands, id) in [
+        ("\"BK.01\"", Some("BK.01")),
+        ("\"a b\"", Some("a b")),
+        ("BK01", Some("BK01")),
+        ("\"a\" \"b\"", None),
+        ("a b", None),
+        ("\"a\" b", None),
+        ("\"a\"b", None),
+        ("a\"b\"", None),
+    ] {
+        let text = format!("{fen} id \"first\";\n{fen} bm Kd1; id {operands};\n");
+        match (chess::parse_epd(&text), id) {
+            (Ok(p), Some(id)) => assert_eq!(p[1].1.id(), Some(id), "{operands}"),
+            (Err(e), None) => {
+                assert_eq!(e.line, 2, "{operands}");
+                let m = e.to_string();
+                assert!(
+                    m.starts_with("line 2: ") && m.contains(&format!("`id {operands}`")),
+                    "{m}"
+                );
+            }
+            (got, _) => panic!("id {operands}: {got:?}"),
+        }
+    }
+    let e = chess::parse_epd(&format!("{fen} id \"a\" \"b\";\n")).unwrap_err();
+    assert!(e.to_string().contains("gives 2 names"), "{e}");
+}

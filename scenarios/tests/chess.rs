@@ -173,10 +173,11 @@ fn a_wrong_value_fails_without_a_table_and_is_recorded_with_one() {
     );
 }
 
-/// An EPD line whose best move claims a check or mate it does not give is refused at FILE:LINE
-/// under `workload.positions`, naming the operation; the same file with the claim true loads.
+/// An EPD line whose best move claims a check or mate it does not give, or whose `id` is two
+/// strings, is refused at FILE:LINE under `workload.positions`, naming the operation; the same
+/// file with the claim true (or one string) loads.
 #[test]
-fn a_false_check_suffix_is_an_error_at_its_line() {
+fn a_false_check_suffix_or_a_two_string_id_is_an_error_at_its_line() {
     let dir = scratch("epd-operations");
     let text = small("")
         .replace("positions: BratkoKopec", "positions: Epd(\"ops.epd\")")
@@ -191,6 +192,11 @@ fn a_false_check_suffix_is_an_error_at_its_line() {
     for (from, to, says) in [
         ("bm d5;", "bm d5+;", "best move `d5+` (`bm`)"),
         ("bm d5;", "bm d5#;", "best move `d5#` (`bm`)"),
+        (
+            "id \"two\";",
+            "id \"two\" \"2\";",
+            "`id \"two\" \"2\"` gives 2 names",
+        ),
     ] {
         std::fs::write(dir.join("ops.epd"), good.replace(from, to)).unwrap();
         let e = parse(&text, &dir).unwrap_err();
