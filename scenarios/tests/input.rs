@@ -1168,3 +1168,84 @@ fn a_poll_interval_past_the_engines_count_is_refused_at_its_field() {
         sim_hw::ReadPolicy::Poll { every: u32::MAX }
     );
 }
+
+/// A field given twice is refused at the second, saying so, whichever field it is: `machine`
+/// (which was left in the text when the first was resolved and read as an unknown field), the
+/// other fields of the scenario (the parser's "duplicate field … in `Scenario`") and a field
+/// inside a section; with `--set machine=…` the place is still the file's, though the value set
+/// is longer than the one written.
+#[test]
+fn a_field_given_twice_is_refused_at_the_second() {
+    let dir = scratch("given-twice");
+    let fields = [
+        ("name", "\"t\""),
+        ("description", "\"d\""),
+        ("machine", "\"lines-960\""),
+        ("hardware", "(length: 1)"),
+        (
+            "workload",
+            "Synthetic(width: 4, depth: 3, ordering: Random)",
+        ),
+        ("search", "(algorithm: Pmws)"),
+        (
+            "sweep",
+            "(fanout: [1, 2], seeds: Range(start: 1, count: 2))",
+        ),
+        ("outputs", "(plots: false)"),
+    ];
+    let lines: Vec<String> = fields
+        .iter()
+        .map(|(f, v)| format!("    {f}: {v},"))
+        .collect();
+    let text = |lines: &[String]| format!("(\n{}\n)\n", lines.join("\n"));
+    let f = write(&dir, "once.ron", text(&lines));
+    assert!(gtsim(&["check", f.to_str().unwrap()]).status.success());
+    for (i, (field, _)) in fields.iter().enumerate() {
+        // The copy right after the first: line i + 3 of the file, at its name.
+        let mut twice = lines.clone();
+        twice.insert(i + 1, lines[i].clone());
+        let f = write(&dir, &format!("{field}.ron"), text(&twice));
+        let e = rejected(
+            &f,
+            i + 3,
+            5,
+            &[&format!("`{field}` is given twice: give each field once")],
+        );
+        assert!(!e.contains("unknown field"), "{e}");
+    }
+    // Inside a section: named by its path, at the second.
+    let mut nested = lines.clone();
+    nested[5] = "    search: (algorithm: Pmws, algorithm: Pmws),".into();
+    let f = write(&dir, "nested.ron", text(&nested));
+    let (line, col) = place(&text(&nested), "search:", "algorithm: Pmws),");
+    let e = rejected(
+        &f,
+        line,
+        col,
+        &["search: `algorithm` is given twice in this section: give each field once"],
+    );
+    assert!(!e.contains("an algorithm is written as"), "{e}");
+    // Two on one line, the first set to a longer name with --set: the second's column is the
+    // file's.
+    let mut one_line = lines.clone();
+    one_line[2] = "    machine: \"lines-960\", machine: \"lines-960\",".into();
+    let src = text(&one_line);
+    let f = write(&dir, "one-line.ron", &src);
+    let (line, col) = place(&src, "machine:", "machine: \"lines-960\",");
+    let (line, col) = (line, col + "machine: \"lines-960\", ".len());
+    let out = gtsim(&[
+        "check",
+        f.to_str().unwrap(),
+        "--set",
+        "machine=hypercube-10mbit",
+    ]);
+    let e = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{e}");
+    assert!(
+        e.contains(&format!(
+            "{}:{line}:{col}: `machine` is given twice",
+            f.display()
+        )),
+        "{e}"
+    );
+}

@@ -171,12 +171,17 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
             edits: Vec::new(),
         });
     };
-    let at = |at: usize, message: String| {
+    // The line and column of byte `at` of `src`.
+    let place = |at: usize| {
         let line = src[..at].matches('\n').count() + 1;
         let col = src[src[..at].rfind('\n').map_or(0, |n| n + 1)..at]
             .chars()
             .count()
             + 1;
+        (line, col)
+    };
+    let at = |at: usize, message: String| {
+        let (line, col) = place(at);
         ScenarioError::At {
             file: file.clone(),
             line,
@@ -184,6 +189,24 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
             message: format!("machine: {message}"),
         }
     };
+    // A second `machine` would be left in the text once the first is resolved, and read as an
+    // unknown field: it is refused here, at its name, as any field given twice is. (`find`
+    // finds the first; with its name hidden, the next.)
+    let hidden = format!(
+        "{}{}{}",
+        &src[..key],
+        "_".repeat("machine".len()),
+        &src[key + "machine".len()..]
+    );
+    if let Some((second, _, _)) = overrides::find(&hidden, &["machine"]) {
+        let (line, col) = place(second);
+        return Err(ScenarioError::At {
+            file,
+            line,
+            col,
+            message: super::given_twice("machine", ""),
+        });
+    }
     let name: String = ron::from_str(&src[start..end])
         .map_err(|_| at(start, "expected a string: a shipped machine's name (gtsim machines lists them) or a .ron file beside the scenario".into()))?;
     let shipped = !name.contains('/') && !name.ends_with(".ron");

@@ -209,11 +209,22 @@ pub fn load_variants(
         let (others, written) = split(others);
         let (named, machine_edits) =
             crate::overrides::apply_traced(src, &machines).map_err(set_err)?;
+        // `resolve` places its errors in `named`: back to the file's text (a place inside the
+        // machine's value set is left to `about_set` and the vary section's errors).
         let machine::Resolved {
             text: with_machine,
             origin,
             edits: resolve_edits,
-        } = machine::resolve(&named, path)?;
+        } = machine::resolve(&named, path).map_err(|mut e| {
+            if let Some((_, line, col, _)) = e.place_in(&file) {
+                let before = locate::offset_of(&named, *line, *col)
+                    .and_then(|at| crate::overrides::place_before(&machine_edits, at).ok());
+                if let Some(at) = before {
+                    (*line, *col) = locate::line_col(src, at.min(src.len()));
+                }
+            }
+            e
+        })?;
         let (text, edits) =
             crate::overrides::apply_traced(&with_machine, &others).map_err(set_err)?;
         let set_paths = others.iter().map(|a| a.dotted()).collect();
@@ -733,6 +744,16 @@ fn unknown_field(found: &str, expected: &[&str]) -> String {
     }
 }
 
+/// The error for field `name` given twice in the section at `path` (empty: the file's outer
+/// parentheses), said at the second one.
+pub(super) fn given_twice(name: &str, path: &str) -> String {
+    if path.is_empty() {
+        format!("`{name}` is given twice: give each field once")
+    } else {
+        format!("`{name}` is given twice in this section: give each field once")
+    }
+}
+
 /// `src` read as a `T` (a whole scenario, or a machine file's hardware section), errors at
 /// their place in `file`.
 fn deserialize_as<T: serde::de::DeserializeOwned>(
@@ -770,6 +791,9 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
             ron::Error::NoSuchStructField {
                 expected, found, ..
             } => unknown_field(found, expected),
+            // At the second one; worded as the loader's own scans word it (a section's fields
+            // read by `overrides::fields_checked`, a `machine` given twice).
+            ron::Error::DuplicateStructField { field: name, .. } => given_twice(name, &field),
             code => code.to_string(),
         };
         let mut message = if field.is_empty() {
@@ -778,7 +802,10 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
             format!("{field}: {text}")
         };
         // Only for the parser's own errors: a value refused for its meaning says why itself.
-        let syntax = !matches!(e.code, ron::Error::Message(_));
+        let syntax = !matches!(
+            e.code,
+            ron::Error::Message(_) | ron::Error::DuplicateStructField { .. }
+        );
         if let Some(hint) = syntax_hint(&field, line, e.span.start.col).filter(|_| syntax) {
             message.push_str("; ");
             message.push_str(hint);
