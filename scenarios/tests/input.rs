@@ -1249,3 +1249,98 @@ fn a_field_given_twice_is_refused_at_the_second() {
         "{e}"
     );
 }
+
+/// A number written wrong is named as one, with its field and the text as written, where the
+/// parser said "Expected comma" (after the number it could read: `5x`) or "Expected float" (at
+/// one it could not: `0.6.1`), at the number; a value set with `--set` the same, without a
+/// place. Two values where one goes (`depth: 3 4`) are not a number written wrong.
+#[test]
+fn a_number_written_wrong_is_named_with_its_field() {
+    let dir = scratch("numbers");
+    let small = small_text();
+    for (name, from, to, number, field) in [
+        ("letter", "depth: 3", "depth: 3x", "3x", "workload.depth"),
+        ("no-space", "depth: 3", "depth:3x", "3x", "workload.depth"),
+        (
+            "two-points",
+            "p: 0.6",
+            "p: 0.6.1",
+            "0.6.1",
+            "workload.ordering.p",
+        ),
+        (
+            "percent",
+            "p: 0.6",
+            "p: 0.06%",
+            "0.06%",
+            "workload.ordering.p",
+        ),
+        (
+            "exponent",
+            "p: 0.6",
+            "p: 0.6e",
+            "0.6e",
+            "workload.ordering.p",
+        ),
+        ("sign", "p: 0.6", "p: -.5x", "-.5x", "workload.ordering.p"),
+        ("minus", "depth: 3", "depth: 5-3", "5-3", "workload.depth"),
+        ("count", "count: 2", "count: 2x", "2x", "sweep.seeds.count"),
+        ("digit", "count: 2", "count: 2e", "2e", "sweep.seeds.count"),
+        (
+            "item",
+            "fanout: [1, 2]",
+            "fanout: [1, 2x]",
+            "2x",
+            "sweep.fanout",
+        ),
+        // The parser reads `960b` as the float 960: "found the float 960" was the message.
+        (
+            "rate",
+            "rate: 960",
+            "rate: 960bps",
+            "960bps",
+            "hardware.link.rate",
+        ),
+        (
+            "time",
+            "k: Ms(8.0)",
+            "k: Ms(8.0.0)",
+            "8.0.0",
+            "hardware.costs.k",
+        ),
+    ] {
+        let text = edit(&small, from, to);
+        let (line, col) = place(&text, to, number);
+        let f = write(&dir, &format!("{name}.ron"), &text);
+        let e = rejected(
+            &f,
+            line,
+            col,
+            &[&format!("{field}: expected a number, found `{number}`")],
+        );
+        assert!(!e.contains("Expected"), "{name}: {e}");
+    }
+    // With --set: the value's own words, no place in the file.
+    let f = write(&dir, "small.ron", &small);
+    for value in ["4x", "0.5.1"] {
+        let out = gtsim(&[
+            "check",
+            f.to_str().unwrap(),
+            "--set",
+            &format!("workload.width={value}"),
+        ]);
+        let e = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(3), "{e}");
+        assert!(
+            e.contains(&format!(
+                "with --set workload.width={value}: workload.width: expected a number, found `{value}`"
+            )),
+            "{e}"
+        );
+    }
+    // Two values are not a number written wrong: the parser's words stay.
+    let f = write(&dir, "two.ron", edit(&small, "depth: 3", "depth: 3 4"));
+    let (line, col) = place(&edit(&small, "depth: 3", "depth: 3 4"), "depth: 3 4", "4");
+    let e = rejected(&f, line, col, &["workload: Expected comma"]);
+    assert!(!e.contains("expected a number"), "{e}");
+}

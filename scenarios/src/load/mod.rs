@@ -769,6 +769,30 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
             .lines()
             .nth(e.span.start.line.saturating_sub(1))
             .unwrap_or("");
+        // A number written wrong (`depth: 5x`, `p: 0.6.1`): the parser says "Expected comma"
+        // after the number it could read, "Expected float" at one it could not, or the value
+        // complains about the part it read (`8b` as the float 8); said here as what it is, at
+        // the number, without the hints for a value misread.
+        if let Some((token, key, col)) = malformed_number(line, e.span.start.col, &e.code) {
+            let last = field.rsplit('.').next().unwrap_or("");
+            let last = last.split('[').next().unwrap_or(last);
+            let field = match key {
+                Some(key) if key != last && field.is_empty() => key,
+                Some(key) if key != last => format!("{field}.{key}"),
+                _ => field,
+            };
+            let message = format!("expected a number, found `{token}`");
+            return ScenarioError::At {
+                file: file.to_string(),
+                line: e.span.start.line,
+                col,
+                message: if field.is_empty() {
+                    message
+                } else {
+                    format!("{field}: {message}")
+                },
+            };
+        }
         // The parser's words, in the file's terms for a bare word (`depth: five` reads as a
         // unit value) and for a section (a struct, named by its type in the code).
         let text = match &e.code {
@@ -846,6 +870,123 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
     de.end()
         .map_err(|e| spanned(de.span_error(e), String::new()))?;
     Ok(scenario)
+}
+
+/// The number written wrong that the parser's error `code` at column `col` (1-based, in
+/// characters) of `line` is about, the field it is the value of when `line` has `name:` just
+/// before it, and its column. The text there (from the first digit, sign or point, up to a
+/// space, a comma, a colon, a closing bracket or a comment) must start as a number does and
+/// be none ([`is_ron_number`]), and the error one that a number written wrong makes: after a
+/// number the parser read, a comma or closing bracket expected where a character that is
+/// neither follows it without a space (`5x`, `0.05%`); a number the parser could not read
+/// (`0.6.1`, `5-3`, `2e`; its place may be the space before it); or a value's own error about
+/// the number the parser made of a prefix (`8b` reads as the float 8). None otherwise
+/// (`Pmws()`, `5 x`, `8.5`).
+fn malformed_number(
+    line: &str,
+    col: usize,
+    code: &ron::Error,
+) -> Option<(String, Option<String>, usize)> {
+    use ron::Error as E;
+    let chars: Vec<char> = line.chars().collect();
+    let mut at = col.saturating_sub(1).min(chars.len());
+    let part = |c: char| c.is_alphanumeric() || "._+-".contains(c);
+    let ends = |c: char| c.is_whitespace() || ",)]}:/".contains(c);
+    match code {
+        E::ExpectedComma
+        | E::ExpectedArrayEnd
+        | E::ExpectedStructLikeEnd
+        | E::ExpectedMapEnd
+        | E::ExpectedOptionEnd
+        | E::TrailingCharacters => {
+            // Right after the number, at a character that neither ends it nor the value.
+            let (before, here) = (chars.get(at.checked_sub(1)?)?, chars.get(at)?);
+            if !part(*before) || ends(*here) || "([{".contains(*here) {
+                return None;
+            }
+        }
+        E::ExpectedFloat
+        | E::ExpectedInteger
+        | E::InvalidIntegerDigit { .. }
+        | E::FloatUnderscore
+        | E::UnderscoreAtBeginning
+        | E::Message(_) => {
+            while chars.get(at).is_some_and(|c| c.is_whitespace()) {
+                at += 1;
+            }
+        }
+        _ => return None,
+    }
+    let mut start = at;
+    while start > 0 && part(chars[start - 1]) {
+        start -= 1;
+    }
+    let end = (start..chars.len())
+        .find(|&i| ends(chars[i]))
+        .unwrap_or(chars.len());
+    let token: String = chars[start..end].iter().collect();
+    let unsigned = token.trim_start_matches(['+', '-']);
+    let unsigned = unsigned.strip_prefix('.').unwrap_or(unsigned);
+    if !unsigned.starts_with(|c: char| c.is_ascii_digit()) || is_ron_number(&token) {
+        return None;
+    }
+    // `name:` before it on the line.
+    let mut i = start;
+    while i > 0 && chars[i - 1].is_whitespace() {
+        i -= 1;
+    }
+    let key = (i > 0 && chars[i - 1] == ':').then(|| {
+        let mut j = i - 1;
+        while j > 0 && chars[j - 1].is_whitespace() {
+            j -= 1;
+        }
+        let k = (0..j)
+            .rev()
+            .find(|&k| !(chars[k].is_alphanumeric() || chars[k] == '_'))
+            .map_or(0, |k| k + 1);
+        chars[k..j].iter().collect::<String>()
+    });
+    Some((token, key.filter(|k| !k.is_empty()), start + 1))
+}
+
+/// Whether `t` is a number as RON writes one: a sign, then `0x`, `0o` or `0b` and digits of
+/// that base, or decimal digits with a point and an exponent if any (`5`, `5.`, `.5`, `1e-3`);
+/// `_` between digits; a type suffix (`8u8`, `1.5f32`). A number the parser still refuses (out
+/// of its type's range) is one: its own error says why.
+fn is_ron_number(t: &str) -> bool {
+    const INTEGER: [&str; 10] = [
+        "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128",
+    ];
+    let t = t.strip_prefix(['+', '-']).unwrap_or(t);
+    let digits = |s: &str, radix: u32| {
+        s.chars().any(|c| c.is_digit(radix)) && s.chars().all(|c| c.is_digit(radix) || c == '_')
+    };
+    fn integer_suffix(s: &str) -> &str {
+        INTEGER.iter().find_map(|x| s.strip_suffix(x)).unwrap_or(s)
+    }
+    for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] {
+        if let Some(rest) = t.strip_prefix(prefix) {
+            return digits(integer_suffix(rest), radix);
+        }
+    }
+    let unsuffixed = integer_suffix(t);
+    if unsuffixed != t {
+        return digits(unsuffixed, 10);
+    }
+    let t = ["f32", "f64"]
+        .iter()
+        .find_map(|x| t.strip_suffix(x))
+        .unwrap_or(t);
+    let (mantissa, exponent) = match t.find(['e', 'E']) {
+        Some(e) => (&t[..e], Some(&t[e + 1..])),
+        None => (t, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let part = |s: &str| s.chars().all(|c| c.is_ascii_digit() || c == '_');
+    (digits(whole, 10) || digits(fraction, 10))
+        && part(whole)
+        && part(fraction)
+        && exponent.is_none_or(|x| digits(x.strip_prefix(['+', '-']).unwrap_or(x), 10))
 }
 
 /// The word (letters, digits, `_`) that ends just before column `col` (1-based, in characters)
@@ -1015,5 +1156,24 @@ mod tests {
         let mut listed: Vec<String> = super::TIME_FIELDS.iter().map(|s| s.to_string()).collect();
         listed.sort();
         assert_eq!(found, listed);
+    }
+
+    /// `is_ron_number` agrees with the parser itself: a text it reads whole as a number is one,
+    /// a text it refuses or reads only in part is not (but for a number out of its type's
+    /// range, which the parser's own error explains).
+    #[test]
+    fn a_ron_number_is_what_the_parser_reads_as_one() {
+        for t in [
+            "5", "+5", "-5", "5.", ".5", "-.5", "0.25", "1e3", "1E-3", "2.5e+2", "1_000", "0x1F",
+            "0o17", "0b101", "-0x10", "8u8", "8i32", "8u64", "1.5f32", "2f64", "8_u8", "5x", "5-3",
+            "0.6.1", "0.5e", "2e", "8b", "8bps", "8f", "0x1G", "0b102", "0.05%", "1e5x", "8u7",
+            "1..5", "5e5e5",
+        ] {
+            let parsed = matches!(ron::from_str::<ron::Value>(t), Ok(ron::Value::Number(_)));
+            assert_eq!(super::is_ron_number(t), parsed, "{t}");
+        }
+        // Out of range for its suffix: a number, refused by the parser for its range.
+        assert!(ron::from_str::<ron::Value>("300u8").is_err());
+        assert!(super::is_ron_number("300u8"));
     }
 }
