@@ -553,7 +553,8 @@ pub enum ChessError {
         source: Box<shakmaty::PositionError<Chess>>,
     },
     /// An EPD record's operations that cannot be read as meant: a double quote left open (it
-    /// would swallow the operations after it), a second `id`, or an empty `id`.
+    /// would swallow the operations after it), a second `id`, an `id` of more than one string,
+    /// an empty `id`, or a `bm` without a move.
     #[error("EPD `{line}`: {problem}")]
     BadOperation {
         /// The EPD line (trimmed).
@@ -777,6 +778,12 @@ impl ChessTree {
                     tree.id = Some(id.to_string());
                 }
                 "bm" => {
+                    if operands.is_empty() {
+                        return Err(bad(
+                            "`bm` names no move: give the best moves in SAN (`bm Qd1+;`) or \
+                             leave the operation out",
+                        ));
+                    }
                     for san in operands.split_whitespace() {
                         let parsed: SanPlus =
                             san.parse().map_err(|source| ChessError::BadBestMove {

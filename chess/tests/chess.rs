@@ -186,6 +186,8 @@ fn epd_files_parse_with_line_numbers_and_moves_print_as_uci() {
         ("id \"X1 bm e4;", "a double quote is not closed"),
         ("id \"A\"; id \"B\";", "a second `id`"),
         ("id \"\";", "an empty `id`"),
+        ("bm;", "`bm` names no move"),
+        ("bm ; id \"b\";", "`bm` names no move"),
     ] {
         let text =
             format!("4k3/8/8/8/8/8/8/4K3 w - - id \"a\";\n4k3/8/8/8/8/8/8/4K3 w - - {record}\n");
