@@ -7,7 +7,7 @@
 use serde::Deserialize;
 
 /// A whole scenario: hardware, workload, search, sweep, outputs (`scenarios/README.md` documents every field).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// Short name, used for the default output folder and in results.
@@ -60,19 +60,9 @@ impl<'de> Deserialize<'de> for Vary {
                             "{path}: give at least one value"
                         )));
                     }
-                    let values: Vec<String> = values.into_iter().map(|v| v.0).collect();
-                    if let Some((i, v)) = values
-                        .iter()
-                        .enumerate()
-                        .find(|(i, v)| values[..*i].contains(v))
-                    {
-                        return Err(serde::de::Error::custom(format!(
-                            "{path}: the value {v} is listed twice (values {} and {})",
-                            values.iter().position(|w| w == v).expect("listed") + 1,
-                            i + 1
-                        )));
-                    }
-                    out.push((path, values));
+                    // A value listed twice (`4` and `4.0`, `Ms(4)` and `Us(4000)`, or the same
+                    // text) is refused by the loader, which compares the values as it reads them.
+                    out.push((path, values.into_iter().map(|v| v.0).collect()));
                 }
                 Ok(Vary(out))
             }
@@ -113,7 +103,7 @@ impl<'de> Deserialize<'de> for VaryValue {
 }
 
 /// A scenario name: letters, digits, `-`, `_`, `.`; used as a folder name.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(try_from = "String")]
 pub struct Name(pub String);
 
@@ -198,7 +188,7 @@ impl TryFrom<f64> for Amount {
 }
 
 /// The machine (`hardware` section): what each step costs and how processors are connected.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Hardware {
     /// Processor clock, used by `Cycles(..)` costs. Default 10 MHz (SUN-1's 68000).
@@ -244,7 +234,7 @@ pub struct Hardware {
 }
 
 /// Seeded timing noise (`hardware.jitter`).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JitterOption {
     /// The largest change of a step's cost, in percent (0 to 99.9, a multiple of 0.1: the
@@ -256,7 +246,7 @@ pub struct JitterOption {
 }
 
 /// Shared memory (`hardware.memory`).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Memory {
     /// Time of one read (a table probe, a look at a split point or a flag).
@@ -272,7 +262,7 @@ pub struct Memory {
 }
 
 /// Non-uniform memory access (`hardware.memory.numa`).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NumaOption {
     /// Processors per node (consecutive processor numbers); bank b's home is node b mod nodes.
@@ -282,7 +272,7 @@ pub struct NumaOption {
 }
 
 /// How processors are joined (`hardware.network`).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum Network {
     /// The processor tree's own lines, one per parent–child pair (`link`, `link_below`).
@@ -333,7 +323,7 @@ pub enum Network {
 }
 
 /// Who forwards a message at an intermediate processor of a hypercube or mesh.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 pub enum Forwarding {
     /// The forwarding processor's CPU (the transputers routed in software).
     Software,
@@ -350,7 +340,7 @@ fn ethernet_min_frame() -> u64 {
 
 /// When processors read their lines: those with children (`hosts`) and the others (`boards`).
 /// Each left out is the algorithms' own (their catalogue entry's `reads`).
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Reads {
     /// Default: the algorithms' (`Interrupt` for every parallel scheme, the SCI host of
@@ -365,7 +355,7 @@ pub struct Reads {
 }
 
 /// When one processor reads an arrived message.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum Read {
     /// On arrival: the message interrupts what the processor does; the handler costs
@@ -389,7 +379,7 @@ fn one() -> Positive {
 }
 
 /// The cost model of section VII.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Costs {
     /// Generate a node's moves (interior node).
@@ -417,7 +407,7 @@ fn zero() -> Duration {
 }
 
 /// How processors are connected.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum Link {
     /// Parabelle: the master's serial communication interface, one RS-232 port per child.
@@ -475,7 +465,7 @@ fn eight() -> Positive {
 }
 
 /// What is searched.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum Workload {
     /// Uniform trees from the weight-based generator (Reinefeld/Schaeffer/Marsland 4.1.1).
@@ -540,7 +530,7 @@ pub const DEFAULT_NOISE: u32 = 50;
 pub use algorithms::Ordering;
 
 /// The search to run.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Search {
     /// The algorithm, run unless `sweep.algorithm` lists others.
@@ -560,7 +550,7 @@ pub use algorithms::{Storage, TableKind};
 
 /// Which runs to make: every tree configuration (the workload, or every combination of the
 /// width, depth and ordering lists given here) with every fanout and every seed.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sweep {
     /// Processor counts f (fanout of the paper's processor tree of `hardware.length`, master
@@ -607,7 +597,7 @@ pub struct Sweep {
 }
 
 /// A game tree's width and depth.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TreeShape {
     /// Successors of every interior node.
@@ -617,7 +607,7 @@ pub struct TreeShape {
 }
 
 /// A processor tree in Campbell's terms.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PTreeShape {
     /// Levels of slaves below the root processor.
@@ -627,7 +617,7 @@ pub struct PTreeShape {
 }
 
 /// The seeds of the trees: one tree per seed, each an unsigned 64-bit integer.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum Seeds {
     /// `count` consecutive seeds from `start`.
@@ -675,7 +665,7 @@ impl Seeds {
 }
 
 /// What to write besides results.csv, results.json and report.md.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Outputs {
     /// Draw overheads.png and speedup.png (one panel per tree configuration). Default true.
@@ -726,7 +716,7 @@ pub struct Outputs {
 }
 
 /// `outputs.schemes`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SchemesOutput {
     /// The processor count of the overhead bars and table; one of the sweep's.
@@ -762,7 +752,7 @@ impl Default for Outputs {
 }
 
 /// Names one run of the sweep. Width, depth and ordering default to the first configuration.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TimelineRun {
     /// The run's fanout f; must be in `sweep.fanout`.

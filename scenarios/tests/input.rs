@@ -741,7 +741,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{err}");
     assert!(
-        err.contains("workload.width: the value 4 is listed twice (values 1 and 3)"),
+        err.contains("workload.width: the value 4 is listed twice (values 1 and 3;"),
         "{err}"
     );
     // A varied value that is wrong, or a varied field that does not exist: the error points at

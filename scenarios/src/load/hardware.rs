@@ -42,24 +42,18 @@ fn duration(
         Duration::Ns(n) | Duration::Cycles(n) => n > 0,
         Duration::Us(a) | Duration::Ms(a) | Duration::S(a) => a.0 > 0.0,
     };
-    let t = match *d {
-        Duration::Ns(n) => SimTime(n),
-        Duration::Us(a) => SimTime((a.0 * 1e3).round() as u64),
-        Duration::Ms(a) => SimTime((a.0 * 1e6).round() as u64),
-        Duration::S(a) => SimTime((a.0 * 1e9).round() as u64),
-        Duration::Cycles(c) => {
-            let ns = (c as u128 * 1_000_000_000 + clock as u128 / 2) / clock as u128;
-            if ns > u64::MAX as u128 {
-                return Err(cx.at(
-                    path,
-                    format!(
-                        "Cycles({c}) at {clock} Hz is {ns} ns, more than the largest simulated time ({} ns)",
-                        u64::MAX
-                    ),
-                ));
-            }
-            cycles(c, clock)
-        }
+    let Some(t) = nanoseconds(d, clock) else {
+        let Duration::Cycles(c) = *d else {
+            unreachable!("only cycles can make more than u64 nanoseconds")
+        };
+        let ns = (c as u128 * 1_000_000_000 + clock as u128 / 2) / clock as u128;
+        return Err(cx.at(
+            path,
+            format!(
+                "Cycles({c}) at {clock} Hz is {ns} ns, more than the largest simulated time ({} ns)",
+                u64::MAX
+            ),
+        ));
     };
     if positive && t == SimTime::ZERO {
         let written = match *d {
@@ -75,6 +69,137 @@ fn duration(
         ));
     }
     Ok(t)
+}
+
+/// `d` in whole nanoseconds, as a run takes it (cycles at `clock` Hz); None for cycles that make
+/// more than u64 nanoseconds (the time units are bounded by the schema).
+fn nanoseconds(d: &Duration, clock: u64) -> Option<SimTime> {
+    Some(match *d {
+        Duration::Ns(n) => SimTime(n),
+        Duration::Us(a) => SimTime((a.0 * 1e3).round() as u64),
+        Duration::Ms(a) => SimTime((a.0 * 1e6).round() as u64),
+        Duration::S(a) => SimTime((a.0 * 1e9).round() as u64),
+        Duration::Cycles(c) => {
+            let ns = (c as u128 * 1_000_000_000 + clock as u128 / 2) / clock as u128;
+            if ns > u64::MAX as u128 {
+                return None;
+            }
+            cycles(c, clock)
+        }
+    })
+}
+
+/// `hw` with every duration written as the nanoseconds a run takes (`Ms(4)`, `Us(4000)` and, at
+/// 10 MHz, `Cycles(40000)` all become `Ns(4000000)`), so that two hardware sections that load to
+/// the same machine compare equal. A duration past u64 nanoseconds (refused by the loader) is
+/// left as written. Every field is named, so that a field added to the schema is looked at here.
+pub(super) fn in_nanoseconds(hw: &Hardware) -> Hardware {
+    let clock = hw.clock_hz.0;
+    let ns = |d: &Duration| nanoseconds(d, clock).map_or(*d, |t| Duration::Ns(t.0));
+    let link = |l: &Link| match l {
+        Link::Sci {
+            rate,
+            rts_cts,
+            ports,
+            rate_by_processors,
+            capacity,
+            host_char,
+            board_char,
+        } => Link::Sci {
+            rate: *rate,
+            rts_cts: *rts_cts,
+            ports: *ports,
+            rate_by_processors: rate_by_processors.clone(),
+            capacity: *capacity,
+            host_char: ns(host_char),
+            board_char: ns(board_char),
+        },
+        // No durations in these (named, so that one added is looked at here).
+        Link::Serial {
+            rate: _,
+            rts_cts: _,
+            rate_by_processors: _,
+        }
+        | Link::Ideal => l.clone(),
+    };
+    let Hardware {
+        clock_hz,
+        costs:
+            schema::Costs {
+                k,
+                e,
+                q,
+                probe,
+                s,
+                interrupt,
+            },
+        link: own_link,
+        length,
+        reads,
+        link_below,
+        network,
+        memory,
+        jitter,
+    } = hw;
+    Hardware {
+        clock_hz: *clock_hz,
+        costs: schema::Costs {
+            k: ns(k),
+            e: ns(e),
+            q: ns(q),
+            probe: ns(probe),
+            s: ns(s),
+            interrupt: ns(interrupt),
+        },
+        link: link(own_link),
+        length: *length,
+        reads: *reads,
+        link_below: link_below.as_ref().map(link),
+        network: network.as_ref().map(|n| match n {
+            schema::Network::Hypercube {
+                forwarding,
+                forward_cost,
+            } => schema::Network::Hypercube {
+                forwarding: *forwarding,
+                forward_cost: ns(forward_cost),
+            },
+            schema::Network::Mesh {
+                width,
+                height,
+                torus,
+                forwarding,
+                forward_cost,
+            } => schema::Network::Mesh {
+                width: *width,
+                height: *height,
+                torus: *torus,
+                forwarding: *forwarding,
+                forward_cost: ns(forward_cost),
+            },
+            schema::Network::Tree
+            | schema::Network::FullyConnected
+            | schema::Network::Bus {
+                rate: _,
+                header_bytes: _,
+                min_frame_bytes: _,
+            } => n.clone(),
+        }),
+        memory: memory.as_ref().map(|m| {
+            let schema::Memory {
+                read,
+                write,
+                banks,
+                numa,
+            } = m;
+            schema::Memory {
+                read: ns(read),
+                write: ns(write),
+                banks: *banks,
+                numa: numa.clone(),
+            }
+        }),
+        jitter: jitter.clone(),
+    }
 }
 
 /// The cost model of `hw`, every duration converted to nanoseconds; the leaf evaluation cost

@@ -332,7 +332,7 @@ pub fn load_variants(
             )));
         }
     }
-    combos
+    let variants = combos
         .into_iter()
         .map(|combo| {
             let (assignments, indices): (Vec<_>, Vec<_>) = combo.into_iter().unzip();
@@ -353,9 +353,158 @@ pub fn load_variants(
             let (text, origin, made) = resolved(&assignments, &indices).map_err(variant_error)?;
             let plan =
                 parse_resolved(&text, path, origin.as_ref(), &made).map_err(variant_error)?;
-            Ok(Variant { assignments, plan })
+            Ok((Variant { assignments, plan }, indices))
         })
-        .collect()
+        .collect::<Result<Vec<_>, ScenarioError>>()?;
+    if let Some(e) = alike_combinations(&variants, &vary, src, &file) {
+        return Err(e);
+    }
+    Ok(variants.into_iter().map(|(v, _)| v).collect())
+}
+
+/// The scenario as a run takes it, for telling combinations apart: every duration in
+/// nanoseconds (`Ms(4)`, `Us(4000)` and, at 10 MHz, `Cycles(40000)` are one value), without the
+/// vary section (the same in every combination). Anything else is compared as read: `4` and
+/// `4.0` in a float field, a default written out or left out, fields in another order, a
+/// machine by its name or its file all read the same.
+fn as_run(scenario: &Scenario) -> Scenario {
+    Scenario {
+        hardware: hardware::in_nanoseconds(&scenario.hardware),
+        vary: Default::default(),
+        ..scenario.clone()
+    }
+}
+
+/// Two combinations of a vary section that load to the same scenario.
+#[derive(Debug, PartialEq)]
+enum Alike {
+    /// Combinations `i` and `j` differ only in the value of field `field`: values `first` and
+    /// `second` of its list, the same value with every combination of the other fields' values
+    /// (`everywhere`: `Ms(4)` and `Us(4000)`) or only with those of `i` (`Cycles(40000)` and
+    /// `Ms(4)` at one clock rate of several).
+    Values {
+        i: usize,
+        j: usize,
+        field: usize,
+        first: usize,
+        second: usize,
+        everywhere: bool,
+    },
+    /// Combinations `i` and `j` differ in more than one field.
+    Combinations { i: usize, j: usize },
+}
+
+/// Two combinations that are the same scenario (`same(i, j)`), `indices[c]` holding the index of
+/// every varied field's value in combination `c`: the first pair that differs in one field's
+/// value, else the first pair; None when no two are alike.
+fn alike_pair(indices: &[Vec<usize>], same: impl Fn(usize, usize) -> bool) -> Option<Alike> {
+    let fields_between = |i: usize, j: usize| -> Vec<usize> {
+        let (a, b) = (&indices[i], &indices[j]);
+        (0..a.len()).filter(|&k| a[k] != b[k]).collect()
+    };
+    let mut first_pair = None;
+    for j in 0..indices.len() {
+        for i in 0..j {
+            if !same(i, j) {
+                continue;
+            }
+            let [field] = fields_between(i, j)[..] else {
+                first_pair = first_pair.or(Some(Alike::Combinations { i, j }));
+                continue;
+            };
+            let (first, second) = (indices[i][field], indices[j][field]);
+            // Every pair of combinations with these two values and the others alike.
+            let everywhere = (0..indices.len()).all(|x| {
+                indices[x][field] != first
+                    || (0..indices.len()).all(|y| {
+                        indices[y][field] != second || fields_between(x, y) != [field] || same(x, y)
+                    })
+            });
+            return Some(Alike::Values {
+                i,
+                j,
+                field,
+                first,
+                second,
+                everywhere,
+            });
+        }
+    }
+    first_pair
+}
+
+/// The error for two combinations of `variants` (each with the index of every varied value in
+/// its list of `vary`) that load to the same scenario, and so would make the same runs twice
+/// (into two folders, their rows twice in the vary folder's results): two values of one field
+/// that are one value (`4` and `4.0` in a float field, `Ms(4)` and `Us(4000)`, a machine by its
+/// name and by its file), at the second of them, naming the first; else the two combinations.
+/// None when every combination is a scenario of its own.
+fn alike_combinations(
+    variants: &[(Variant, Vec<usize>)],
+    vary: &[(String, Vec<String>)],
+    src: &str,
+    file: &str,
+) -> Option<ScenarioError> {
+    let runs: Vec<Scenario> = variants
+        .iter()
+        .map(|(v, _)| as_run(&v.plan.scenario))
+        .collect();
+    let indices: Vec<Vec<usize>> = variants.iter().map(|(_, ix)| ix.clone()).collect();
+    let at = |place: Option<(usize, usize)>, message: String| match place {
+        Some((line, col)) => ScenarioError::At {
+            file: file.to_string(),
+            line,
+            col,
+            message,
+        },
+        None => ScenarioError::File(format!("{file}: {message}")),
+    };
+    match alike_pair(&indices, |i, j| runs[i] == runs[j])? {
+        Alike::Values {
+            i,
+            field,
+            first,
+            second,
+            everywhere,
+            ..
+        } => {
+            let (path, values) = &vary[field];
+            let (vi, vj) = (&values[first], &values[second]);
+            let place = match locate::locate_vary_value(src, path, first) {
+                Some((line, col)) => format!("; value {} at line {line}, column {col}", first + 1),
+                None => String::new(),
+            };
+            let which = format!("values {} and {}{place}", first + 1, second + 1);
+            let message = if vi == vj {
+                format!("vary: {path}: the value {vj} is listed twice ({which})")
+            } else if everywhere {
+                format!(
+                    "vary: {path}: {vj} is listed twice: it loads to the same value as {vi} ({which})"
+                )
+            } else {
+                let others: Vec<String> = variants[i]
+                    .0
+                    .assignments
+                    .iter()
+                    .filter(|a| a.dotted() != *path)
+                    .map(|a| a.to_string())
+                    .collect();
+                format!(
+                    "vary: {path}: {vj} loads to the same value as {vi} with {} ({which}), so that combination would run twice: vary values that make every combination a scenario of its own",
+                    others.join(", ")
+                )
+            };
+            Some(at(locate::locate_vary_value(src, path, second), message))
+        }
+        Alike::Combinations { i, j } => Some(at(
+            Some(locate::locate(src, &["vary"])),
+            format!(
+                "vary: the combinations {} and {} load to the same scenario, so the two would run the same: vary values that make every combination a scenario of its own",
+                variants[i].0.label(),
+                variants[j].0.label()
+            ),
+        )),
+    }
 }
 
 /// The path of the field an error message is about (`workload.width: …` → `workload.width`),
@@ -1133,6 +1282,60 @@ mod tests {
         assert_eq!(
             super::unknown_field("x", &[]),
             "unknown field `x`: this section has no fields"
+        );
+    }
+
+    /// Alike combinations: a pair that differs in one field's value is named by that field
+    /// (alike with every value of the others, or only with this pair's), before any pair that
+    /// differs in more.
+    #[test]
+    fn alike_combinations_are_named_by_the_field_whose_values_are_alike() {
+        use super::{alike_pair, Alike};
+        // Two fields of two values each, the first changing slowest.
+        let indices = vec![vec![0, 0], vec![0, 1], vec![1, 0], vec![1, 1]];
+        let pairs = |alike: &'static [(usize, usize)]| {
+            move |i: usize, j: usize| alike.contains(&(i, j)) || alike.contains(&(j, i))
+        };
+        assert_eq!(alike_pair(&indices, pairs(&[])), None);
+        // The second field's values alike with either value of the first.
+        assert_eq!(
+            alike_pair(&indices, pairs(&[(0, 1), (2, 3)])),
+            Some(Alike::Values {
+                i: 0,
+                j: 1,
+                field: 1,
+                first: 0,
+                second: 1,
+                everywhere: true
+            })
+        );
+        // Only with the first field's second value.
+        assert_eq!(
+            alike_pair(&indices, pairs(&[(2, 3)])),
+            Some(Alike::Values {
+                i: 2,
+                j: 3,
+                field: 1,
+                first: 0,
+                second: 1,
+                everywhere: false
+            })
+        );
+        // A pair that differs in both fields comes after one that differs in one.
+        assert_eq!(
+            alike_pair(&indices, pairs(&[(1, 2), (0, 2)])),
+            Some(Alike::Values {
+                i: 0,
+                j: 2,
+                field: 0,
+                first: 0,
+                second: 1,
+                everywhere: false
+            })
+        );
+        assert_eq!(
+            alike_pair(&indices, pairs(&[(1, 2), (0, 3)])),
+            Some(Alike::Combinations { i: 1, j: 2 })
         );
     }
 

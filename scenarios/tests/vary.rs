@@ -1,0 +1,363 @@
+//! A `vary` section's values are told apart by the value they load to, not by their text: two
+//! values that load to the same value would run the same combination twice (two folders, their
+//! rows twice in the vary folder's results.csv), so they are refused, naming the field and both
+//! values with their places; values that load to different values are all run.
+
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::gtsim;
+
+fn scratch(name: &str) -> common::Scratch {
+    common::scratch("vary", name)
+}
+
+fn shipped(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+/// `text` with `from` (which must occur) replaced by `to`.
+fn edit(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "the scenario says {from:?}");
+    text.replacen(from, to, 1)
+}
+
+/// A small uniform scenario (w = 4, d = 3, 2 seeds, f = 1, 2) on pmws-uniform's hardware (10 MHz,
+/// an SCI), without a reference table or a timeline.
+fn small_text() -> String {
+    let t = std::fs::read_to_string(shipped("pmws-uniform.ron")).unwrap();
+    let t = edit(&t, "width: 34", "width: 4");
+    let t = edit(&t, "depth: 5", "depth: 3");
+    let t = edit(&t, "count: 24", "count: 2");
+    let t = edit(&t, "fanout: [1, 2, 3, 4]", "fanout: [1, 2]");
+    let t = edit(&t, "timeline: (fanout: 4, seed: 1),", "");
+    edit(
+        &t,
+        "reference: \"reference/parabelle-table2-no-tt.csv\",",
+        "",
+    )
+}
+
+/// [`small_text`] on the shipped machine `lines-960` (serial lines joining every pair, pool
+/// networks allowed) instead of its own hardware section.
+fn machine_text() -> String {
+    let t = small_text();
+    let start = t.find("    hardware: (").unwrap();
+    let end = t.find("    workload:").unwrap();
+    format!("{}    machine: \"lines-960\",\n{}", &t[..start], &t[end..])
+}
+
+/// `text` with `vary` (the section's body, `"PATH": [VALUES]`) added before its outputs.
+fn with_vary(text: &str, vary: &str) -> String {
+    edit(
+        text,
+        "    outputs: (",
+        &format!("    vary: {{{vary}}},\n    outputs: ("),
+    )
+}
+
+/// Line and column (from 1) of the `n`th (from 0) occurrence of `needle` in `text`'s vary line.
+fn in_vary(text: &str, needle: &str, n: usize) -> (usize, usize) {
+    let line = text.lines().position(|l| l.contains("vary: {")).unwrap();
+    let l = text.lines().nth(line).unwrap();
+    let at = l.match_indices(needle).nth(n).unwrap().0;
+    (line + 1, l[..at].chars().count() + 1)
+}
+
+/// The error of loading `text` (written as `name` in `dir`), or None if it loads.
+fn load_error(dir: &Path, name: &str, text: &str) -> Option<String> {
+    let file = dir.join(name);
+    std::fs::write(&file, text).unwrap();
+    scenarios::load::load_variants(&file, &[])
+        .err()
+        .map(|e| e.to_string())
+}
+
+/// Values written differently that load to the same value: a duration in other units or in
+/// cycles, a whole number in a float field, a struct with a default written out or its fields
+/// in another order, an optional value with `Some`, spacing and comments, and a machine by its
+/// name and by a file holding it. Each is refused at the second value, naming the field, both
+/// values as written, their numbers and the first one's place.
+#[test]
+fn values_that_load_to_the_same_value_are_refused() {
+    let dir = scratch("alike");
+    let small = small_text();
+    let machine = machine_text();
+    std::fs::write(
+        dir.join("m.ron"),
+        std::fs::read_to_string(shipped("machines/lines-960.ron")).unwrap(),
+    )
+    .unwrap();
+    // (scenario, field, its values as the vary section writes them, the two alike (from 0))
+    let cases: [(&str, &str, &[&str], usize, usize); 11] = [
+        (
+            &small,
+            "hardware.costs.s",
+            &["Ms(4)", "Ms(5)", "Us(4000)"],
+            0,
+            2,
+        ),
+        (&small, "hardware.costs.s", &["Ms(4)", "Ms(4.0)"], 0, 1),
+        (
+            &small,
+            "hardware.costs.k",
+            &["S(0.008)", "Cycles(80000)"],
+            0,
+            1,
+        ),
+        (&small, "hardware.jitter.percent", &["5", "5.0"], 0, 1),
+        (
+            &small,
+            "hardware.jitter",
+            &["(percent: 5)", "(seed: 0, percent: 5.0)"],
+            0,
+            1,
+        ),
+        (
+            &small,
+            "hardware.link",
+            &["Sci(rate: 960)", "Sci(ports: 8, rate: 960, rts_cts: true)"],
+            0,
+            1,
+        ),
+        (
+            &small,
+            "sweep.seeds",
+            &["Range(start: 1, count: 2)", "Range(count: 2, start: 1)"],
+            0,
+            1,
+        ),
+        (&small, "sweep.fanout", &["[1, 2]", "[1, /* f */ 2]"], 0, 1),
+        (
+            &small,
+            "outputs.timeline",
+            &["(fanout: 2, seed: 1)", "Some((seed: 1, fanout: 2))"],
+            0,
+            1,
+        ),
+        (
+            &machine,
+            "hardware.network",
+            &[
+                "Hypercube(forwarding: Software, forward_cost: Us(5))",
+                "FullyConnected",
+                "Hypercube(forward_cost: Ns(5000), forwarding: Software)",
+            ],
+            0,
+            2,
+        ),
+        (&machine, "machine", &["lines-960", "m.ron"], 0, 1),
+    ];
+    for (text, field, values, first, second) in cases {
+        let list: Vec<String> = values
+            .iter()
+            .map(|v| {
+                if v.parse::<f64>().is_ok() {
+                    v.to_string()
+                } else {
+                    format!("{v:?}")
+                }
+            })
+            .collect();
+        let text = with_vary(text, &format!("{field:?}: [{}]", list.join(", ")));
+        let quoted = |i: usize| &list[i];
+        let (line, col) = in_vary(&text, quoted(second), 0);
+        let (first_line, first_col) = in_vary(&text, quoted(first), 0);
+        let err = load_error(&dir, "alike.ron", &text).unwrap_or_else(|| {
+            panic!("{field}: {values:?} loaded");
+        });
+        let at = format!("alike.ron:{line}:{col}: vary: {field}: ");
+        assert!(err.contains(&at), "{field} {values:?}: {err}");
+        let (vi, vj) = (values[first], values[second]);
+        for words in [
+            format!("{vj} is listed twice: it loads to the same value as {vi}"),
+            format!(
+                "values {} and {}; value {} at line {first_line}, column {first_col}",
+                first + 1,
+                second + 1,
+                first + 1
+            ),
+        ] {
+            assert!(
+                err.contains(&words),
+                "{field} {values:?}: {words:?} in {err}"
+            );
+        }
+    }
+    // The same text twice is as before: listed twice.
+    let text = with_vary(&small, "\"workload.width\": [4, 5, 4]");
+    let err = load_error(&dir, "twice.ron", &text).unwrap();
+    let (line, col) = in_vary(&text, "4", 1);
+    assert!(
+        err.contains(&format!(
+            "twice.ron:{line}:{col}: vary: workload.width: the value 4 is listed twice (values 1 and 3"
+        )),
+        "{err}"
+    );
+}
+
+/// Values that load to different values are all run, however alike their text: each
+/// combination is a plan of its own.
+#[test]
+fn values_that_load_to_different_values_are_all_run() {
+    let dir = scratch("different");
+    let small = small_text();
+    let machine = machine_text();
+    // (scenario, the vary section's body, its combinations)
+    let cases: [(&str, &str, usize); 7] = [
+        (
+            &small,
+            "\"hardware.costs.s\": [\"Ms(4)\", \"Ms(5)\", \"Us(4500)\", \"Ns(4000001)\"]",
+            4,
+        ),
+        (&small, "\"hardware.costs.k\": [\"Cycles(80000)\", \"Cycles(80001)\"]", 2),
+        (&small, "\"hardware.jitter.percent\": [5, 5.5, 0.1]", 3),
+        (
+            &small,
+            "\"hardware.link\": [\"Sci(rate: 960)\", \"Sci(rate: 960, rts_cts: false)\"]",
+            2,
+        ),
+        (&small, "\"description\": [\"\\\"a\\\"\", \"\\\"b\\\"\"]", 2),
+        (
+            &machine,
+            "\"machine\": [\"lines-960\", \"lines-10mbit\", \"ethernet-10mbit\"]",
+            3,
+        ),
+        (
+            &machine,
+            "\"hardware.network\": [\"Hypercube(forwarding: Software, forward_cost: Us(5))\", \"Hypercube(forwarding: Hardware, forward_cost: Us(5))\"]",
+            2,
+        ),
+    ];
+    for (text, vary, combinations) in cases {
+        let file = dir.join("different.ron");
+        std::fs::write(&file, with_vary(text, vary)).unwrap();
+        let variants =
+            scenarios::load::load_variants(&file, &[]).unwrap_or_else(|e| panic!("{vary}: {e}"));
+        assert_eq!(variants.len(), combinations, "{vary}");
+    }
+}
+
+/// Two values that load to the same value only with another varied field's value (cycles at
+/// one of two clock rates) are refused, naming that value: the rest of the combinations
+/// differ.
+#[test]
+fn values_alike_with_one_value_of_another_field_name_it() {
+    let dir = scratch("with");
+    let text = with_vary(
+        &small_text(),
+        "\"hardware.clock_hz\": [10000000, 20000000], \"hardware.costs.k\": [\"Cycles(80000)\", \"Ms(8)\"]",
+    );
+    let err = load_error(&dir, "with.ron", &text).unwrap();
+    let (line, col) = in_vary(&text, "\"Ms(8)\"", 0);
+    let (first_line, first_col) = in_vary(&text, "\"Cycles(80000)\"", 0);
+    for words in [
+        format!("with.ron:{line}:{col}: vary: hardware.costs.k: Ms(8) loads to the same value as Cycles(80000) with hardware.clock_hz=10000000"),
+        format!("values 1 and 2; value 1 at line {first_line}, column {first_col}"),
+    ] {
+        assert!(err.contains(&words), "{words:?} in {err}");
+    }
+    assert!(!err.contains("listed twice"), "{err}");
+}
+
+/// Every duration field of the schema, varied over one time in two units, is one value (a field
+/// whose units were compared as written would run the same combination twice).
+#[test]
+fn every_duration_field_compares_by_its_nanoseconds() {
+    let dir = scratch("durations");
+    let small = small_text();
+    let machine = machine_text();
+    // (scenario, the field's path): every field whose type is `Duration`.
+    let hypercube = edit(
+        &machine,
+        "    machine: \"lines-960\",",
+        "    machine: \"lines-960\",\n    hardware: (network: Hypercube(forwarding: Software, forward_cost: Us(5))),",
+    );
+    let memory = edit(
+        &small,
+        "        length: 1,",
+        "        length: 1,\n        memory: (read: Ns(100), write: Ns(100), banks: 4),",
+    );
+    let below = edit(
+        &small,
+        "        length: 1,",
+        "        length: 1,\n        link_below: Sci(rate: 960),",
+    );
+    let paths: Vec<(&str, &str)> = ["k", "e", "q", "probe", "s", "interrupt"]
+        .iter()
+        .map(|f| (small.as_str(), *f))
+        .collect();
+    let fields: Vec<(&str, String)> = paths
+        .into_iter()
+        .map(|(t, f)| (t, format!("hardware.costs.{f}")))
+        .chain([
+            (small.as_str(), "hardware.link.host_char".to_string()),
+            (small.as_str(), "hardware.link.board_char".to_string()),
+            (below.as_str(), "hardware.link_below.host_char".to_string()),
+            (below.as_str(), "hardware.link_below.board_char".to_string()),
+            (memory.as_str(), "hardware.memory.read".to_string()),
+            (memory.as_str(), "hardware.memory.write".to_string()),
+            (
+                hypercube.as_str(),
+                "hardware.network.forward_cost".to_string(),
+            ),
+        ])
+        .collect();
+    let mut covered: Vec<String> = Vec::new();
+    for (text, field) in &fields {
+        let text = with_vary(text, &format!("{field:?}: [\"Ms(1)\", \"Us(1000)\"]"));
+        let err = load_error(&dir, "durations.ron", &text)
+            .unwrap_or_else(|| panic!("{field}: Ms(1) and Us(1000) loaded as two values"));
+        assert!(
+            err.contains(&format!(
+                "vary: {field}: Us(1000) is listed twice: it loads to the same value as Ms(1)"
+            )),
+            "{field}: {err}"
+        );
+        covered.push(field.rsplit('.').next().unwrap().to_string());
+    }
+    // The schema's duration fields (`name: Duration`), each covered above.
+    let schema = include_str!("../src/schema.rs");
+    for line in schema.lines() {
+        let line = line.trim().trim_start_matches("pub ");
+        if let Some((name, ty)) = line.split_once(':') {
+            if ty.trim().trim_end_matches(',') == "Duration"
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                assert!(covered.iter().any(|c| c == name), "{name} is not tested");
+            }
+        }
+    }
+}
+
+/// `gtsim check` and `gtsim run` refuse alike values with exit code 3 before writing anything.
+#[test]
+fn alike_values_stop_check_and_run_before_anything_is_written() {
+    let dir = scratch("cli");
+    let text = with_vary(
+        &small_text(),
+        "\"hardware.costs.s\": [\"Ms(4)\", \"Ms(4.0)\", \"Us(4000)\"]",
+    );
+    let file = dir.join("cli.ron");
+    std::fs::write(&file, &text).unwrap();
+    let out_dir = dir.join("out");
+    for args in [
+        vec!["check", file.to_str().unwrap()],
+        vec![
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+    ] {
+        let out = gtsim(&args);
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
+        assert!(
+            err.contains("vary: hardware.costs.s: Ms(4.0) is listed twice"),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!out_dir.exists(), "an output folder was created");
+}
