@@ -361,3 +361,39 @@ fn alike_values_stop_check_and_run_before_anything_is_written() {
     }
     assert!(!out_dir.exists(), "an output folder was created");
 }
+
+/// A varied field inside another varied field (`hardware.link.rate` and `hardware.link`) would
+/// overwrite the other's values in every combination: refused at the key of the second, in
+/// either order, before anything is written.
+#[test]
+fn a_varied_field_inside_another_varied_field_is_refused() {
+    let dir = scratch("nested");
+    let link = "\"hardware.link\": [\"Sci(rate: 960)\", \"Sci(rate: 480, ports: 4)\"]";
+    let rate = "\"hardware.link.rate\": [960, 480]";
+    for (vary, second, words) in [
+        (
+            format!("{link}, {rate}"),
+            "\"hardware.link.rate\"",
+            "vary: hardware.link.rate: a field inside hardware.link, which is varied too",
+        ),
+        (
+            format!("{rate}, {link}"),
+            "\"hardware.link\"",
+            "vary: hardware.link: it holds hardware.link.rate, which is varied too",
+        ),
+    ] {
+        let text = with_vary(&small_text(), &vary);
+        let (line, col) = in_vary(&text, second, 0);
+        let err = load_error(&dir, "nested.ron", &text).unwrap_or_else(|| panic!("{vary} loaded"));
+        assert!(
+            err.contains(&format!("nested.ron:{line}:{col}: {words}")),
+            "{vary}: {err}"
+        );
+    }
+    // Fields side by side are varied as ever.
+    let text = with_vary(
+        &small_text(),
+        "\"hardware.link.rate\": [960, 480], \"hardware.link_below\": [\"Serial(rate: 960)\"]",
+    );
+    assert_eq!(load_error(&dir, "beside.ron", &text), None);
+}

@@ -59,13 +59,24 @@ pub(super) fn locate_item(src: &str, keys: &[&str], index: usize) -> (usize, usi
 /// Line and column of value `index` of the list varied as `path` in the vary section
 /// (`vary: {"workload.width": [4, 0]}`), if it is written there.
 pub(super) fn locate_vary_value(src: &str, path: &str, index: usize) -> Option<(usize, usize)> {
+    let key = vary_key(src, path)?;
+    let open = key + src[key..].find('[')?;
+    item_at(src, open, index).map(|at| line_col(src, at))
+}
+
+/// Line and column of the key of the field varied as `path` in the vary section
+/// (`"workload.width"` in `vary: {"workload.width": [4, 5]}`), if it is written there.
+pub(super) fn locate_vary_key(src: &str, path: &str) -> Option<(usize, usize)> {
+    vary_key(src, path).map(|at| line_col(src, at))
+}
+
+/// The byte offset of the key of the field varied as `path` in the vary section.
+fn vary_key(src: &str, path: &str) -> Option<usize> {
     let vary = locate_offset(src, &["vary"]);
     if !src[vary..].starts_with("vary") {
         return None;
     }
-    let key = vary + src[vary..].find(&format!("\"{path}\""))?;
-    let open = key + src[key..].find('[')?;
-    item_at(src, open, index).map(|at| line_col(src, at))
+    Some(vary + src[vary..].find(&format!("\"{path}\""))?)
 }
 
 /// Byte offset of item `index` of the list whose `[` is at `open` (comments skipped).
@@ -220,6 +231,9 @@ mod tests {
         assert_eq!(locate_vary_value(src, "a.b", 2), Some((5, 43)));
         assert_eq!(locate_vary_value(src, "a.b", 3), None);
         assert_eq!(locate_vary_value("(name: \"vary\")", "a.b", 0), None);
+        assert_eq!(locate_vary_key(src, "x.y"), Some((4, 5)));
+        assert_eq!(locate_vary_key(src, "a.b"), Some((5, 5)));
+        assert_eq!(locate_vary_key(src, "a"), None);
     }
 
     #[test]

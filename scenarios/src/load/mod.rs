@@ -296,6 +296,35 @@ pub fn load_variants(
             }));
         }
     }
+    // A varied field inside another (`hardware.link.rate` and `hardware.link`) would overwrite
+    // the other's values in every combination (the same as --set beside vary, above).
+    for (l, (inner, _)) in vary.iter().enumerate() {
+        let keys: Vec<String> = inner.split('.').map(str::to_string).collect();
+        let outer = vary[..l].iter().map(|(p, _)| p).find(|p| {
+            let outer: Vec<String> = p.split('.').map(str::to_string).collect();
+            crate::overrides::overlap(&outer, &keys)
+        });
+        if let Some(outer) = outer {
+            let (held, holder, relation) = if outer.len() < inner.len() {
+                (inner, outer, format!("a field inside {outer}, which"))
+            } else {
+                (outer, inner, format!("it holds {outer}, which"))
+            };
+            let last = held.rsplit('.').next().unwrap_or(held);
+            let message = format!(
+                "vary: {inner}: {relation} is varied too, so the values of one would overwrite the other's in every combination: vary one of them (or write {last} into each value of {holder})"
+            );
+            return Err(match locate::locate_vary_key(src, inner) {
+                Some((line, col)) => ScenarioError::At {
+                    file: file.clone(),
+                    line,
+                    col,
+                    message,
+                },
+                None => ScenarioError::File(format!("{file}: {message}")),
+            });
+        }
+    }
     if vary.is_empty() {
         return Ok(vec![Variant {
             assignments: Vec::new(),
