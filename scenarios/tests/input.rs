@@ -755,7 +755,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         (
             "    vary: {\"sweep.nothing\": [4, 5]},\n",
             "4,",
-            "sweep.nothing: unknown field `nothing`; the fields here are",
+            "sweep.nothing: `sweep` has no field `nothing` to vary; its fields are",
         ),
     ] {
         let text = edit(&small, "    outputs: (", &format!("{vary}    outputs: ("));

@@ -236,6 +236,7 @@ pub fn load_variants(
             resolve_edits,
             edits,
             written,
+            values: others,
         };
         Ok((text, origin.map(|o| o.with_set(set_paths)), made))
     };
@@ -647,6 +648,7 @@ pub fn parse(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
         resolve_edits,
         edits: Vec::new(),
         written: Vec::new(),
+        values: Vec::new(),
     };
     parse_resolved(&resolved, path, origin.as_ref(), &made)
 }
@@ -661,14 +663,14 @@ fn parse_resolved(
     made: &Made,
 ) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
-    plan_of(text, path).map_err(|e| made.place(e, &file, text, origin))
+    plan_of(text, path, &|at| made.set_at(at)).map_err(|e| made.place(e, &file, text, origin))
 }
 
 /// How the text the loader reads was made from the file's, so that an error's place in it can be
 /// taken back to the file: a machine named by `--set`/`vary` (`named`, with `machine_edits`), the
 /// machine resolved into a hardware section ([`machine::resolve`]'s `resolve_edits`), then the
 /// other fields set (`edits`). `written[k]` says where the value of `edits[k]` is written
-/// (likewise `machine_written`).
+/// (likewise `machine_written`), and `values[k]` is the assignment it made.
 struct Made<'a> {
     src: &'a str,
     named: String,
@@ -677,6 +679,17 @@ struct Made<'a> {
     resolve_edits: Vec<crate::overrides::Edit>,
     edits: Vec<crate::overrides::Edit>,
     written: Vec<Written>,
+    values: Vec<crate::overrides::Assignment>,
+}
+
+/// A field set by `--set` or `vary` whose text is at a place in the text the loader reads: for
+/// an error there that is about how the value is written (a field the section does not have,
+/// a string without quotes), to say so in the terms of the command line or the vary section.
+struct SetValue<'a> {
+    /// The field's path and its value as written.
+    assignment: &'a crate::overrides::Assignment,
+    /// Written in the vary section (as a string holding its RON text), not with `--set`.
+    varied: bool,
 }
 
 /// Where the value of a field set in the text is written.
@@ -689,6 +702,15 @@ enum Written {
 }
 
 impl Made<'_> {
+    /// The field set whose text holds byte `at` of the text made (the text the loader reads).
+    fn set_at(&self, at: usize) -> Option<SetValue<'_>> {
+        let k = crate::overrides::place_before(&self.edits, at).err()?;
+        Some(SetValue {
+            assignment: &self.values[k],
+            varied: matches!(self.written[k], Written::Varied { .. }),
+        })
+    }
+
     /// `e` at its place in the file when it is an error at a place in `text` (the text made, of
     /// `file`); at its value when that place is in a value set (in the vary section, or
     /// without a place for `--set`). `origin` then points an error about a hardware field the
@@ -740,10 +762,15 @@ impl Made<'_> {
     }
 }
 
-/// The plan of scenario text without a `machine` field (resolved).
-fn plan_of(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
+/// The plan of scenario text without a `machine` field (resolved); `set_at` names the field
+/// set (`--set`, `vary`) whose text holds a byte of `src`, if one does.
+fn plan_of<'a>(
+    src: &str,
+    path: &Path,
+    set_at: &dyn Fn(usize) -> Option<SetValue<'a>>,
+) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
-    let scenario = deserialize(src, &file)?;
+    let scenario: Scenario = deserialize_set_as(src, &file, set_at)?;
     let cx = Source { src, file: &file };
 
     let costs = hardware::costs(&cx, &scenario.hardware)?;
@@ -891,12 +918,6 @@ fn plan_of(src: &str, path: &Path) -> Result<Plan, ScenarioError> {
     Ok(plan)
 }
 
-/// The scenario of `src` (already without a byte-order mark), as written; syntax errors and
-/// impossible values are errors at their place in `file`, naming the field when it is known.
-fn deserialize(src: &str, file: &str) -> Result<Scenario, ScenarioError> {
-    deserialize_as(src, file)
-}
-
 /// The message for a field `found` that the section does not have: the fields it has, and the
 /// one probably meant: the only one nearest to it, if that is at most about a third of its
 /// letters (at least one) away, an exchange of two letters counting two.
@@ -904,6 +925,31 @@ fn unknown_field(found: &str, expected: &[&str]) -> String {
     if expected.is_empty() {
         return format!("unknown field `{found}`: this section has no fields");
     }
+    let (list, meant) = fields_and_meant(found, expected);
+    format!("unknown field `{found}`{meant}; the fields here are {list}")
+}
+
+/// The message for a field that `--set` or `vary` (`varied`) sets by its path (`field`, the error's path,
+/// `hardware.zz`) and that its section does not have: plainly so, with the fields it has and
+/// the one probably meant (as [`unknown_field`]). A bracket left open, which the message for a
+/// field in the file suspects, cannot put a field named by a path in the wrong section.
+fn unset_field(field: &str, found: &str, expected: &[&str], varied: bool) -> String {
+    let verb = if varied { "vary" } else { "set" };
+    let section = match field.rsplit_once('.') {
+        Some((section, _)) => format!("`{section}`"),
+        None => "a scenario".to_string(),
+    };
+    if expected.is_empty() {
+        return format!("{section} has no field `{found}` to {verb}: it has no fields");
+    }
+    let (list, meant) = fields_and_meant(found, expected);
+    format!("{section} has no field `{found}` to {verb}{meant}; its fields are {list}")
+}
+
+/// `expected` as a list in words, and ` (is `NAME` meant?)` for the only one nearest to `found`
+/// if that is at most about a third of its letters (at least one) away, an exchange of two
+/// letters counting two (else "").
+fn fields_and_meant(found: &str, expected: &[&str]) -> (String, String) {
     let fields: Vec<String> = expected.iter().map(|x| format!("`{x}`")).collect();
     let list = crate::util::and_list(&fields);
     let distance = |x: &&str| edit_distance(found, x);
@@ -915,10 +961,8 @@ fn unknown_field(found: &str, expected: &[&str]) -> String {
         .collect();
     let close = nearest.is_some_and(|d| d <= ((found.chars().count() + 1) / 3).max(1));
     match near.as_slice() {
-        [meant] if close => {
-            format!("unknown field `{found}` (is `{meant}` meant?); the fields here are {list}")
-        }
-        _ => format!("unknown field `{found}`; the fields here are {list}"),
+        [meant] if close => (list, format!(" (is `{meant}` meant?)")),
+        _ => (list, String::new()),
     }
 }
 
@@ -937,6 +981,17 @@ pub(super) fn given_twice(name: &str, path: &str) -> String {
 fn deserialize_as<T: serde::de::DeserializeOwned>(
     src: &str,
     file: &str,
+) -> Result<T, ScenarioError> {
+    deserialize_set_as(src, file, &|_| None)
+}
+
+/// [`deserialize_as`] of text in which fields are set by `--set` or `vary` (`set_at` names the
+/// field set whose text holds a byte of `src`): an error about how a value set is written says
+/// so in the terms of the command line or the vary section.
+fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
+    src: &str,
+    file: &str,
+    set_at: &dyn Fn(usize) -> Option<SetValue<'a>>,
 ) -> Result<T, ScenarioError> {
     // implicit_some: optional fields take a bare value (`timeline: (fanout: 4, seed: 1)`);
     // `Some(...)` is accepted too.
@@ -971,6 +1026,17 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
                 },
             };
         }
+        // The field set whose text the error is in, if it is in one (the parser may point
+        // at the space before a value).
+        let set = locate::offset_of(src, e.span.start.line, e.span.start.col)
+            .map(|at| at + src[at..].len() - src[at..].trim_start().len())
+            .and_then(set_at);
+        // A field the section lacks that a path names (`hardware.zz`, or `hardware.zz` on the
+        // way to `hardware.zz.rate`), not one inside a value set.
+        let named_by_path = set.as_ref().is_some_and(|s| {
+            let path = s.assignment.dotted();
+            path == field || path.starts_with(&format!("{field}."))
+        });
         // The parser's words, in the file's terms for a bare word (`depth: five` reads as a
         // unit value) and for a section (a struct, named by its type in the code).
         let text = match &e.code {
@@ -990,6 +1056,12 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
             }
             // The parser names the section by its type in the code (`in `Costs``); the field's
             // path already says where it is.
+            ron::Error::NoSuchStructField {
+                expected, found, ..
+            } if named_by_path => {
+                let varied = set.as_ref().is_some_and(|s| s.varied);
+                unset_field(&field, found, expected, varied)
+            }
             ron::Error::NoSuchStructField {
                 expected, found, ..
             } => unknown_field(found, expected),
@@ -1018,7 +1090,7 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
             // Not for a field one or two letters away from one expected here: a misspelling.
             ron::Error::NoSuchStructField {
                 found, expected, ..
-            } if expected.iter().all(|x| edit_distance(found, x) > 2) => {
+            } if !named_by_path && expected.iter().all(|x| edit_distance(found, x) > 2) => {
                 message.push_str(&format!(
                     "; if `{found}` is spelled as meant, it is read as part of the wrong section: a bracket above may be left open or closed too early"
                 ))
