@@ -1,6 +1,6 @@
 //! How `--set PATH=VALUE` (and a `vary` value, set the same way) says what is wrong with a
 //! field path or a value written for the command line: a field the section does not have is
-//! said plainly, with the section's fields.
+//! said plainly, with the section's fields, and a string without its quotes is shown quoted.
 
 use std::path::{Path, PathBuf};
 
@@ -120,4 +120,50 @@ fn a_field_the_section_lacks_is_said_plainly_with_its_fields() {
     );
     assert!(err.contains(&says), "{says:?} in {err}");
     assert!(!err.contains("bracket"), "{err}");
+}
+
+/// A string field set to a bare word (or anything else unquoted): the error says that a string
+/// is written in double quotes, and how to pass it on the command line or in the vary section.
+#[test]
+fn a_string_set_without_quotes_says_how_to_quote_it() {
+    for (field, value) in [
+        ("name", "x"),
+        ("name", "foo-bar"),
+        ("name", "123"),
+        ("description", "hello world"),
+        ("outputs.reference", "x.csv"),
+    ] {
+        let set = format!("{field}={value}");
+        let (code, err) = check_set(&set);
+        assert_eq!(code, Some(3), "{set}: {err}");
+        let says = format!(
+            "with --set {set}: {field}: Expected string; a string is written in double quotes, which the shell must pass on: --set '{field}=\"{value}\"'"
+        );
+        assert!(err.contains(&says), "{says:?} in {err}");
+        // Set as the hint says, it is taken (the name is checked as any other).
+        let quoted = format!("{field}=\"{value}\"");
+        if field != "outputs.reference" {
+            let (code, err) = check_set(&quoted);
+            assert_eq!(code, Some(0), "{quoted}: {err}");
+        }
+    }
+    // A string inside the value set: the rule, without a value to copy.
+    let (code, err) = check_set("sweep.positions=[BK.01]");
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("sweep.positions[0]: Expected string; a string is written in double quotes"),
+        "{err}"
+    );
+    // In the vary section, a string's text is itself in a string.
+    let text = with_vary("\"description\": [\"hello\", \"\\\"b\\\"\"]");
+    let dir = common::scratch("set", "vary-string");
+    let file = dir.join("vary-string.ron");
+    std::fs::write(&file, &text).unwrap();
+    let out = gtsim(&["check", file.to_str().unwrap()]);
+    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("description: Expected string; a string is written in double quotes, and a vary value holds its text in a string of its own: \"\\\"hello\\\"\""),
+        "{err}"
+    );
 }

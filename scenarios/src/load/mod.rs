@@ -976,6 +976,33 @@ pub(super) fn given_twice(name: &str, path: &str) -> String {
     }
 }
 
+/// `text` as a RON string: in double quotes, `\` and `"` escaped.
+fn ron_string(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// How to write a string value that was set without its quotes (the error is `Expected
+/// string` at field `field`, in the text of `set`): the field set itself is a string (`--set
+/// name=x`) gets its value quoted, as the shell must pass it on (`--set 'name="x"'`) or as the
+/// vary section holds it (`"\"x\""`); a string inside the value set, the rule.
+fn quote_hint(field: &str, set: &SetValue) -> String {
+    let a = set.assignment;
+    let whole = field == a.dotted() && !a.value.starts_with('"');
+    match (set.varied, whole) {
+        (false, true) if !a.value.contains('\'') => format!(
+            "a string is written in double quotes, which the shell must pass on: --set '{}={}'",
+            a.dotted(),
+            ron_string(&a.value)
+        ),
+        (false, _) => "a string is written in double quotes (\"…\"), which the shell must pass on (in single quotes around PATH=VALUE)".to_string(),
+        (true, true) => format!(
+            "a string is written in double quotes, and a vary value holds its text in a string of its own: {}",
+            ron_string(&ron_string(&a.value))
+        ),
+        (true, false) => "a string is written in double quotes, and a vary value holds its text in a string of its own: \"\\\"…\\\"\"".to_string(),
+    }
+}
+
 /// `src` read as a `T` (a whole scenario, or a machine file's hardware section), errors at
 /// their place in `file`.
 fn deserialize_as<T: serde::de::DeserializeOwned>(
@@ -1083,6 +1110,10 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
         if let Some(hint) = syntax_hint(&field, line, e.span.start.col).filter(|_| syntax) {
             message.push_str("; ");
             message.push_str(hint);
+        }
+        if let (ron::Error::ExpectedString, Some(set)) = (&e.code, &set) {
+            message.push_str("; ");
+            message.push_str(&quote_hint(&field, set));
         }
         // A bracket left open or closed too early shows up later, as a field in the wrong
         // section or as the end of the file: say where to look.
