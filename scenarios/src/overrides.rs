@@ -80,6 +80,15 @@ impl Assignment {
         let s = Scanner {
             b: value.as_bytes(),
         };
+        if let Some(open) = s.unclosed_string() {
+            return Err(SetError {
+                path: path.into(),
+                reason: format!(
+                    "the string that starts at `{}` is never closed: end it with a `\"`",
+                    &value[open..]
+                ),
+            });
+        }
         let end = s.value_end(s.skip(0));
         let rest = value[end..].trim();
         if !rest.is_empty() {
@@ -135,6 +144,12 @@ pub fn first_overlap(sets: &[Assignment]) -> Option<(usize, &Assignment)> {
             .find(|b| overlap(&a.path, &b.path))
             .map(|b| (i, b))
     })
+}
+
+/// Whether `src` has a string that is never closed (its `"` without the closing one): set a
+/// field in such a text, and the string that runs to its end is what is replaced.
+pub(crate) fn has_unclosed_string(src: &str) -> bool {
+    Scanner { b: src.as_bytes() }.unclosed_string().is_some()
 }
 
 /// Assignments in words: `PATH=VALUE, …` (empty for none).
@@ -437,15 +452,8 @@ impl Scanner<'_> {
                 continue;
             }
             match b[i] {
-                b'"' => {
-                    i += 1;
-                    while i < b.len() && b[i] != b'"' {
-                        if b[i] == b'\\' {
-                            i += 1;
-                        }
-                        i += 1;
-                    }
-                }
+                // A string never closed runs to the end of the text.
+                b'"' => i = self.string_end(i).unwrap_or(b.len()) - 1,
                 b'(' | b'[' | b'{' => depth += 1,
                 b')' | b']' | b'}' if depth == 0 => return end,
                 b')' | b']' | b'}' => depth -= 1,
@@ -456,6 +464,41 @@ impl Scanner<'_> {
             end = i;
         }
         end
+    }
+
+    /// Just past the closing quote of the string whose opening quote is at `open` (escapes
+    /// skipped); None if it is never closed.
+    fn string_end(&self, open: usize) -> Option<usize> {
+        let b = self.b;
+        let mut i = open + 1;
+        while i < b.len() {
+            match b[i] {
+                b'"' => return Some(i + 1),
+                b'\\' => i += 2,
+                _ => i += 1,
+            }
+        }
+        None
+    }
+
+    /// The opening quote of the first string never closed, if one is (comments skipped).
+    fn unclosed_string(&self) -> Option<usize> {
+        let b = self.b;
+        let mut i = 0;
+        while i < b.len() {
+            let k = self.skip(i);
+            if k != i {
+                i = k;
+            } else if b[i] == b'"' {
+                match self.string_end(i) {
+                    Some(end) => i = end,
+                    None => return Some(i),
+                }
+            } else {
+                i += 1;
+            }
+        }
+        None
     }
 
     /// The value of field `key` in the struct body starting at `open`: (start, end) of its text.
@@ -675,6 +718,19 @@ mod tests {
             "w=\"a, b\"",
         ] {
             assert!(Assignment::parse(text).is_ok(), "{text}");
+        }
+        // A string never closed, in the value or in the text: an error, not a slice past the
+        // end of the text.
+        for text in ["w=\"x", "w=a\"b", "w=(a: \"x)", "w=\"x\\\""] {
+            let e = Assignment::parse(text).unwrap_err();
+            assert!(e.reason.contains("never closed"), "{text}: {e}");
+        }
+        let open = "(\n  name: \"x,\n  w: 1,\n)\n";
+        assert!(has_unclosed_string(open));
+        assert!(!has_unclosed_string(SRC));
+        for a in ["name=\"y\"", "w=2", "z=3"] {
+            let out = set1(open, a).unwrap();
+            assert!(out.len() <= open.len() + a.len() + 4, "{a}: {out}");
         }
         // Into a value without fields.
         let e = set1(SRC, "sweep.fanout.x=1").unwrap_err();

@@ -167,3 +167,26 @@ fn a_string_set_without_quotes_says_how_to_quote_it() {
         "{err}"
     );
 }
+
+/// A string never closed, in a value set or in the file beside a field set: an error that says
+/// so (for the file, its own error at its line), never a panic.
+#[test]
+fn a_string_never_closed_is_an_error_not_a_panic() {
+    for set in ["name=\"x", "name=a\"b", "hardware.costs=(k: Ms(1), e: \"x)"] {
+        let (code, err) = check_set(set);
+        assert_eq!(code, Some(2), "{set}: {err}");
+        assert!(err.contains("is never closed"), "{set}: {err}");
+    }
+    let dir = common::scratch("set", "unclosed");
+    let text = "(\n    name: \"x,\n    description: \"y\",\n)\n";
+    let file = dir.join("unclosed.ron");
+    std::fs::write(&file, text).unwrap();
+    let plain = common::stderr(&gtsim(&["check", file.to_str().unwrap()]));
+    assert!(plain.contains("unclosed.ron:2:"), "{plain}");
+    for set in ["name=\"y\"", "description=\"z\"", "sweep.fanout=[1]"] {
+        let out = gtsim(&["check", file.to_str().unwrap(), "--set", set]);
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(3), "{set}: {err}");
+        assert_eq!(err, plain, "{set}");
+    }
+}

@@ -240,6 +240,11 @@ pub fn load_variants(
         };
         Ok((text, origin.map(|o| o.with_set(set_paths)), made))
     };
+    // A string of the file that is never closed runs to the end of the text: the field set
+    // would replace it, and with it the file's own error, which is given instead.
+    if !sets.is_empty() && crate::overrides::has_unclosed_string(src) {
+        parse(src, path)?;
+    }
     // One path inside another (or the same) would lose the value set first.
     if let Some((i, first)) = crate::overrides::first_overlap(sets) {
         let a = &sets[i];
