@@ -277,6 +277,16 @@ pub(crate) fn find(src: &str, path: &[&str]) -> Option<(usize, usize, usize)> {
     None
 }
 
+/// The error for field `name` given twice, said at the second one: in a section (`in_section`)
+/// or in the file's outer parentheses. The one wording of this scan and the loader's.
+pub(crate) fn given_twice(name: &str, in_section: bool) -> String {
+    if in_section {
+        format!("`{name}` is given twice in this section: give each field once")
+    } else {
+        format!("`{name}` is given twice: give each field once")
+    }
+}
+
 /// The fields of the struct at `path` in `src` (the whole text for an empty path): each name
 /// with the span of its value, none if it is not a struct whose fields [`fields_checked`]
 /// reads.
@@ -361,10 +371,7 @@ fn checked_body(src: &str, start: usize, end: usize) -> Result<Spans, (usize, St
         }
         let name = &src[word..i];
         if out.iter().any(|(n, _, _)| n == name) {
-            return Err((
-                name_start,
-                format!("`{name}` is given twice in this section: give each field once"),
-            ));
+            return Err((name_start, given_twice(name, true)));
         }
         let value = s.skip(colon + 1);
         let value_end = s.value_end(value);

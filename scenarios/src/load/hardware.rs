@@ -42,18 +42,21 @@ fn duration(
         Duration::Ns(n) | Duration::Cycles(n) => n > 0,
         Duration::Us(a) | Duration::Ms(a) | Duration::S(a) => a.0 > 0.0,
     };
-    let Some(t) = nanoseconds(d, clock) else {
-        let Duration::Cycles(c) = *d else {
-            unreachable!("only cycles can make more than u64 nanoseconds")
-        };
-        let ns = (c as u128 * 1_000_000_000 + clock as u128 / 2) / clock as u128;
-        return Err(cx.at(
-            path,
-            format!(
-                "Cycles({c}) at {clock} Hz is {ns} ns, more than the largest simulated time ({} ns)",
-                u64::MAX
-            ),
-        ));
+    let t = match nanoseconds(d, clock) {
+        Ok(t) => t,
+        Err(ns) => {
+            let Duration::Cycles(c) = *d else {
+                unreachable!("only cycles can make more than u64 nanoseconds")
+            };
+            return Err(cx.at(
+                path,
+                format!(
+                    "Cycles({c}) at {clock} Hz is {ns} ns, more than the largest simulated \
+                     time ({} ns)",
+                    u64::MAX
+                ),
+            ));
+        }
     };
     if positive && t == SimTime::ZERO {
         let written = match *d {
@@ -71,10 +74,11 @@ fn duration(
     Ok(t)
 }
 
-/// `d` in whole nanoseconds, as a run takes it (cycles at `clock` Hz); None for cycles that make
-/// more than u64 nanoseconds (the time units are bounded by the schema).
-fn nanoseconds(d: &Duration, clock: u64) -> Option<SimTime> {
-    Some(match *d {
+/// `d` in whole nanoseconds, as a run takes it (cycles at `clock` Hz); for cycles that make
+/// more than u64 nanoseconds, that many nanoseconds as the error (the time units are bounded
+/// by the schema).
+fn nanoseconds(d: &Duration, clock: u64) -> Result<SimTime, u128> {
+    Ok(match *d {
         Duration::Ns(n) => SimTime(n),
         Duration::Us(a) => SimTime((a.0 * 1e3).round() as u64),
         Duration::Ms(a) => SimTime((a.0 * 1e6).round() as u64),
@@ -82,7 +86,7 @@ fn nanoseconds(d: &Duration, clock: u64) -> Option<SimTime> {
         Duration::Cycles(c) => {
             let ns = (c as u128 * 1_000_000_000 + clock as u128 / 2) / clock as u128;
             if ns > u64::MAX as u128 {
-                return None;
+                return Err(ns);
             }
             cycles(c, clock)
         }

@@ -204,7 +204,7 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
             file,
             line,
             col,
-            message: super::given_twice("machine", ""),
+            message: crate::overrides::given_twice("machine", false),
         });
     }
     let name: String = ron::from_str(&src[start..end])

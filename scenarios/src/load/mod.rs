@@ -971,16 +971,6 @@ fn fields_and_meant(found: &str, expected: &[&str]) -> (String, String) {
     }
 }
 
-/// The error for field `name` given twice in the section at `path` (empty: the file's outer
-/// parentheses), said at the second one.
-pub(super) fn given_twice(name: &str, path: &str) -> String {
-    if path.is_empty() {
-        format!("`{name}` is given twice: give each field once")
-    } else {
-        format!("`{name}` is given twice in this section: give each field once")
-    }
-}
-
 /// `text` as a RON string: in double quotes, `\` and `"` escaped.
 fn ron_string(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
@@ -1099,7 +1089,9 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
             } => unknown_field(found, expected),
             // At the second one; worded as the loader's own scans word it (a section's fields
             // read by `overrides::fields_checked`, a `machine` given twice).
-            ron::Error::DuplicateStructField { field: name, .. } => given_twice(name, &field),
+            ron::Error::DuplicateStructField { field: name, .. } => {
+                crate::overrides::given_twice(name, !field.is_empty())
+            }
             code => code.to_string(),
         };
         let mut message = if field.is_empty() {
