@@ -916,7 +916,9 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
     // place in the vary section for vary.
     let (_, err) = check("small.ron", small.clone(), &["workload.width=4 5"]);
     assert!(
-        err.contains("with --set workload.width=4 5: workload: Expected comma"),
+        err.contains(
+            "with --set workload.width=4 5: workload: expected a comma between `4` and `5`"
+        ),
         "{err}"
     );
     let varied = edit(
@@ -928,7 +930,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
     let (_, err) = check("vary-syntax.ron", varied, &[]);
     assert!(
         err.contains(&format!(
-            "vary-syntax.ron:{line}:34: workload: Expected comma"
+            "vary-syntax.ron:{line}:34: workload: expected a comma between `5` and `6`"
         )),
         "{err}"
     );
@@ -1338,9 +1340,127 @@ fn a_number_written_wrong_is_named_with_its_field() {
             "{e}"
         );
     }
-    // Two values are not a number written wrong: the parser's words stay.
+    // Two values are not a number written wrong (see the next test).
     let f = write(&dir, "two.ron", edit(&small, "depth: 3", "depth: 3 4"));
     let (line, col) = place(&edit(&small, "depth: 3", "depth: 3 4"), "depth: 3 4", "4");
-    let e = rejected(&f, line, col, &["workload: Expected comma"]);
+    let e = rejected(
+        &f,
+        line,
+        col,
+        &["workload: expected a comma between `3` and `4`"],
+    );
     assert!(!e.contains("expected a number"), "{e}");
+}
+
+/// The parser's "Expected comma" names the two values side by side, or the line above that
+/// ends without its comma (past its comment, and past lines that hold only one), and is then
+/// placed where the comma goes.
+#[test]
+fn a_missing_comma_names_what_it_should_follow() {
+    let dir = scratch("comma");
+    let small = small_text();
+    // (name, from, to, the error's place: the line holding `needle`, at `at` on it or, with
+    // `after`, just past it; the words)
+    for (name, from, to, (needle, at, after), words) in [
+        (
+            "values",
+            "depth: 3",
+            "depth: 3 4",
+            ("depth: 3 4", "4", false),
+            "workload: expected a comma between `3` and `4`: values and fields are separated by commas",
+        ),
+        (
+            "item",
+            "fanout: [1, 2]",
+            "fanout: [1 2]",
+            ("fanout: [1 2]", "2", false),
+            "sweep.fanout: expected a comma between `1` and `2`",
+        ),
+        (
+            "words",
+            "algorithm: Pmws,",
+            "algorithm: Pmws Ybwc,",
+            ("Pmws Ybwc", "Ybwc", false),
+            "search: expected a comma between `Pmws` and `Ybwc`",
+        ),
+        (
+            "strings",
+            "name: \"pmws-uniform\",",
+            "name: \"pmws-uniform\" \"a b\",",
+            ("\"a b\"", "\"a b\"", false),
+            "expected a comma between `\"pmws-uniform\"` and `\"a b\"`",
+        ),
+        (
+            "field",
+            "k: Ms(8.0),",
+            "k: Ms(8.0) e: Ms(3),",
+            ("e: Ms(3)", "e", false),
+            "hardware.costs: expected a comma between `Ms(8.0)` and `e`",
+        ),
+        // The line above ends without one: placed at its end.
+        (
+            "line",
+            "s: Ms(2.0),",
+            "s: Ms(2.0)",
+            ("s: Ms(2.0)", "s: Ms(2.0)", true),
+            "hardware.costs: expected a comma after `s: Ms(2.0)`, before `interrupt`",
+        ),
+        // Before its comment, past the comment lines below it.
+        (
+            "comment",
+            "clock_hz: 10000000,",
+            "clock_hz: 10000000",
+            ("clock_hz: 10000000", "clock_hz: 10000000", true),
+            "hardware: expected a comma after `clock_hz: 10000000`, before `costs`",
+        ),
+        // A `//` inside a string is no comment.
+        (
+            "string",
+            "description: \"pmws, w = 34, d = 5, first move best with p = 0.6, 24 trees, f = 1..4, SCI at 960 bytes/s\",",
+            "description: \"see http://example.org\" // the paper",
+            (
+                "description: \"see http://example.org\"",
+                "description: \"see http://example.org\"",
+                true,
+            ),
+            "expected a comma after `description: \"see http://example.org\"`, before `hardware`",
+        ),
+    ] {
+        let text = edit(&small, from, to);
+        let (line, col) = place(&text, needle, at);
+        let col = if after { col + at.chars().count() } else { col };
+        let f = write(&dir, &format!("{name}.ron"), &text);
+        let e = rejected(&f, line, col, &[words]);
+        assert!(!e.contains("Expected comma"), "{name}: {e}");
+    }
+    // With a machine set, whose hardware section the loader writes into the text it reads:
+    // the place is still the file's.
+    let text = edit(&small, "depth: 3,", "depth: 3");
+    let (line, col) = place(&text, "depth: 3", "depth: 3");
+    let f = write(&dir, "machine.ron", &text);
+    let out = gtsim(&[
+        "check",
+        f.to_str().unwrap(),
+        "--set",
+        "machine=\"parabelle-1985\"",
+    ]);
+    let e = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{e}");
+    let at = format!(
+        "{}:{line}:{}: workload: expected a comma after `depth: 3`, before `ordering`",
+        f.display(),
+        col + "depth: 3".len()
+    );
+    assert!(e.contains(&at), "{e}");
+    // With --set: the value's own words.
+    let f = write(&dir, "small.ron", &small);
+    let out = gtsim(&["check", f.to_str().unwrap(), "--set", "sweep.fanout=[1 2]"]);
+    let e = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{e}");
+    assert!(
+        e.contains(
+            "with --set sweep.fanout=[1 2]: sweep.fanout: expected a comma between `1` and `2`"
+        ),
+        "{e}"
+    );
 }

@@ -1059,6 +1059,14 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
             let path = s.assignment.dotted();
             path == field || path.starts_with(&format!("{field}."))
         });
+        // A comma missing at the end of a line: the error is placed where it goes.
+        let comma = matches!(e.code, ron::Error::ExpectedComma)
+            .then(|| missing_comma(src, e.span.start.line, e.span.start.col))
+            .flatten();
+        let (line_no, col) = match comma {
+            Some((_, Some(place))) => place,
+            _ => (e.span.start.line, e.span.start.col),
+        };
         // The parser's words, in the file's terms for a bare word (`depth: five` reads as a
         // unit value) and for a section (a struct, named by its type in the code).
         let text = match &e.code {
@@ -1069,6 +1077,10 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
                     }
                     None => e.code.to_string(),
                 }
+            }
+            // Two values or two fields with nothing between them: say which two.
+            ron::Error::ExpectedComma if comma.is_some() => {
+                comma.as_ref().map(|c| c.0.clone()).unwrap_or_default()
             }
             ron::Error::ExpectedDifferentStructName { found, .. } => {
                 format!("expected a section in parentheses, `(…)`, but found `{found}`")
@@ -1130,8 +1142,8 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
         }
         ScenarioError::At {
             file: file.to_string(),
-            line: e.span.start.line,
-            col: e.span.start.col,
+            line: line_no,
+            col,
             message,
         }
     };
@@ -1277,6 +1289,83 @@ fn word_before(line: &str, col: usize) -> Option<String> {
         .map_or(0, |i| i + 1);
     let word: String = chars[start..].iter().collect();
     (!word.is_empty() && !word.starts_with(|c: char| c.is_ascii_digit())).then_some(word)
+}
+
+/// The parser's "Expected comma" at line `line`, column `col` (1-based, in characters) of
+/// `src`, in the file's terms: the text before it that a comma should follow, and what it
+/// found instead. On the same line (`depth: 2 3`, `algorithm: Pmws Ybwc`) that is two values
+/// side by side; on an earlier line (`width: 34` and, below it, `depth: 5`) a line ended
+/// without its comma: then also the place where the comma goes (line and column, at the end of
+/// that line's text before any comment). None where the text before is not plain (a block
+/// comment, or nothing).
+fn missing_comma(src: &str, line: usize, col: usize) -> Option<(String, Option<(usize, usize)>)> {
+    let lines: Vec<&str> = src.lines().collect();
+    let here: Vec<char> = lines.get(line.checked_sub(1)?)?.chars().collect();
+    let at = col.checked_sub(1)?.min(here.len());
+    let ends = |c: char| c.is_whitespace() || ",)]}:(".contains(c);
+    // The next word, or the whole string when one starts here.
+    let string_end = (here.get(at) == Some(&'"'))
+        .then(|| (at + 1..here.len()).find(|&i| here[i] == '"' && here[i - 1] != '\\'))
+        .flatten();
+    let found: String = match string_end {
+        Some(end) => here[at..=end].iter().collect(),
+        None => here[at..].iter().take_while(|&&c| !ends(c)).collect(),
+    };
+    if found.is_empty() {
+        return None;
+    }
+    let before: String = here[..at].iter().collect();
+    let before = before.trim_end();
+    if !before.is_empty() {
+        // Two values side by side: the last word before, or the whole string when it ends one
+        // (`"a b"`).
+        if before.ends_with("*/") {
+            return None;
+        }
+        let last = match before.strip_suffix('"').and_then(|s| s.rfind('"')) {
+            Some(open) => &before[open..],
+            None => before
+                .rsplit(char::is_whitespace)
+                .next()
+                .unwrap_or(before)
+                .trim_start_matches(['[', '(']),
+        };
+        return Some((
+            format!(
+                "expected a comma between `{last}` and `{found}`: values and fields are separated by commas"
+            ),
+            None,
+        ));
+    }
+    // The nearest line above with something before its comment.
+    let (number, text) = (0..line - 1).rev().find_map(|i| {
+        let text = without_comment(lines[i]).trim_end();
+        (!text.trim_start().is_empty()).then_some((i + 1, text))
+    })?;
+    let trimmed = text.trim_start();
+    if trimmed.ends_with("*/") || trimmed.starts_with("/*") {
+        return None;
+    }
+    Some((
+        format!("expected a comma after `{trimmed}`, before `{found}`"),
+        Some((number, text.chars().count() + 1)),
+    ))
+}
+
+/// `line` up to a `//` comment that is not inside a string.
+fn without_comment(line: &str) -> &str {
+    let mut quoted = false;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '/' if !quoted && line[i + 1..].starts_with('/') => return &line[..i],
+            _ => {}
+        }
+    }
+    line
 }
 
 /// The number of characters to insert, delete or replace to turn `a` into `b` (Levenshtein).
