@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// A results.csv read back: its header and rows, every cell as text.
+#[derive(Debug)]
 pub struct Table {
     /// The file read.
     pub path: PathBuf,
@@ -14,7 +15,22 @@ pub struct Table {
     pub columns: Vec<String>,
     /// Rows, each with a cell per column.
     pub rows: Vec<Vec<String>>,
+    /// Each row's line in the file (1-based).
+    pub lines: Vec<usize>,
 }
+
+/// The columns of results.csv that hold text; every other one holds numbers (an undefined
+/// value is an empty cell), but a vary run's varied fields ([`is_varied`]), which hold values
+/// as the scenario writes them.
+const TEXT_COLUMNS: &[&str] = &[
+    "scenario",
+    "algorithm",
+    "tree",
+    "ordering",
+    "position",
+    "root_move",
+    "best_move_ok",
+];
 
 impl Table {
     /// Reads `OUT/results.csv` (or the file itself when `out` is a file).
@@ -37,7 +53,11 @@ impl Table {
                 path.display()
             ));
         }
-        let mut rows = Vec::new();
+        let numeric: Vec<bool> = columns
+            .iter()
+            .map(|c| !TEXT_COLUMNS.contains(&c.as_str()) && !is_varied(c))
+            .collect();
+        let (mut rows, mut numbers) = (Vec::new(), Vec::new());
         for (i, line) in lines.enumerate().filter(|(_, l)| !l.is_empty()) {
             let row = crate::results::csv_split(line);
             if row.len() != columns.len() {
@@ -49,12 +69,30 @@ impl Table {
                     columns.len()
                 ));
             }
+            // A number gtsim did not write (`abc`, `nan`, `inf`) would be read as undefined, or
+            // as a configuration of its own.
+            for (c, cell) in row.iter().enumerate() {
+                if numeric[c]
+                    && !cell.is_empty()
+                    && !cell.parse::<f64>().is_ok_and(|v| v.is_finite())
+                {
+                    return Err(format!(
+                        "{}:{}: column {} ({}): `{cell}` is not a number (results.csv holds a number there, or nothing where the value is undefined)",
+                        path.display(),
+                        i + 2,
+                        c + 1,
+                        columns[c]
+                    ));
+                }
+            }
             rows.push(row);
+            numbers.push(i + 2);
         }
         Ok(Table {
             path,
             columns,
             rows,
+            lines: numbers,
         })
     }
 
@@ -73,26 +111,44 @@ impl Table {
                 None => wanted.push((i, c, vec![v])),
             }
         }
-        for (i, c, wanted) in wanted {
-            // A cell written in quotes (a varied field's value) matches without them too.
-            let mut values: Vec<String> = self.rows.iter().map(|r| r[i].clone()).collect();
-            self.rows.retain(|r| {
-                wanted
-                    .iter()
-                    .any(|&v| r[i] == v || r[i].trim_matches('"') == v)
-            });
-            if self.rows.is_empty() {
-                values.sort();
+        for (n, (i, c, wanted)) in wanted.into_iter().enumerate() {
+            let no_row = |rows: &[Vec<String>], v: &str| {
+                let mut values: Vec<&str> = rows.iter().map(|r| r[i].as_str()).collect();
+                values.sort_unstable();
                 values.dedup();
                 let more = if values.len() > 12 { ", …" } else { "" };
                 values.truncate(12);
-                return Err(format!(
-                    "{}: no row has {c} = {} (its values: {}{more})",
+                format!(
+                    "{}: no row{} has {c} = {v} (its values{}: {}{more})",
                     self.path.display(),
-                    wanted.join(" or "),
+                    if n > 0 {
+                        " the other --where options keep"
+                    } else {
+                        ""
+                    },
+                    if n > 0 { " there" } else { "" },
                     values.join(", ")
-                ));
+                )
+            };
+            // A cell written in quotes (a varied field's value) matches without them too.
+            let matches = |r: &[String], v: &str| r[i] == v || r[i].trim_matches('"') == v;
+            // Each value asked for must match a row: one misspelt among alternatives would be
+            // named in the chart's title while it kept nothing.
+            if let Some(v) = wanted
+                .iter()
+                .find(|&&v| !self.rows.iter().any(|r| matches(r, v)))
+            {
+                return Err(no_row(&self.rows, v));
             }
+            let keep: Vec<bool> = self
+                .rows
+                .iter()
+                .map(|r| wanted.iter().any(|&v| matches(r, v)))
+                .collect();
+            let mut k = keep.iter();
+            self.rows.retain(|_| *k.next().unwrap_or(&false));
+            let mut k = keep.iter();
+            self.lines.retain(|_| *k.next().unwrap_or(&false));
         }
         Ok(self)
     }
@@ -103,11 +159,11 @@ impl Table {
         KEY.iter()
             .filter_map(|k| self.column(k).ok())
             .chain(
-                // Varied fields (a vary run's results.csv): columns with a '.' in their name.
+                // A vary run's varied fields (`machine` is among KEY already).
                 self.columns
                     .iter()
                     .enumerate()
-                    .filter(|(_, c)| c.contains('.'))
+                    .filter(|(_, c)| is_varied(c) && c.as_str() != "machine")
                     .map(|(i, _)| i),
             )
             .collect()
@@ -125,8 +181,25 @@ impl Table {
     }
 }
 
+/// Whether a column of results.csv is a field a `vary` run varied: named by its path, a field
+/// of a section (with a '.': `hardware.link.rate`) or a top-level field of the scenario
+/// (`machine`, `workload`, `hardware`, …; none of them is a column of every run).
+fn is_varied(column: &str) -> bool {
+    const TOP_LEVEL: &[&str] = &[
+        "name",
+        "description",
+        "machine",
+        "hardware",
+        "workload",
+        "search",
+        "sweep",
+        "outputs",
+    ];
+    column.contains('.') || TOP_LEVEL.contains(&column)
+}
+
 /// The columns that identify a configuration in a comparison (those present), besides the
-/// fields a `vary` run varies: `machine`, and the columns named by a field path (with a '.').
+/// fields a `vary` run varies ([`is_varied`]).
 /// Runs of one configuration differ only in their tree: the seed, or the chess position.
 const KEY: &[&str] = &[
     "algorithm",
@@ -146,7 +219,9 @@ const KEY: &[&str] = &[
 /// The figures compared, with their labels and whether they are fractions (shown as %).
 const FIGURES: &[(&str, &str, bool)] = &[
     ("speedup", "speedup", false),
-    ("search_overhead", "search %", true),
+    // Eq. 9's overhead in leaves, as report.md names it: not a share of the time, so the
+    // message and idle overheads need not add up with it to the time overhead.
+    ("search_overhead", "search % (leaves)", true),
     ("time_overhead", "time %", true),
     ("message_overhead", "message %", true),
     ("idle_overhead", "idle %", true),
@@ -170,15 +245,10 @@ pub fn is_comparison(text: &str) -> bool {
 /// by seed when both have the same seeds (the same trees: the change is then measured per
 /// tree), unpaired otherwise.
 pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
-    // A vary run's results have a column per varied field (or `machine`): compared with one
-    // combination's results, whose runs lack it, the combinations would be pooled.
-    let varied = |t: &Table| -> Vec<String> {
-        t.columns
-            .iter()
-            .filter(|c| c.as_str() == "machine" || c.contains('.'))
-            .cloned()
-            .collect()
-    };
+    // A vary run's results have a column per varied field: compared with one combination's
+    // results, whose runs lack it, the combinations would be pooled.
+    let varied =
+        |t: &Table| -> Vec<String> { t.columns.iter().filter(|c| is_varied(c)).cloned().collect() };
     let (va, vb) = (varied(a), varied(b));
     if va != vb {
         let only = |x: &[String], y: &[String]| -> Vec<String> {
@@ -223,7 +293,12 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
         out.push_str(&format!("\n## {}\n\n", describe(key)));
         let seeds_a: Vec<&String> = runs_a.iter().map(|r| &r.0).collect();
         let seeds_b: Vec<&String> = runs_b.iter().map(|r| &r.0).collect();
-        let paired = seeds_a == seeds_b;
+        // A synthetic tree is its seed only with the generator's other inputs the same: every
+        // scheme finds the tree's root value, so runs of one seed whose root values differ
+        // searched different trees (a chess position's value may differ with the search).
+        let same_trees =
+            unit == "position" || runs_a.iter().zip(runs_b.iter()).all(|(a, b)| a.1 == b.1);
+        let paired = seeds_a == seeds_b && same_trees;
         out.push_str(&format!(
             "{} runs in A, {} in B ({})\n\n| figure | A | B | B − A |\n|---|---:|---:|---:|\n",
             runs_a.len(),
@@ -231,13 +306,15 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
             match (paired, unit) {
                 (true, "position") => "paired by position",
                 (true, _) => "paired by seed",
+                _ if seeds_a == seeds_b =>
+                    "unpaired: the same seeds, but other trees (their root values differ)",
                 _ => "unpaired",
             }
         ));
         for (f, (_, label, percent)) in FIGURES.iter().enumerate() {
             let scale = if *percent { 100.0 } else { 1.0 };
-            let va: Vec<f64> = runs_a.iter().map(|r| r.1[f] * scale).collect();
-            let vb: Vec<f64> = runs_b.iter().map(|r| r.1[f] * scale).collect();
+            let va: Vec<f64> = runs_a.iter().map(|r| r.2[f] * scale).collect();
+            let vb: Vec<f64> = runs_b.iter().map(|r| r.2[f] * scale).collect();
             let (ma, sa, _) = mean(va.iter().copied());
             let (mb, sb, _) = mean(vb.iter().copied());
             let (d, se) = if paired {
@@ -275,8 +352,9 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
         }
         only.sort_by(|x, y| key_order(x, y));
         out.push_str(&format!(
-            "\n## Only in {name} ({} configurations, not compared)\n\n",
-            only.len()
+            "\n## Only in {name} ({} configuration{}, not compared)\n\n",
+            only.len(),
+            if only.len() == 1 { "" } else { "s" },
         ));
         for k in only {
             out.push_str(&format!("- {}\n", describe(k)));
@@ -284,14 +362,18 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
     }
     out.insert_str(
         out.find('\n').unwrap_or(0),
-        &format!(": {shared} configurations, {flagged} changes beyond noise"),
+        &format!(
+            ": {shared} configuration{}, {flagged} change{} beyond noise",
+            if shared == 1 { "" } else { "s" },
+            if flagged == 1 { "" } else { "s" }
+        ),
     );
     Ok(out)
 }
 
 /// Per configuration (the [`KEY`] cells, name = value), the runs above one processor: each its
-/// seed and the [`FIGURES`], in file order.
-type Groups = BTreeMap<Vec<(String, String)>, Vec<(String, Vec<f64>)>>;
+/// tree (seed, or seed and position), its root value and the [`FIGURES`], in file order.
+type Groups = BTreeMap<Vec<(String, String)>, Vec<(String, String, Vec<f64>)>>;
 
 /// The groups of `t`, and what tells its trees apart (`seed`, or `position` for chess).
 fn groups(t: &Table) -> Result<(Groups, &'static str), String> {
@@ -305,10 +387,26 @@ fn groups(t: &Table) -> Result<(Groups, &'static str), String> {
         .map(|(c, _, _)| t.column(c))
         .collect::<Result<_, _>>()?;
     let (seed, processors) = (t.column("seed")?, t.column("processors")?);
+    let root_value = t.column("root_value").ok();
     // A chess run's tree is its position (its seed is the position's number in the file).
     let position = t.column("position").ok();
     let mut out = Groups::new();
-    for row in &t.rows {
+    // Each run once: a row given twice would count its tree twice, and unpair the runs.
+    let mut seen: BTreeMap<Vec<&str>, usize> = BTreeMap::new();
+    for (r, row) in t.rows.iter().enumerate() {
+        let run: Vec<&str> = key
+            .iter()
+            .map(|&(i, _)| row[i].as_str())
+            .chain([row[seed].as_str(), position.map_or("", |p| row[p].as_str())])
+            .collect();
+        if let Some(first) = seen.insert(run, t.lines[r]) {
+            return Err(format!(
+                "{}:{}: the same run as line {first} (the same configuration and {}): each run is in results.csv once",
+                t.path.display(),
+                t.lines[r],
+                if position.is_some_and(|p| !row[p].is_empty()) { "position" } else { "seed" }
+            ));
+        }
         if row[processors] == "1" {
             continue;
         }
@@ -325,7 +423,8 @@ fn groups(t: &Table) -> Result<(Groups, &'static str), String> {
             .iter()
             .map(|&i| row[i].parse::<f64>().unwrap_or(f64::NAN))
             .collect();
-        out.entry(k).or_default().push((tree, values));
+        let root = root_value.map_or(String::new(), |i| row[i].clone());
+        out.entry(k).or_default().push((tree, root, values));
     }
     let unit = match position {
         Some(p) if t.rows.iter().any(|r| !r[p].is_empty()) => "position",
@@ -365,8 +464,16 @@ fn describe(key: &[(String, String)]) -> String {
 /// the data.
 pub const MAX_LINES: usize = 24;
 
-/// A line's points: per x (in millionths, so that equal numbers meet), x and the y values.
+/// A line's points: per x ([`x_key`]), x and the y values.
 type Points = BTreeMap<i64, (f64, Vec<f64>)>;
+
+/// The key of a point at `x` (finite): equal numbers meet (`2` and `2.0`, `0` and `-0`), and
+/// keys order as the numbers do, however large (every bit of the number is kept).
+fn x_key(x: f64) -> i64 {
+    let bits = (x + 0.0).to_bits() as i64;
+    // Negative numbers' bits order backwards: flip all but the sign.
+    bits ^ (((bits >> 63) as u64) >> 1) as i64
+}
 
 /// A chart of column `y` against column `x` of a results table, one line per value of `by`
 /// (or one line), each point the mean of `y` over the rows with that `x` (± its standard
@@ -401,8 +508,7 @@ pub fn plot(
         if !xv.is_finite() || !yv.is_finite() {
             continue;
         }
-        // Points keyed by x as written (in millionths, so equal numbers meet).
-        let xk = (xv * 1e6).round() as i64;
+        let xk = x_key(xv);
         let (xv, yv) = (xv * x_scale, yv * y_scale);
         used += 1;
         let label = bi.map_or_else(
@@ -517,9 +623,10 @@ pub fn plot(
     Ok((chart, pooled_text))
 }
 
-/// How a chart shows column `i` (`column`): its factor and axis label. Times (`…_ns`) of a
-/// millisecond or more are drawn in seconds, said in the label; smaller ones (Campbell's time
-/// units, one nanosecond a leaf) and every other column as they are.
+/// How a chart shows column `i` (`column`): its factor and axis label. Times (`…_ns`) are
+/// drawn as they are in Campbell's time unit (a leaf costs one nanosecond: every run's leaf time
+/// is its leaf count, [`in_leaf_evaluations`]), said in the label; otherwise in seconds when
+/// they reach a millisecond, said too. Every other column as it is.
 fn axis(t: &Table, column: &str, i: usize) -> (f64, String) {
     let largest = t
         .rows
@@ -527,7 +634,9 @@ fn axis(t: &Table, column: &str, i: usize) -> (f64, String) {
         .filter_map(|r| r[i].parse::<f64>().ok())
         .filter(|v| v.is_finite())
         .fold(0.0f64, |m, v| m.max(v.abs()));
-    if column.ends_with("_ns") && largest >= 1e6 {
+    if column.ends_with("_ns") && in_leaf_evaluations(t) {
+        (1.0, format!("{column} (leaf evaluations)"))
+    } else if column.ends_with("_ns") && largest >= 1e6 {
         (1e-9, format!("{column} (seconds)"))
     } else if column.ends_with("_overhead") || column.starts_with("model_sync_overhead") {
         // results.csv holds overheads as fractions; a chart gives them in per cent, as the
@@ -536,6 +645,18 @@ fn axis(t: &Table, column: &str, i: usize) -> (f64, String) {
     } else {
         (1.0, column.to_string())
     }
+}
+
+/// Whether the results count time in Campbell's unit, a leaf evaluation (as report.md does
+/// when a leaf costs 1 ns): every run's leaf time (`leaf_ns`) is its leaf count.
+fn in_leaf_evaluations(t: &Table) -> bool {
+    let (Ok(ns), Ok(leaves)) = (t.column("leaf_ns"), t.column("leaf_nodes")) else {
+        return false;
+    };
+    !t.rows.is_empty()
+        && t.rows
+            .iter()
+            .all(|r| !r[ns].is_empty() && r[ns] == r[leaves])
 }
 
 #[cfg(test)]
@@ -558,7 +679,7 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        let rows = rows
+        let rows: Vec<Vec<String>> = rows
             .iter()
             .map(|(a, p, s, v)| {
                 vec![
@@ -577,6 +698,7 @@ mod tests {
         Table {
             path: PathBuf::from("t.csv"),
             columns,
+            lines: (2..2 + rows.len()).collect(),
             rows,
         }
     }
@@ -608,6 +730,163 @@ mod tests {
         let one = table(&rows[..1]);
         let e = compare(&vary, &one).unwrap_err();
         assert!(e.contains("varied column(s) machine"), "{e}");
+        // The same for every top-level field a vary run can vary, and a section's field.
+        let mut fields = schema_fields();
+        fields.push("hardware.link.rate".into());
+        for field in fields {
+            let vary = with_column(table(&rows), &field, &["a", "b", "a", "b"]);
+            let md = compare(&vary, &vary).unwrap();
+            assert!(md.contains("2 configurations, 0 changes"), "{field}: {md}");
+            let e = compare(&vary, &one).unwrap_err();
+            assert!(e.contains(&format!("varied column(s) {field}")), "{e}");
+            let (_, pooled) = plot(&vary, "processors", "speedup", None, &[]).unwrap();
+            assert_eq!(pooled, [format!("{field} (a, b)")], "{field}");
+        }
+    }
+
+    #[test]
+    fn points_meet_at_equal_x_only_however_large() {
+        let keys = [
+            -1e300, -2.5, -1e-300, 0.0, 1e-300, 0.5, 2.0, 9.3e12, 9.4e12, 8.9e13, 1e300,
+        ];
+        for w in keys.windows(2) {
+            assert!(x_key(w[0]) < x_key(w[1]), "{w:?}");
+        }
+        assert_eq!(x_key(-0.0), x_key(0.0));
+        assert_eq!(x_key("2".parse().unwrap()), x_key("2.0".parse().unwrap()));
+        // Rows far past 9.2e12 ns (two and a half hours) are points of their own.
+        let rows = [
+            ("pmws", "2", "1", "1.5"),
+            ("pmws", "3", "1", "2.5"),
+            ("pmws", "4", "1", "3.5"),
+        ];
+        let t = with_column(
+            table(&rows),
+            "elapsed_ns",
+            &["13741106000050", "50040000000000", "88801912000000"],
+        );
+        let (chart, _) = plot(&t, "elapsed_ns", "speedup", None, &[]).unwrap();
+        let points = &chart.series[0].points;
+        assert_eq!(points.len(), 3, "{points:?}");
+        assert!(
+            (points[2].0 - 88801.912).abs() < 1e-6 && points[2].1 == 3.5,
+            "{points:?}"
+        );
+    }
+
+    #[test]
+    fn campbell_time_units_are_drawn_as_they_are_however_many() {
+        let rows = [
+            ("treesplit", "2", "1", "1.5"),
+            ("treesplit", "4", "1", "2.5"),
+        ];
+        let t = with_column(table(&rows), "elapsed_ns", &["3000000", "2000000"]);
+        let campbell = with_column(
+            with_column(t, "leaf_nodes", &["5000000", "5100000"]),
+            "leaf_ns",
+            &["5000000", "5100000"],
+        );
+        let (chart, _) = plot(&campbell, "processors", "elapsed_ns", None, &[]).unwrap();
+        assert_eq!(chart.y_label, "elapsed_ns (leaf evaluations)");
+        assert_eq!(chart.series[0].points, [(2.0, 3e6), (4.0, 2e6)]);
+        // A leaf that costs anything else: seconds.
+        let mut seconds = campbell;
+        seconds.rows[1][11] = "5100001".into();
+        let (chart, _) = plot(&seconds, "processors", "elapsed_ns", None, &[]).unwrap();
+        assert_eq!(chart.y_label, "elapsed_ns (seconds)");
+        assert_eq!(chart.series[0].points, [(2.0, 3e-3), (4.0, 2e-3)]);
+    }
+
+    /// `text` as a results.csv in a folder of its own under the system's temporary folder.
+    fn read_text(name: &str, text: &str) -> Result<Table, String> {
+        let dir = std::env::temp_dir().join(format!("gtsim-compare-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("results.csv");
+        std::fs::write(&path, text).unwrap();
+        let t = Table::read(&dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+        t
+    }
+
+    #[test]
+    fn cells_gtsim_never_writes_are_errors_at_their_line_and_column() {
+        let head = "algorithm,processors,seed,speedup,search_overhead,time_overhead,message_overhead,idle_overhead,workload\n";
+        let row = |p: &str, seed: &str, speedup: &str| {
+            format!("pmws,{p},{seed},{speedup},0.1,0.2,0.01,0.1,Synthetic(width: 4)\n")
+        };
+        // Empty (undefined) is a value; text in a varied field's column is its value.
+        let t = read_text(
+            "ok",
+            &format!("{head}{}{}", row("4", "1", "3.5"), row("4", "2", "")),
+        )
+        .unwrap();
+        assert_eq!(t.lines, [2, 3]);
+        for bad in ["abc", "nan", "inf", "-inf", "1e999"] {
+            let e = read_text(
+                "bad",
+                &format!("{head}{}\n{}", row("4", "1", "3.5"), row("4", "2", bad)),
+            )
+            .unwrap_err();
+            assert!(
+                e.ends_with(&format!(
+                    "results.csv:4: column 4 (speedup): `{bad}` is not a number (results.csv holds a number there, or nothing where the value is undefined)"
+                )),
+                "{e}"
+            );
+        }
+        // A configuration cell too: `x` processors would be a configuration of its own.
+        let e = read_text("config", &format!("{head}{}", row("x", "1", "3.5"))).unwrap_err();
+        assert!(
+            e.contains(":2: column 2 (processors): `x` is not a number"),
+            "{e}"
+        );
+        // A run given twice.
+        let twice = read_text(
+            "twice",
+            &format!(
+                "{head}{}{}{}",
+                row("4", "1", "3.5"),
+                row("4", "2", "3.0"),
+                row("4", "1", "3.5")
+            ),
+        )
+        .unwrap();
+        let e = compare(&twice, &twice).unwrap_err();
+        assert!(
+            e.ends_with("results.csv:4: the same run as line 2 (the same configuration and seed): each run is in results.csv once"),
+            "{e}"
+        );
+    }
+
+    /// The top-level fields of a scenario, as the schema's parser lists them (but `vary`), and
+    /// `machine`, which the loader reads before it.
+    fn schema_fields() -> Vec<String> {
+        let e = ron::from_str::<crate::schema::Scenario>("(zz: 1)").unwrap_err();
+        let ron::Error::NoSuchStructField { expected, .. } = e.code else {
+            panic!("{e}");
+        };
+        let mut fields: Vec<String> = expected
+            .iter()
+            .filter(|f| **f != "vary")
+            .map(|f| f.to_string())
+            .collect();
+        fields.push("machine".into());
+        fields
+    }
+
+    #[test]
+    fn seeds_that_grew_other_trees_are_not_paired() {
+        let rows = [("pmws", "4", "1", "3.0"), ("pmws", "4", "2", "2.0")];
+        let a = with_column(table(&rows), "root_value", &["12", "-40"]);
+        let same = with_column(table(&rows), "root_value", &["12", "-40"]);
+        assert!(compare(&a, &same).unwrap().contains("paired by seed"));
+        // Another value spread, say: the same seeds, other trees.
+        let other = with_column(table(&rows), "root_value", &["7", "-40"]);
+        let md = compare(&a, &other).unwrap();
+        assert!(
+            md.contains("2 runs in A, 2 in B (unpaired: the same seeds, but other trees (their root values differ))"),
+            "{md}"
+        );
     }
 
     #[test]
@@ -626,7 +905,7 @@ mod tests {
         let b = with_column(table(&halved), "position", &["BK.01", "BK.02", "BK.03"]);
         let md = compare(&a, &b).unwrap();
         assert!(
-            md.contains("1 configurations, 1 changes beyond noise"),
+            md.contains("1 configuration, 1 change beyond noise"),
             "{md}"
         );
         assert!(
@@ -652,7 +931,7 @@ mod tests {
         let b = table(&[("pmws", "4", "1", "2.5"), ("pmws", "4", "2", "2.71")]);
         let md = compare(&a, &b).unwrap();
         assert!(
-            md.contains("1 configurations, 1 changes beyond noise"),
+            md.contains("1 configuration, 1 change beyond noise"),
             "{md}"
         );
         assert!(md.contains("paired by seed"), "{md}");
@@ -679,7 +958,7 @@ mod tests {
         let md = compare(&wide, &more).unwrap();
         assert!(md.contains("2 configurations"), "{md}");
         assert!(
-            md.contains("## Only in B (1 configurations, not compared)\n\n- algorithm pmws")
+            md.contains("## Only in B (1 configuration, not compared)\n\n- algorithm pmws")
                 && md.contains("fanout 8"),
             "{md}"
         );
@@ -728,8 +1007,31 @@ mod tests {
             panic!("no row has seed 5 or 6");
         };
         assert!(
-            none.contains("no row has seed = 5 or 6 (its values: 1)"),
+            none.contains("no row has seed = 5 (its values: 1)"),
             "{none}"
+        );
+        // One alternative that matches nothing is named, though the other keeps rows: the
+        // chart's title would name it.
+        let Err(typo) = table(&[("pmws", "2", "1", "1.8"), ("pmws", "2", "2", "2.0")])
+            .filtered(&["seed=1".into(), "seed=7".into()])
+        else {
+            panic!("no row has seed 7");
+        };
+        assert!(
+            typo.contains("no row has seed = 7 (its values: 1, 2)"),
+            "{typo}"
+        );
+        // Among the rows another column's values keep.
+        let Err(kept) = table(&[("pmws", "2", "1", "1.8"), ("ab", "2", "2", "2.0")])
+            .filtered(&["algorithm=pmws".into(), "seed=2".into()])
+        else {
+            panic!("no pmws row has seed 2");
+        };
+        assert!(
+            kept.contains(
+                "no row the other --where options keep has seed = 2 (its values there: 1)"
+            ),
+            "{kept}"
         );
         // Times are drawn in seconds, and the axis says so.
         let timed = with_column(
