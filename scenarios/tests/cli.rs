@@ -233,11 +233,16 @@ fn bad_scenarios_are_rejected_with_line_and_column() {
     let base = uniform_text();
 
     let t = base.replace("depth: 5,", "depth: 5");
-    // The parser notices the missing comma where the next field starts.
-    let after = t.find("depth: 5\n").unwrap();
-    let next = after + t[after..].find("ordering:").unwrap();
-    let (l2, c2) = position_of(&t, &t[next..next + 20]);
-    assert_rejected("syntax", &t, l2, c2, "comma");
+    // The parser notices the missing comma where the next field starts; the error is placed
+    // where the comma goes.
+    let (l2, c2) = position_of(&t, "depth: 5\n");
+    assert_rejected(
+        "syntax",
+        &t,
+        l2,
+        c2 + "depth: 5".len(),
+        "expected a comma after `depth: 5`, before `ordering`",
+    );
 
     let t = base.replace("length: 1,", "lenght: 1,");
     let (l, c) = position_of(&t, "lenght");
@@ -309,6 +314,18 @@ fn exit_status_tells_bad_input_from_usage() {
     );
     assert_eq!(gtsim(&["frobnicate"]).status.code(), Some(2));
     assert_eq!(gtsim(&["algorithms"]).status.code(), Some(0));
+    // Two modes at once: --step-by-step turns optimism off already.
+    let good = shipped("pmws-uniform.ron");
+    let both = gtsim(&[
+        "run",
+        good.to_str().unwrap(),
+        "--step-by-step",
+        "--conservative",
+        "--out",
+        dir.join("both").to_str().unwrap(),
+    ]);
+    assert_eq!(both.status.code(), Some(2), "{both:?}");
+    assert!(!dir.join("both").exists());
 }
 
 /// `--version` names the commit and whether the checkout was modified (or says it is unknown).
@@ -720,6 +737,22 @@ fn vary_set_compare_and_plot_agree() {
         out.to_str().unwrap(),
     ]);
     assert!(again.status.success(), "{again:?}");
+    // One combination's run is not written over the vary folder, and says why.
+    let single = gtsim(&[
+        "run",
+        varied.to_str().unwrap(),
+        "--quiet",
+        "--set",
+        "hardware.link.rate=960",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(single.status.code(), Some(3), "{single:?}");
+    assert!(
+        String::from_utf8_lossy(&single.stderr)
+            .contains("is the folder of a vary run (it has a .gtsim-vary file), which only a vary run replaces"),
+        "{single:?}"
+    );
     assert!(!vary_chart.exists(), "the vary run deleted the stale chart");
     assert!(mine.is_file(), "the vary run left the user's chart alone");
     assert!(out.join("report.md").is_file());
@@ -786,8 +819,9 @@ fn vary_set_compare_and_plot_agree() {
     // compare and plot never write over the results they read or a run's own files; what they
     // write into an output folder becomes part of it, which the next run replaces.
     let before = read(&a);
+    // (A comparison is written only to a `.md` name, which a results.csv is not.)
     let over_input = compare_into(&a.join("results.csv"));
-    assert_eq!(over_input.status.code(), Some(3), "{over_input:?}");
+    assert_eq!(over_input.status.code(), Some(2), "{over_input:?}");
     assert_eq!(read(&a), before);
     let report = std::fs::read(set.join("report.md")).unwrap();
     let over_report = compare_into(&set.join("report.md"));
@@ -829,8 +863,27 @@ fn vary_set_compare_and_plot_agree() {
         );
     };
     let scenario = std::fs::read(&varied).unwrap();
-    refused(&compare_into(&varied));
+    let not_md = compare_into(&varied);
+    assert_eq!(not_md.status.code(), Some(2), "{not_md:?}");
+    assert!(
+        String::from_utf8_lossy(&not_md.stderr).contains("give a file name ending in .md"),
+        "{not_md:?}"
+    );
     assert_eq!(std::fs::read(&varied).unwrap(), scenario);
+    let notes = dir.join("notes.md");
+    std::fs::write(&notes, "# my notes\n").unwrap();
+    refused(&compare_into(&notes));
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "# my notes\n");
+    // Nor compare over a chart of plot's.
+    let chart = dir.join("chart.png");
+    assert!(
+        plot_of(&out, "speedup", &["--out", chart.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let drawn = std::fs::read(&chart).unwrap();
+    assert_eq!(compare_into(&chart).status.code(), Some(2));
+    assert_eq!(std::fs::read(&chart).unwrap(), drawn);
     let photo = dir.join("photo.png");
     std::fs::write(&photo, b"\x89PNG\r\n\x1a\n not gtsim's").unwrap();
     refused(&plot_of(

@@ -114,6 +114,43 @@ fn four_shards_merged_are_one_whole_run_byte_for_byte() {
     }
 }
 
+/// The merged folder records shard 0's command (made whole), whichever shard is listed first:
+/// shards may be run with different options (`--threads`), and the order they are listed in
+/// changes nothing.
+#[test]
+fn a_merge_records_shard_zeros_command_whatever_the_order() {
+    let dir = scratch("order");
+    let file = shipped("pmws-uniform.ron");
+    let shard = |i: usize, threads: &str| {
+        let (out, of) = (format!("s{i}"), format!("{i}/2"));
+        ok(&gtsim(
+            &dir,
+            &[
+                "run",
+                file.as_str(),
+                "--set",
+                "sweep.seeds=Range(start: 1, count: 2)",
+                "--threads",
+                threads,
+                "--quiet",
+                "--out",
+                &out,
+                "--shard",
+                &of,
+            ],
+        ));
+    };
+    shard(0, "1");
+    shard(1, "2");
+    ok(&gtsim(&dir, &["merge", "out", "s0", "s1", "--quiet"]));
+    std::fs::rename(dir.join("out"), dir.join("first")).unwrap();
+    ok(&gtsim(&dir, &["merge", "out", "s1", "s0", "--quiet"]));
+    same_folders(&dir.join("first"), &dir.join("out"));
+    let report = std::fs::read_to_string(dir.join("out").join("report.md")).unwrap();
+    assert!(report.contains("--threads 1"), "{report}");
+    assert!(!report.contains("--threads 2"), "{report}");
+}
+
 #[test]
 fn a_merge_needs_every_shard_of_one_sweep_once() {
     let dir = scratch("refused");

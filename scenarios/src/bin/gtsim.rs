@@ -50,7 +50,8 @@ enum Command {
         /// earliest time a message could reach it, never past it and back. The results are the
         /// same but for the `events`, `engine_rollbacks` and `engine_replayed_steps` columns
         /// (a check of the engine, and slower where messages can arrive at any moment).
-        #[arg(long)]
+        /// --step-by-step turns it off already: the two are not given together.
+        #[arg(long, conflicts_with = "step_by_step")]
         conservative: bool,
         /// Set a field of the scenario for this run, by its path: PATH=VALUE, the value written
         /// as in the file (e.g. --set hardware.costs.s=Ms(4) --set sweep.fanout=[4]). Repeatable,
@@ -98,8 +99,8 @@ enum Command {
         a: PathBuf,
         /// The second output folder (or its results.csv): B.
         b: PathBuf,
-        /// Where to write the comparison (a path relative to the current folder). An existing
-        /// file there is overwritten only if it is a comparison gtsim wrote.
+        /// Where to write the comparison (a path relative to the current folder, ending in
+        /// .md). An existing file there is overwritten only if it is a comparison gtsim wrote.
         #[arg(long, default_value = "compare.md")]
         out: PathBuf,
     },
@@ -420,6 +421,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
             quiet,
         } => merge(out, shards, threads, quiet),
         Command::Compare { a, b, out } => {
+            // (A folder is refused below, as a folder.)
+            if !out.is_dir()
+                && out
+                    .extension()
+                    .is_none_or(|e| !e.eq_ignore_ascii_case("md"))
+            {
+                return Err(Failure::Usage(format!(
+                    "--out {}: the comparison is Markdown: give a file name ending in .md",
+                    out.display()
+                )));
+            }
             let ta = scenarios::compare::Table::read(&a).map_err(Failure::Input)?;
             let tb = scenarios::compare::Table::read(&b).map_err(Failure::Input)?;
             let md = scenarios::compare::compare(&ta, &tb).map_err(Failure::Input)?;
@@ -708,6 +720,9 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
     // read (whose figures may not be this sweep's).
     let mut seen = vec![false; first.of];
     let mut paths = Vec::new();
+    // The command the merged folder records: shard 0's (the shards' commands differ in their
+    // options, `--threads`, `--quiet`), whatever order the shards are listed in.
+    let mut command = first.command.clone();
     for dir in &shards {
         let path = file_of(dir);
         let header =
@@ -735,6 +750,9 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
                 header.shard,
                 header.of
             )));
+        }
+        if header.shard == 0 {
+            command = header.command;
         }
         paths.push(path);
     }
@@ -776,7 +794,7 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
         sets,
         resume: false,
         shard: None,
-        merged: Some((runs, unsharded_command(&first.command, &out))),
+        merged: Some((runs, unsharded_command(&command, &out))),
     };
     run_plan(plan, &out, false, &opts, &[])?;
     Ok(())

@@ -225,11 +225,16 @@ pub fn check_side_output(out: &Path, inputs: &[&Path]) -> Result<(), String> {
 /// The text `gtsim plot` tags its charts with (PNG `tEXt` keyword `Software`).
 pub const PLOT_TAG: &str = "gtsim plot";
 
-/// Whether the file at `path` is a chart `gtsim plot` wrote (its PNG tag) or a comparison
-/// `gtsim compare` wrote (its opening lines).
+/// Whether the file at `path` is what a command writing there would replace: for a `.png`
+/// name, a chart `gtsim plot` wrote (its PNG tag); for another (a comparison's `.md`), a
+/// comparison `gtsim compare` wrote (its opening lines). Neither command writes over the
+/// other's kind.
 fn written_by_plot_or_compare(path: &Path) -> bool {
-    if plots::png_text(path, "Software").as_deref() == Some(PLOT_TAG) {
-        return true;
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+    {
+        return plots::png_text(path, "Software").as_deref() == Some(PLOT_TAG);
     }
     // The opening lines are enough (a comparison can be long).
     let mut head = Vec::new();
@@ -460,6 +465,12 @@ fn check_replaceable(target: &Path) -> Result<(), OutputError> {
     }
     let marker = match std::fs::read_to_string(target.join(MARKER)) {
         Ok(m) => m,
+        Err(_) if target.join(VARY_MARKER).is_file() => {
+            return Err(refused(
+                target,
+                format!("exists and is the folder of a vary run (it has a {VARY_MARKER} file), which only a vary run replaces: {HOW}"),
+            ))
+        }
         Err(_) => {
             return Err(refused(
                 target,
