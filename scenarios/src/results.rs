@@ -714,9 +714,9 @@ pub fn to_csv(records: &[RunRecord]) -> String {
 
 /// Means over seeds for one processor count, computed as the paper's tables do: overheads from
 /// the mean leaf counts and mean times, speedup as the mean of per-tree ratios. Every `_se` is
-/// the standard error over seeds of the per-run value (for the overheads, the means beside them
-/// are ratios of means); it is undefined (NaN, written as null / "–" / an empty cell) with one
-/// seed.
+/// the standard error over seeds of the value beside it: of the mean speedup, and of each
+/// overhead's ratio of means (by the delta method, [`ratio_se`]); it is undefined (NaN,
+/// written as null / "–" / an empty cell) with one seed.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(test, derive(Default))]
 pub struct Summary {
@@ -750,32 +750,32 @@ pub struct Summary {
     pub speedup_se: f64,
     /// mean leaves(f) / mean leaves(1) − 1 (eq. 9).
     pub search_overhead: f64,
-    /// Standard error of the per-run search overheads.
+    /// Standard error of the ratio of means beside it.
     pub search_overhead_se: f64,
     /// processors · mean elapsed(f) / mean elapsed(1) − 1 (eq. 11).
     pub time_overhead: f64,
-    /// Standard error of the per-run time overheads.
+    /// Standard error of the ratio of means beside it.
     pub time_overhead_se: f64,
     /// `time_overhead − search_overhead`.
     pub comm_overhead: f64,
-    /// Standard error of the per-run communication overheads.
+    /// Standard error of the ratio of means beside it.
     pub comm_overhead_se: f64,
     /// mean Σ idle_sync time / mean uniprocessor leaf time (section VII).
     pub sync_overhead: f64,
-    /// Standard error of the per-run sync overheads (the mean beside it is a ratio of means).
+    /// Standard error of the ratio of means beside it.
     pub sync_overhead_se: f64,
     /// mean Σ search time / mean elapsed(1) − 1: the search part of the time overhead (with
     /// `message_overhead` and `idle_overhead` it adds up to `time_overhead`).
     pub search_time_overhead: f64,
-    /// Standard error of the per-run search-time overheads.
+    /// Standard error of the ratio of means beside it.
     pub search_time_overhead_se: f64,
     /// mean Σ (message + interrupt + wait_reply + memory) time / mean elapsed(1).
     pub message_overhead: f64,
-    /// Standard error of the per-run message overheads.
+    /// Standard error of the ratio of means beside it.
     pub message_overhead_se: f64,
     /// mean Σ idle_sync time / mean elapsed(1).
     pub idle_overhead: f64,
-    /// Standard error of the per-run idle overheads.
+    /// Standard error of the ratio of means beside it.
     pub idle_overhead_se: f64,
     /// Mean leaves evaluated per run, all processors together.
     pub leaf_nodes: f64,
@@ -822,13 +822,6 @@ pub struct RunFigures {
     idle_ns: f64,
     comm_ns: f64,
     search_ns: f64,
-    search_time_overhead: f64,
-    sync_overhead: f64,
-    search_overhead: f64,
-    time_overhead: f64,
-    comm_overhead: f64,
-    message_overhead: f64,
-    idle_overhead: f64,
     /// NaN when the search keeps no OPEN list.
     open_peak: f64,
     /// Messages sent, every category.
@@ -853,13 +846,6 @@ impl RunFigures {
             idle_ns: r.t_idle_sync_ns as f64,
             comm_ns: comm as f64,
             search_ns: r.t_search_ns as f64,
-            search_time_overhead: r.search_time_overhead,
-            sync_overhead: r.sync_overhead,
-            search_overhead: r.search_overhead,
-            time_overhead: r.time_overhead,
-            comm_overhead: r.comm_overhead,
-            message_overhead: r.message_overhead,
-            idle_overhead: r.idle_overhead,
             open_peak: r.figure("open_peak").map_or(f64::NAN, |p| p as f64),
             messages: (r.msgs_at_node
                 + r.msgs_inter_node
@@ -899,12 +885,15 @@ impl ConfigLabel {
     }
 }
 
-/// Means of the uniprocessor runs of one configuration: elapsed time, leaves, leaf time.
-#[derive(Clone, Copy, Debug)]
+/// Means of the uniprocessor runs of one configuration: elapsed time, leaves, leaf time; and
+/// each seed's, for the standard errors of ratios of means.
+#[derive(Clone, Debug)]
 pub struct BaseMeans {
     t1: f64,
     l1: f64,
     e1: f64,
+    /// Per seed, in seed order: elapsed time, leaves, leaf time.
+    seeds: Vec<(f64, f64, f64)>,
 }
 
 impl BaseMeans {
@@ -913,9 +902,41 @@ impl BaseMeans {
         BaseMeans {
             t1: mean(base.clone().map(|b| b.elapsed_ns as f64)).0,
             l1: mean(base.clone().map(|b| b.leaf_nodes as f64)).0,
-            e1: mean(base.map(|b| b.leaf_ns as f64)).0,
+            e1: mean(base.clone().map(|b| b.leaf_ns as f64)).0,
+            seeds: base
+                .map(|b| (b.elapsed_ns as f64, b.leaf_nodes as f64, b.leaf_ns as f64))
+                .collect(),
         }
     }
+}
+
+/// The standard error over seeds of `Σ c · mean(x) / mean(y)` over `terms` (each `(c, x, y)`,
+/// `x[i]` and `y[i]` of seed i): the delta method, which takes each ratio of means as its
+/// linear part about the means, so that the error is that of the mean over seeds of
+/// `Σ c · (x − R·y) / mean(y)` (R the ratio). It describes the ratio of means a summary shows,
+/// which the standard error of the per-run ratios does not: one tree with a large per-run
+/// overhead moves the mean of the ratios far more than the ratio of the means. Undefined (NaN)
+/// with fewer than two seeds, or when a term's lists differ in length.
+fn ratio_se(terms: &[(f64, &[f64], &[f64])]) -> f64 {
+    let n = terms.first().map_or(0, |t| t.1.len());
+    if n < 2 || terms.iter().any(|t| t.1.len() != n || t.2.len() != n) {
+        return f64::NAN;
+    }
+    let parts: Vec<(f64, f64, f64)> = terms
+        .iter()
+        .map(|(c, x, y)| {
+            let (mx, my) = (mean(x.iter().copied()).0, mean(y.iter().copied()).0);
+            (*c, mx / my, my)
+        })
+        .collect();
+    let residual = |i: usize| -> f64 {
+        terms
+            .iter()
+            .zip(&parts)
+            .map(|((_, x, y), &(c, r, my))| c * (x[i] - r * y[i]) / my)
+            .sum()
+    };
+    mean((0..n).map(residual)).1
 }
 
 /// The summary of one processor count `f` from the figures of its runs (in seed order).
@@ -935,6 +956,19 @@ pub fn summarize_fanout(
     let (comm, _, _) = m(|r| r.comm_ns);
     let (search_ns, _, _) = m(|r| r.search_ns);
     let se = |g: fn(&RunFigures) -> f64| m(g).1;
+    // Per seed: the run's figures, and its uniprocessor run's.
+    let x = |g: fn(&RunFigures) -> f64| -> Vec<f64> { runs.iter().map(g).collect() };
+    let (elapsed, leaves, idle_each, comm_each, search_each) = (
+        x(|r| r.elapsed_ns),
+        x(|r| r.leaf_nodes),
+        x(|r| r.idle_ns),
+        x(|r| r.comm_ns),
+        x(|r| r.search_ns),
+    );
+    let t1: Vec<f64> = base.seeds.iter().map(|b| b.0).collect();
+    let l1: Vec<f64> = base.seeds.iter().map(|b| b.1).collect();
+    let e1: Vec<f64> = base.seeds.iter().map(|b| b.2).collect();
+    let p = ptree.processors as f64;
     let search_overhead = lf / base.l1 - 1.0;
     let time_overhead = ptree.processors as f64 * tf / base.t1 - 1.0;
     Summary {
@@ -953,19 +987,19 @@ pub fn summarize_fanout(
         speedup,
         speedup_se,
         search_overhead,
-        search_overhead_se: se(|r| r.search_overhead),
+        search_overhead_se: ratio_se(&[(1.0, &leaves, &l1)]),
         time_overhead,
-        time_overhead_se: se(|r| r.time_overhead),
+        time_overhead_se: ratio_se(&[(p, &elapsed, &t1)]),
         comm_overhead: time_overhead - search_overhead,
-        comm_overhead_se: se(|r| r.comm_overhead),
+        comm_overhead_se: ratio_se(&[(p, &elapsed, &t1), (-1.0, &leaves, &l1)]),
         sync_overhead: idle / base.e1,
-        sync_overhead_se: se(|r| r.sync_overhead),
+        sync_overhead_se: ratio_se(&[(1.0, &idle_each, &e1)]),
         search_time_overhead: search_ns / base.t1 - 1.0,
-        search_time_overhead_se: se(|r| r.search_time_overhead),
+        search_time_overhead_se: ratio_se(&[(1.0, &search_each, &t1)]),
         message_overhead: comm / base.t1,
-        message_overhead_se: se(|r| r.message_overhead),
+        message_overhead_se: ratio_se(&[(1.0, &comm_each, &t1)]),
         idle_overhead: idle / base.t1,
-        idle_overhead_se: se(|r| r.idle_overhead),
+        idle_overhead_se: ratio_se(&[(1.0, &idle_each, &t1)]),
         leaf_nodes: lf,
         leaf_nodes_sd: se(|r| r.leaf_nodes) * (n as f64).sqrt(),
         open_peak: m(|r| r.open_peak).0,
@@ -1235,6 +1269,28 @@ mod tests {
         assert_eq!(TimeUnit::LeafEvaluations.duration(5.7264e-6), "5726 units");
         assert_eq!(TimeUnit::LeafEvaluations.duration(f64::NAN), UNDEFINED);
         assert_eq!(TimeUnit::Seconds.duration(5.7264e-6), "5.7 µs");
+    }
+
+    /// The delta method's standard error of a ratio of means, worked by hand.
+    #[test]
+    fn a_ratio_of_means_has_its_own_standard_error() {
+        // x = 2, 4, 9 over y = 1, 2, 2: R = 5 / (5/3) = 3; the deviations (x − 3y) / (5/3) are
+        // −0.6, −1.2, 1.8, whose mean's standard error is √(5.04 / 6).
+        let se = ratio_se(&[(1.0, &[2.0, 4.0, 9.0], &[1.0, 2.0, 2.0])]);
+        assert!((se - (5.04f64 / 6.0).sqrt()).abs() < 1e-12, "{se}");
+        // With y the same for every seed, it is the standard error of the per-run ratios.
+        let per_run = mean([2.0, 4.0, 9.0].iter().map(|x| 2.0 * x / 4.0)).1;
+        let se = ratio_se(&[(2.0, &[2.0, 4.0, 9.0], &[4.0, 4.0, 4.0])]);
+        assert!((se - per_run).abs() < 1e-12, "{se} {per_run}");
+        // A difference of two ratios: the deviations add.
+        let se = ratio_se(&[
+            (1.0, &[2.0, 4.0, 9.0], &[1.0, 2.0, 2.0]),
+            (-1.0, &[2.0, 4.0, 9.0], &[1.0, 2.0, 2.0]),
+        ]);
+        assert!(se.abs() < 1e-12, "{se}");
+        // Undefined with one seed, or lists of different lengths.
+        assert!(ratio_se(&[(1.0, &[2.0], &[1.0])]).is_nan());
+        assert!(ratio_se(&[(1.0, &[2.0, 3.0], &[1.0])]).is_nan());
     }
 
     #[test]

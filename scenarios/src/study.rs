@@ -192,8 +192,8 @@ impl SyncStudy {
         let mut out = String::from(
             "\n## Synchronization overhead against the model\n\n\
              Measured: idle_sync time of all processors over the uniprocessor leaf time, a ratio of\n\
-             means over the seeds (mean idle time over mean leaf time) ± the standard error of the\n\
-             per-run value. Estimates: eq. (14) f/2(w+1) for odd depths and 3f/4(w−1) for even depths\n\
+             means over the seeds (mean idle time over mean leaf time) ± its standard error (the\n\
+             delta method). Estimates: eq. (14) f/2(w+1) for odd depths and 3f/4(w−1) for even depths\n\
              (\"parity est.\"), (f−1)/w (section VIII), and the model's own I_{d,f}/E_{d,0} before the\n\
              paper's approximation. b: least-squares fit of measured = a·f^b over 2 ≤ f ≤ w − 1 (± standard\n\
              error): the processor counts that share a PV node's other w − 1 branches; from f = w on\n\

@@ -215,8 +215,9 @@ pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> Stri
          f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths, given for the schemes the\n\
          paper's model describes (pmws and Parabelle's, on the paper's processor trees; – for\n\
          others). Every ± is the standard\n\
-         error over seeds of the per-run\n\
-         value (– with a single seed), a guide to the noise of the ratio beside it; – marks a value that is undefined.{positions}\n\n",
+         error over seeds of the value beside it (– with a single seed): of the mean speedup, and of\n\
+         each overhead's ratio of means by the delta method (the spread over seeds of each run's\n\
+         share of that ratio); – marks a value that is undefined.{positions}\n\n",
         name = plan.name(),
         desc = plan.scenario.description.trim(),
         set = if fields_set.is_empty() {
