@@ -43,11 +43,12 @@ fn configs(summaries: &[Summary]) -> Vec<Vec<&Summary>> {
 }
 
 fn title(plan: &Plan, s: &Summary) -> String {
+    let n = plan.seeds.len();
     format!(
-        "{}, {} {}s",
+        "{}, {n} {}{}",
         config_words(s),
-        plan.seeds.len(),
-        plan.seed_word()
+        plan.seed_word(),
+        if n == 1 { "" } else { "s" }
     )
 }
 
@@ -177,10 +178,14 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary], at: u32) -> BarChart 
         categories: rows.iter().map(|s| s.algorithm.clone()).collect(),
         segments: vec![
             segment("search (search time − 1)", 2, |s| s.search_time_overhead),
-            segment("communication (messages, shared memory)", 0, |s| {
+            segment("communication (CPU time on messages, shared memory)", 0, |s| {
                 s.message_overhead
             }),
-            segment("synchronization (idle)", 1, |s| s.idle_overhead),
+            segment(
+                "synchronization (idle: waiting for work, or for messages on their way)",
+                1,
+                |s| s.idle_overhead,
+            ),
         ],
         unit: " %".into(),
     }
@@ -392,7 +397,7 @@ pub fn chess_markdown(plan: &Plan, rows: &crate::chess_report::ChessRows) -> Str
     let figure = |r: &RunRecord, name: &str| r.figures.0.get(name);
     let mut split = String::from(
         "\n### Speedup and time split\n\n\
-         | scheme | p | positions | speedup | search % (leaves) | time % | = search % | + messages % | + memory % | + synchronization % |\n\
+         | scheme | p | positions | speedup | search % (leaves) | time % (mean over positions) | = search % | + messages % | + memory % | + synchronization % |\n\
          |---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut traffic = String::from(
