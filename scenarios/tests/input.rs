@@ -393,6 +393,22 @@ fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
         7,
         &["Unexpected end of RON; the file ends inside a bracket: one above is left open"],
     );
+    // In a value set with --set, the brackets to look at are the value's own.
+    let f = write(&dir, "small.ron", small_text());
+    let out = gtsim(&[
+        "check",
+        f.to_str().unwrap(),
+        "--set",
+        "workload=Synthetic(width: 4, ordering: FirstBest(p: 0.6, depth: 3))",
+    ]);
+    let e = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{e}");
+    assert!(
+        e.contains("unknown field `depth`")
+            && e.contains("a bracket in the value set may be left open or closed too early"),
+        "{e}"
+    );
+    assert!(!e.contains(bracket), "{e}");
 }
 
 #[test]

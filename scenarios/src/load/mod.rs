@@ -1131,8 +1131,15 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
             ron::Error::NoSuchStructField {
                 found, expected, ..
             } if !named_by_path && expected.iter().all(|x| edit_distance(found, x) > 2) => {
+                // Inside a value set by `--set` or `vary`, the brackets to look at are the
+                // value's own, not the file's above.
+                let brackets = if set.is_some() {
+                    "a bracket in the value set may be left open or closed too early"
+                } else {
+                    "a bracket above may be left open or closed too early"
+                };
                 message.push_str(&format!(
-                    "; if `{found}` is spelled as meant, it is read as part of the wrong section: a bracket above may be left open or closed too early"
+                    "; if `{found}` is spelled as meant, it is read as part of the wrong section: {brackets}"
                 ))
             }
             ron::Error::Eof => {
