@@ -140,15 +140,11 @@ impl Table {
             {
                 return Err(no_row(&self.rows, v));
             }
-            let keep: Vec<bool> = self
-                .rows
-                .iter()
-                .map(|r| wanted.iter().any(|&v| matches(r, v)))
-                .collect();
-            let mut k = keep.iter();
-            self.rows.retain(|_| *k.next().unwrap_or(&false));
-            let mut k = keep.iter();
-            self.lines.retain(|_| *k.next().unwrap_or(&false));
+            (self.rows, self.lines) = std::mem::take(&mut self.rows)
+                .into_iter()
+                .zip(std::mem::take(&mut self.lines))
+                .filter(|(r, _)| wanted.iter().any(|&v| matches(r, v)))
+                .unzip();
         }
         Ok(self)
     }

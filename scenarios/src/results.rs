@@ -885,27 +885,36 @@ impl ConfigLabel {
     }
 }
 
-/// Means of the uniprocessor runs of one configuration: elapsed time, leaves, leaf time; and
-/// each seed's, for the standard errors of ratios of means.
+/// The uniprocessor runs of one configuration, one per seed in seed order, and their means:
+/// elapsed time T(1), leaves and leaf time (each seed's for the standard errors of ratios of
+/// means).
 #[derive(Clone, Debug)]
-pub struct BaseMeans {
+pub struct Baselines {
     t1: f64,
     l1: f64,
     e1: f64,
-    /// Per seed, in seed order: elapsed time, leaves, leaf time.
-    seeds: Vec<(f64, f64, f64)>,
+    elapsed: Vec<f64>,
+    leaves: Vec<f64>,
+    leaf_time: Vec<f64>,
 }
 
-impl BaseMeans {
-    /// The means of the uniprocessor runs `base` (one per seed).
+impl Baselines {
+    /// The uniprocessor runs `base` (one per seed).
     pub fn of<'a>(base: impl Iterator<Item = &'a Baseline> + Clone) -> Self {
-        BaseMeans {
-            t1: mean(base.clone().map(|b| b.elapsed_ns as f64)).0,
-            l1: mean(base.clone().map(|b| b.leaf_nodes as f64)).0,
-            e1: mean(base.clone().map(|b| b.leaf_ns as f64)).0,
-            seeds: base
-                .map(|b| (b.elapsed_ns as f64, b.leaf_nodes as f64, b.leaf_ns as f64))
-                .collect(),
+        let each =
+            |g: fn(&Baseline) -> u64| -> Vec<f64> { base.clone().map(|b| g(b) as f64).collect() };
+        let (elapsed, leaves, leaf_time) = (
+            each(|b| b.elapsed_ns),
+            each(|b| b.leaf_nodes),
+            each(|b| b.leaf_ns),
+        );
+        Baselines {
+            t1: mean(elapsed.iter().copied()).0,
+            l1: mean(leaves.iter().copied()).0,
+            e1: mean(leaf_time.iter().copied()).0,
+            elapsed,
+            leaves,
+            leaf_time,
         }
     }
 }
@@ -945,7 +954,7 @@ pub fn summarize_fanout(
     ptree: &PTreeFigures,
     ptree_label: &str,
     runs: &[RunFigures],
-    base: &BaseMeans,
+    base: &Baselines,
     sync_estimate: f64,
 ) -> Summary {
     let m = |g: fn(&RunFigures) -> f64| mean(runs.iter().map(g));
@@ -965,9 +974,7 @@ pub fn summarize_fanout(
         x(|r| r.comm_ns),
         x(|r| r.search_ns),
     );
-    let t1: Vec<f64> = base.seeds.iter().map(|b| b.0).collect();
-    let l1: Vec<f64> = base.seeds.iter().map(|b| b.1).collect();
-    let e1: Vec<f64> = base.seeds.iter().map(|b| b.2).collect();
+    let (t1, l1, e1) = (&base.elapsed, &base.leaves, &base.leaf_time);
     let p = ptree.processors as f64;
     let search_overhead = lf / base.l1 - 1.0;
     let time_overhead = ptree.processors as f64 * tf / base.t1 - 1.0;
@@ -987,19 +994,19 @@ pub fn summarize_fanout(
         speedup,
         speedup_se,
         search_overhead,
-        search_overhead_se: ratio_se(&[(1.0, &leaves, &l1)]),
+        search_overhead_se: ratio_se(&[(1.0, &leaves, l1)]),
         time_overhead,
-        time_overhead_se: ratio_se(&[(p, &elapsed, &t1)]),
+        time_overhead_se: ratio_se(&[(p, &elapsed, t1)]),
         comm_overhead: time_overhead - search_overhead,
-        comm_overhead_se: ratio_se(&[(p, &elapsed, &t1), (-1.0, &leaves, &l1)]),
+        comm_overhead_se: ratio_se(&[(p, &elapsed, t1), (-1.0, &leaves, l1)]),
         sync_overhead: idle / base.e1,
-        sync_overhead_se: ratio_se(&[(1.0, &idle_each, &e1)]),
+        sync_overhead_se: ratio_se(&[(1.0, &idle_each, e1)]),
         search_time_overhead: search_ns / base.t1 - 1.0,
-        search_time_overhead_se: ratio_se(&[(1.0, &search_each, &t1)]),
+        search_time_overhead_se: ratio_se(&[(1.0, &search_each, t1)]),
         message_overhead: comm / base.t1,
-        message_overhead_se: ratio_se(&[(1.0, &comm_each, &t1)]),
+        message_overhead_se: ratio_se(&[(1.0, &comm_each, t1)]),
         idle_overhead: idle / base.t1,
-        idle_overhead_se: ratio_se(&[(1.0, &idle_each, &t1)]),
+        idle_overhead_se: ratio_se(&[(1.0, &idle_each, t1)]),
         leaf_nodes: lf,
         leaf_nodes_sd: se(|r| r.leaf_nodes) * (n as f64).sqrt(),
         open_peak: m(|r| r.open_peak).0,
@@ -1017,7 +1024,7 @@ pub fn summarize(
     sync_estimate: impl Fn(u32) -> f64,
 ) -> Vec<Summary> {
     let baselines: Vec<Baseline> = base.iter().map(RunRecord::as_baseline).collect();
-    let means = BaseMeans::of(baselines.iter());
+    let uniprocessor = Baselines::of(baselines.iter());
     fanouts
         .iter()
         .filter_map(|&f| {
@@ -1034,7 +1041,7 @@ pub fn summarize(
                 &ptree,
                 &f.to_string(),
                 &figures,
-                &means,
+                &uniprocessor,
                 sync_estimate(f),
             ))
         })
@@ -1247,7 +1254,7 @@ mod tests {
         }
         let label = ConfigLabel::of(&record());
         let ptree = PTreeFigures::of(&sim_hw::ProcessorTree::new(2, 1));
-        let base = BaseMeans::of(
+        let base = Baselines::of(
             [Baseline {
                 elapsed_ns: 16,
                 leaf_nodes: 4,
@@ -1314,7 +1321,7 @@ mod tests {
             &PTreeFigures::of_record(&rs[0]),
             "2",
             &f,
-            &BaseMeans::of(bases.iter()),
+            &Baselines::of(bases.iter()),
             0.5,
         );
         assert_eq!(s.message_overhead, 3.0 * u64::MAX as f64 / 10.0);

@@ -5,7 +5,7 @@ use crate::dispatch::{machine_config, platform, AlgorithmRun, PTree};
 use crate::load::{Generator, Plan};
 use crate::positions::ChessPosition;
 use crate::results::{
-    summarize_fanout, BaseMeans, Baseline, ConfigLabel, PTreeFigures, RecordFigures, RunFigures,
+    summarize_fanout, Baseline, Baselines, ConfigLabel, PTreeFigures, RecordFigures, RunFigures,
     RunLabel, RunRecord, RunTotals, Summary,
 };
 use algorithms::{
@@ -880,7 +880,7 @@ fn consume<E: From<RunError>>(
                 base_records.push(r);
             }
             let bases: Vec<Baseline> = base_records.iter().map(RunRecord::as_baseline).collect();
-            let means = BaseMeans::of(bases.iter());
+            let uniprocessor = Baselines::of(bases.iter());
             let config_label = match base_records.first() {
                 Some(r) => ConfigLabel::of(r),
                 None => continue,
@@ -917,7 +917,7 @@ fn consume<E: From<RunError>>(
                     &ptree,
                     &p.label(),
                     &figures,
-                    &means,
+                    &uniprocessor,
                     estimate,
                 ));
             }

@@ -191,16 +191,7 @@ fn assert_rejected(name: &str, text: &str, line: usize, col: usize, words: &str)
     let file = dir.join(format!("{name}.ron"));
     std::fs::write(&file, text).unwrap();
     let out_dir = dir.join("out");
-    for args in [
-        vec![
-            "run",
-            file.to_str().unwrap(),
-            "--out",
-            out_dir.to_str().unwrap(),
-        ],
-        vec!["check", file.to_str().unwrap()],
-    ] {
-        let out = gtsim(&args);
+    for (_, out) in common::check_and_run(&file, &out_dir) {
         assert!(!out.status.success(), "{name}: accepted");
         let err = String::from_utf8_lossy(&out.stderr);
         let at = format!("{}:{line}:{col}", file.display());

@@ -52,17 +52,8 @@ fn write(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
 fn rejected(file: &Path, line: usize, col: usize, words: &[&str]) -> String {
     let out_dir = file.with_extension("out");
     let mut message = String::new();
-    for args in [
-        vec!["check", file.to_str().unwrap()],
-        vec![
-            "run",
-            file.to_str().unwrap(),
-            "--out",
-            out_dir.to_str().unwrap(),
-        ],
-    ] {
-        let out = gtsim(&args);
-        let err = String::from_utf8_lossy(&out.stderr).to_string();
+    for (args, out) in common::check_and_run(file, &out_dir) {
+        let err = common::stderr(&out);
         assert!(!out.status.success(), "accepted: {args:?}");
         let at = format!("gtsim: error: {}:{line}:{col}: ", file.display());
         assert!(

@@ -73,16 +73,7 @@ fn rows(csv: &str) -> Vec<std::collections::BTreeMap<String, String>> {
 fn refused(file: &Path, field: &str, words: &[&str]) {
     let dir = file.parent().unwrap();
     let out = dir.join("never");
-    for args in [
-        vec!["check", file.to_str().unwrap()],
-        vec![
-            "run",
-            file.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    ] {
-        let o = gtsim(&args);
+    for (args, o) in common::check_and_run(file, &out) {
         let e = stderr(&o);
         assert!(!o.status.success(), "{args:?} accepted it: {e}");
         let prefix = format!("gtsim: error: {}:", file.display());

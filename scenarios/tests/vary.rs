@@ -6,7 +6,6 @@
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::gtsim;
 
 fn scratch(name: &str) -> common::Scratch {
     common::scratch("vary", name)
@@ -341,16 +340,7 @@ fn alike_values_stop_check_and_run_before_anything_is_written() {
     let file = dir.join("cli.ron");
     std::fs::write(&file, &text).unwrap();
     let out_dir = dir.join("out");
-    for args in [
-        vec!["check", file.to_str().unwrap()],
-        vec![
-            "run",
-            file.to_str().unwrap(),
-            "--out",
-            out_dir.to_str().unwrap(),
-        ],
-    ] {
-        let out = gtsim(&args);
+    for (args, out) in common::check_and_run(&file, &out_dir) {
         let err = common::stderr(&out);
         assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
         assert!(

@@ -1306,23 +1306,20 @@ fn word_before(line: &str, col: usize) -> Option<String> {
 /// that line's text before any comment). None where the text before is not plain (a block
 /// comment, or nothing).
 fn missing_comma(src: &str, line: usize, col: usize) -> Option<(String, Option<(usize, usize)>)> {
-    let lines: Vec<&str> = src.lines().collect();
-    let here: Vec<char> = lines.get(line.checked_sub(1)?)?.chars().collect();
-    let at = col.checked_sub(1)?.min(here.len());
-    let ends = |c: char| c.is_whitespace() || ",)]}:(".contains(c);
+    let at = locate::offset_of(src, line, col)?;
+    let start = src[..at].rfind('\n').map_or(0, |n| n + 1);
+    let rest = src[at..].lines().next().unwrap_or("");
     // The next word, or the whole string when one starts here.
-    let string_end = (here.get(at) == Some(&'"'))
-        .then(|| (at + 1..here.len()).find(|&i| here[i] == '"' && here[i - 1] != '\\'))
-        .flatten();
-    let found: String = match string_end {
-        Some(end) => here[at..=end].iter().collect(),
-        None => here[at..].iter().take_while(|&&c| !ends(c)).collect(),
+    let found = if rest.starts_with('"') {
+        &rest[..locate::past_string(rest.as_bytes(), 0).min(rest.len())]
+    } else {
+        let ends = |c: char| c.is_whitespace() || ",)]}:(".contains(c);
+        &rest[..rest.find(ends).unwrap_or(rest.len())]
     };
     if found.is_empty() {
         return None;
     }
-    let before: String = here[..at].iter().collect();
-    let before = before.trim_end();
+    let before = src[start..at].trim_end();
     if !before.is_empty() {
         // Two values side by side: the last word before, or the whole string when it ends one
         // (`"a b"`).
@@ -1344,32 +1341,34 @@ fn missing_comma(src: &str, line: usize, col: usize) -> Option<(String, Option<(
             None,
         ));
     }
-    // The nearest line above with something before its comment.
-    let (number, text) = (0..line - 1).rev().find_map(|i| {
-        let text = without_comment(lines[i]).trim_end();
-        (!text.trim_start().is_empty()).then_some((i + 1, text))
-    })?;
-    let trimmed = text.trim_start();
-    if trimmed.ends_with("*/") || trimmed.starts_with("/*") {
+    // The nearest line above with something before its comment; the comma goes at its end.
+    let mut line_start = start;
+    let (text, end) = loop {
+        let above = &src[..line_start.checked_sub(1)?];
+        line_start = above.rfind('\n').map_or(0, |n| n + 1);
+        let text = without_comment(&above[line_start..]).trim_end();
+        if !text.trim_start().is_empty() {
+            break (text.trim_start(), line_start + text.len());
+        }
+    };
+    if text.ends_with("*/") || text.starts_with("/*") {
         return None;
     }
     Some((
-        format!("expected a comma after `{trimmed}`, before `{found}`"),
-        Some((number, text.chars().count() + 1)),
+        format!("expected a comma after `{text}`, before `{found}`"),
+        Some(locate::line_col(src, end)),
     ))
 }
 
 /// `line` up to a `//` comment that is not inside a string.
 fn without_comment(line: &str) -> &str {
-    let mut quoted = false;
-    let mut escaped = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if quoted => escaped = true,
-            '"' => quoted = !quoted,
-            '/' if !quoted && line[i + 1..].starts_with('/') => return &line[..i],
-            _ => {}
+    let b = line.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => i = locate::past_string(b, i),
+            b'/' if b.get(i + 1) == Some(&b'/') => return &line[..i],
+            _ => i += 1,
         }
     }
     line

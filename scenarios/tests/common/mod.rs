@@ -47,6 +47,22 @@ impl Drop for Scratch {
     }
 }
 
+/// `gtsim check FILE`, then `gtsim run FILE --out OUT`: each command's arguments (to name in
+/// an assertion) and what it did. A test of a refused input asserts the same of both.
+pub fn check_and_run(file: &Path, out: &Path) -> [(Vec<String>, Output); 2] {
+    let file = file.to_str().expect("a UTF-8 path").to_string();
+    let out = out.to_str().expect("a UTF-8 path").to_string();
+    [
+        vec!["check".to_string(), file.clone()],
+        vec!["run".to_string(), file, "--out".to_string(), out],
+    ]
+    .map(|args| {
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = gtsim(&refs);
+        (args, output)
+    })
+}
+
 /// What the command wrote to stderr.
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
