@@ -175,6 +175,66 @@ fn shown(plan: &Plan, paper: &PaperTable, algorithm: &str, f: u32) -> Option<Sho
     })
 }
 
+/// The speedups the paper gives for `algorithm` at the processor counts `fanouts`, as the
+/// averages of report.md show them (a per-board table's means over the boards this plan
+/// searches), with the legend text naming their source; None without a paper table or without
+/// a speedup for `algorithm`.
+pub(crate) fn published_speedups(
+    plan: &Plan,
+    algorithm: &str,
+    fanouts: &[u32],
+) -> Option<(String, Vec<(f64, f64)>)> {
+    let paper = plan.paper.as_ref()?;
+    let points: Vec<(f64, f64)> = fanouts
+        .iter()
+        .filter_map(|&f| Some((f as f64, shown(plan, paper, algorithm, f)?.speedup?)))
+        .collect();
+    if points.is_empty() {
+        return None;
+    }
+    let path = paper.path();
+    let file = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let over = match (paper, &plan.chess) {
+        (PaperTable::PerBoard(p), _) => {
+            let searched = searched_boards(plan);
+            let (n, ..) = board_means(p, 1, |b| searched.contains(&b))?;
+            format!(", mean over {n} board{}", if n == 1 { "" } else { "s" })
+        }
+        (_, Some(set)) if plan.seeds.len() < set.positions.len() => {
+            format!(", over all {} positions", set.positions.len())
+        }
+        _ => String::new(),
+    };
+    Some((format!("published speedup ({file}{over})"), points))
+}
+
+/// The summaries a speedup chart draws beside [`published_speedups`]: with a per-board
+/// table, over the positions the paper counts, as report.md's averages (with how many, when
+/// that leaves some out); otherwise `summaries` as they are.
+pub(crate) fn charted<'a>(
+    plan: &Plan,
+    summaries: &'a [Summary],
+    rows: &ChessRows,
+) -> (std::borrow::Cow<'a, [Summary]>, Option<usize>) {
+    let s = compared(plan, summaries, rows);
+    let counted = match (&s, per_board(plan)) {
+        (std::borrow::Cow::Owned(_), Some(p)) => {
+            let seeds: std::collections::BTreeSet<u64> = rows
+                .baseline
+                .iter()
+                .filter(|r| counted_by(p, plan, r))
+                .map(|r| r.seed)
+                .collect();
+            Some(seeds.len())
+        }
+        _ => None,
+    };
+    (s, counted)
+}
+
 /// The paper's board letters of the positions the plan searches (none unless they are the
 /// shipped Bratko–Kopec positions).
 fn searched_boards(plan: &Plan) -> Vec<char> {

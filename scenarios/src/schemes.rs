@@ -43,13 +43,7 @@ fn configs(summaries: &[Summary]) -> Vec<Vec<&Summary>> {
 }
 
 fn title(plan: &Plan, s: &Summary) -> String {
-    let n = plan.seeds.len();
-    format!(
-        "{}, {n} {}{}",
-        config_words(s),
-        plan.seed_word(),
-        if n == 1 { "" } else { "s" }
-    )
+    format!("{}, {}", config_words(s), plan.seed_count())
 }
 
 /// The machine's network and lines in a few words, for chart titles: `960 bytes/s lines

@@ -709,6 +709,138 @@ fn fig7_is_refused_on_synthetic_plans_and_one_fanout() {
     );
 }
 
+/// The published rows of a shipped reference CSV: its header's cells, then each row's.
+fn csv_rows(csv: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let text = std::fs::read_to_string(shipped(&format!("reference/{csv}"))).unwrap();
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let cells = |l: &str| l.split(',').map(str::to_string).collect::<Vec<_>>();
+    let header = cells(lines.next().unwrap());
+    (header, lines.map(cells).collect())
+}
+
+/// The speedup panels of a finished chess run, as speedup.png draws them.
+fn speedup_panels(
+    plan: &scenarios::Plan,
+    results: &scenarios::runner::Results,
+) -> Vec<plots::LineChart> {
+    let configs = scenarios::results::by_config(&results.summaries);
+    let rows = scenarios::chess_report::ChessRows::of(plan, results);
+    scenarios::output::charts::speedup_charts(plan, &configs, &rows)
+}
+
+/// speedup.png sets Table III's speedups beside each Parabelle of the same table and storage,
+/// dashed in its colour, and Table IV's (one per board) as the mean over the boards searched,
+/// once, with the measured lines over the same positions.
+#[test]
+fn speedup_png_sets_the_papers_speedups_beside_the_runs_they_describe() {
+    let dir = scratch("published-speedups");
+    common::copy_reference(&dir, "parabelle-table3-tt.csv");
+    let text = small(", reference: \"reference/parabelle-table3-tt.csv\"").replace(
+        "algorithm: [Pmws, Parabelle(table: None)]",
+        "algorithm: [Parabelle(table: Global, storage: All), Parabelle(table: Local, storage: Partial)]",
+    );
+    let plan = parse(&text, &dir).unwrap();
+    let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
+    let charts = speedup_panels(&plan, &results);
+    assert_eq!(charts.len(), 1);
+    let (header, rows) = csv_rows("parabelle-table3-tt.csv");
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    for (algorithm, table, storage) in [
+        ("parabelle_global_all", "global", "all"),
+        ("parabelle_local_partial", "local", "partial"),
+    ] {
+        let want: Vec<(f64, f64)> = rows
+            .iter()
+            .filter(|r| r[col("table")] == table && r[col("storage")] == storage)
+            .map(|r| {
+                (
+                    r[col("fanout")].parse().unwrap(),
+                    r[col("speedup")].parse().unwrap(),
+                )
+            })
+            .filter(|(f, _)| *f <= 3.0)
+            .collect();
+        assert_eq!(want.len(), 3, "{table}/{storage}");
+        let line = |label: &str| {
+            charts[0]
+                .series
+                .iter()
+                .find(|s| s.label == label)
+                .unwrap_or_else(|| panic!("no '{label}' in {:?}", charts[0].series))
+        };
+        let published = line(&format!("{algorithm}, published"));
+        assert_eq!(published.points, want, "{algorithm}");
+        assert_eq!(published.style, plots::LineStyle::Dashed);
+        assert_eq!(published.color, line(algorithm).color, "{algorithm}");
+    }
+    assert!(
+        charts[0].title.contains("chess (mean root width"),
+        "{}",
+        charts[0].title
+    );
+
+    // Table IV: board D (BK.04) is the only searched board it gives counts for.
+    let dir = scratch("published-board-means");
+    common::copy_reference(&dir, "parabelle-table4-6ply.csv");
+    for algorithms in ["[Pmws, Parabelle(table: None)]", "[Pmws]"] {
+        let text = small(", reference: \"reference/parabelle-table4-6ply.csv\"")
+            .replace("[Pmws, Parabelle(table: None)]", algorithms);
+        let plan = parse(&text, &dir).unwrap();
+        let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
+        let charts = speedup_panels(&plan, &results);
+        let (header, rows) = csv_rows("parabelle-table4-6ply.csv");
+        let d = rows.iter().find(|r| r[0] == "D").unwrap();
+        let at = |name: &str| {
+            d[header.iter().position(|h| h == name).unwrap()]
+                .parse()
+                .unwrap()
+        };
+        let want = [(1.0, 1.0), (2.0, at("speedup2")), (3.0, at("speedup3"))];
+        let published: Vec<&plots::Series> = charts[0]
+            .series
+            .iter()
+            .filter(|s| s.label.starts_with("published speedup"))
+            .collect();
+        assert_eq!(published.len(), 1, "{algorithms}: drawn once");
+        assert_eq!(published[0].points, want, "{algorithms}");
+        assert!(
+            published[0].label.contains("mean over 1 board)"),
+            "{}",
+            published[0].label
+        );
+        // Every measured line is BK.04's alone, straight from its runs.
+        for algorithm in ["pmws", "parabelle"] {
+            let Some(line) = charts[0]
+                .series
+                .iter()
+                .find(|s| s.label.starts_with(algorithm) || s.label.starts_with("speedup"))
+                .filter(|_| plan.algorithms.iter().any(|a| a.name() == algorithm))
+            else {
+                continue;
+            };
+            assert!(
+                line.label
+                    .ends_with("over the 1 position the paper counts)"),
+                "{}",
+                line.label
+            );
+            let bk04: Vec<(f64, f64)> = (1..=3u32)
+                .map(|f| {
+                    let r = results
+                        .records
+                        .iter()
+                        .find(|r| {
+                            r.algorithm == algorithm && r.fanout == f && r.position == "BK.04"
+                        })
+                        .unwrap();
+                    (f as f64, r.speedup)
+                })
+                .collect();
+            assert_eq!(line.points, bk04, "{algorithms}: {algorithm}");
+        }
+    }
+}
+
 #[test]
 fn table_iv_averages_leave_out_on_both_sides_a_board_the_paper_has_no_counts_for() {
     // Table IV has no counts for board A (BK.01), which the small plan searches besides BK.04

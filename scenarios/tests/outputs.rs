@@ -38,6 +38,12 @@ fn scenario(dir: &Path, file: &str, edits: &[(&str, &str)]) -> PathBuf {
     path
 }
 
+/// The published speedups a single-algorithm speedup chart of `plan` draws.
+fn published_of(plan: &scenarios::Plan) -> Option<(String, Vec<(f64, f64)>)> {
+    let algorithm = plan.algorithms[0].name();
+    scenarios::output::published_speedups(plan, &algorithm, &plan.fanouts)
+}
+
 /// A small scenario (w = 6, d = 3, two seeds, no timeline) on the processor counts `fanouts`
 /// (as written in its list), loaded and run.
 fn small_run(
@@ -479,7 +485,7 @@ fn a_processor_count_of_one_alone_draws_no_empty_legend_entry() {
     let (plan, results) = small_run(&dir, "one.ron", "1");
     for chart in [
         scenarios::output::overheads_chart(&plan, &results.summaries),
-        scenarios::output::speedup_chart(&plan, &results.summaries, plan.reference.as_ref()),
+        scenarios::output::speedup_chart(&plan, &results.summaries, published_of(&plan), None),
     ] {
         for s in &chart.series {
             assert!(
@@ -504,7 +510,12 @@ fn the_published_speedups_are_drawn_beside_the_measured_ones() {
         .reference
         .as_ref()
         .expect("pmws-uniform names Table II");
-    let chart = scenarios::output::speedup_chart(&plan, &results.summaries, Some(table));
+    let chart = scenarios::output::speedup_chart(
+        &plan,
+        &results.summaries,
+        scenarios::output::charts::reference_speedups(table, &plan.fanouts),
+        None,
+    );
     let published: Vec<&plots::Series> = chart
         .series
         .iter()
@@ -523,12 +534,12 @@ fn the_published_speedups_are_drawn_beside_the_measured_ones() {
         .collect();
     assert_eq!(published[0].points, rows);
     assert_eq!(published[0].style, plots::LineStyle::Dashed);
-    let without = scenarios::output::speedup_chart(&plan, &results.summaries, None);
+    let without = scenarios::output::speedup_chart(&plan, &results.summaries, None, None);
     assert_eq!(without.series.len(), chart.series.len() - 1);
     // Only the processor counts the sweep runs.
     let (plan, results) = small_run(&dir, "two.ron", "1, 2");
     let chart =
-        scenarios::output::speedup_chart(&plan, &results.summaries, plan.reference.as_ref());
+        scenarios::output::speedup_chart(&plan, &results.summaries, published_of(&plan), None);
     let drawn = chart
         .series
         .iter()
@@ -552,7 +563,8 @@ fn several_algorithms_share_one_speedup_chart() {
     let results = scenarios::run_plan(&plan, 1, &|_, _| {}).unwrap();
     let configs = scenarios::results::by_config(&results.summaries);
     assert_eq!(configs.len(), 4, "2 algorithms x 2 depths");
-    let charts = scenarios::output::charts::overlaid_speedup_charts(&plan, &configs);
+    let charts =
+        scenarios::output::charts::overlaid_speedup_charts(&plan, &configs, &Default::default());
     assert_eq!(charts.len(), 2, "one chart per depth");
     for c in &charts {
         let labels: Vec<&str> = c.series.iter().map(|s| s.label.as_str()).collect();

@@ -900,15 +900,14 @@ fn check_plan(file: &std::path::Path, plan: &scenarios::Plan, threads: usize) {
     let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
     let ptrees: Vec<String> = plan.ptrees.iter().map(|p| p.label()).collect();
     sayln!(
-        "{}: ok — scenario '{}': {} tree configuration{} × algorithms [{}] × processor trees [{}] × {} {}s = {} simulated runs (uniprocessor baselines included)",
+        "{}: ok — scenario '{}': {} tree configuration{} × algorithms [{}] × processor trees [{}] × {} = {} simulated runs (uniprocessor baselines included)",
         file.display(),
         plan.name(),
         plan.configs.len(),
         if plan.configs.len() == 1 { "" } else { "s" },
         algorithms.join(", "),
         ptrees.join(", "),
-        plan.seeds.len(),
-        plan.seed_word(),
+        plan.seed_count(),
         plan.run_count()
     );
     let leaves = plan.minimal_leaves_total();

@@ -128,6 +128,11 @@ impl Plan {
             "seed"
         }
     }
+    /// How many seeds the sweep runs, in words: `1 seed`, `24 positions`.
+    pub fn seed_count(&self) -> String {
+        let n = self.seeds.len();
+        format!("{n} {}{}", self.seed_word(), if n == 1 { "" } else { "s" })
+    }
     /// The processor trees of the sweep, other than the uniprocessor, on which algorithm
     /// `algorithm` runs on the trees of configuration `config`, in plan order: those it applies
     /// to at the configuration's depth (see [`Algorithm::not_applicable`]; the others are

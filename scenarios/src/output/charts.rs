@@ -139,9 +139,9 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
             ));
             LineChart {
                 title: format!(
-                    "{}: processor trees of depth {d}, {} seeds",
+                    "{}: processor trees of depth {d}, {}",
                     plan.name(),
-                    plan.seeds.len()
+                    plan.seed_count()
                 ),
                 x_label: "terminal processors".into(),
                 y_label: "speedup".into(),
@@ -206,11 +206,10 @@ fn speedup_line(
 /// "scenario: w = …, d = …, ordering …, horizon noise …, N seeds".
 fn chart_title(plan: &Plan, s: &[Summary]) -> String {
     format!(
-        "{}: {}, {} {}s",
+        "{}: {}, {}",
         plan.name(),
         config_title(plan, s),
-        plan.seeds.len(),
-        plan.seed_word()
+        plan.seed_count()
     )
 }
 
@@ -300,10 +299,50 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
     }
 }
 
+/// The panels of speedup.png (other than Campbell's processor trees): one chart per tree
+/// configuration, of one algorithm ([`speedup_chart`]) or of several side by side
+/// ([`overlaid_speedup_charts`]). The paper's table describes the first configuration (as in
+/// report.md): its published speedups are drawn there. Beside a per-board table the measured
+/// lines are over the positions the paper counts.
+pub fn speedup_charts(
+    plan: &Plan,
+    configs: &[&[Summary]],
+    chess: &crate::chess_report::ChessRows,
+) -> Vec<LineChart> {
+    if plan.algorithms.len() > 1 {
+        return overlaid_speedup_charts(plan, configs, chess);
+    }
+    configs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let Some(first) = s.first().filter(|_| i == 0) else {
+                return speedup_chart(plan, s, None, None);
+            };
+            let fanouts: Vec<u32> = s.iter().map(|x| x.fanout).collect();
+            let published = super::published_speedups(plan, &first.algorithm, &fanouts);
+            let (s, counted) = crate::chess_report::charted(plan, s, chess);
+            let over = counted.map(counted_positions);
+            speedup_chart(plan, &s, published, over.as_deref())
+        })
+        .collect()
+}
+
 /// Speedup against f of every algorithm of the plan on one chart per tree configuration (one
 /// line per algorithm, with the ideal line): the algorithms side by side. `configs` are the
-/// summaries per (algorithm, configuration), as [`crate::results::by_config`] gives them.
-pub fn overlaid_speedup_charts(plan: &Plan, configs: &[&[Summary]]) -> Vec<LineChart> {
+/// summaries per (algorithm, configuration), as [`crate::results::by_config`] gives them;
+/// `chess` the records of a chess plan (empty for others).
+///
+/// A chess plan's paper table describes the first configuration (as in report.md): on its
+/// chart, dashed, Table III's speedups of each algorithm in the algorithm's colour, or the
+/// speedups of a table that does not tell the algorithms apart (Table II's, Table IV's) once,
+/// in near-black. Beside a per-board table every measured line is over the positions the
+/// paper counts.
+pub fn overlaid_speedup_charts(
+    plan: &Plan,
+    configs: &[&[Summary]],
+    chess: &crate::chess_report::ChessRows,
+) -> Vec<LineChart> {
     let mut groups: Vec<Vec<&[Summary]>> = Vec::new();
     let same = |a: &Summary, b: &Summary| {
         (a.width, a.depth, &a.ordering, a.horizon_noise)
@@ -316,40 +355,63 @@ pub fn overlaid_speedup_charts(plan: &Plan, configs: &[&[Summary]]) -> Vec<LineC
             None => groups.push(vec![c]),
         }
     }
+    let per_algorithm = matches!(
+        plan.paper,
+        Some(crate::reference::PaperTable::TableStorage(_))
+    );
     groups
         .into_iter()
-        .map(|g| {
-            let mut lines: Vec<Series> = g
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    let s = sorted(c);
-                    let mut line = series(
-                        &s[0].algorithm,
-                        i % 7,
-                        LineStyle::Solid,
-                        points(&s, |x| x.speedup),
-                    );
-                    line.errors = Some(s.iter().map(|x| x.speedup_se).collect());
-                    line
-                })
-                .collect();
+        .enumerate()
+        .map(|(k, g)| {
+            let mut lines: Vec<Series> = Vec::new();
+            let mut published: Vec<Series> = Vec::new();
+            for (i, c) in g.iter().enumerate() {
+                let fanouts: Vec<u32> = c.iter().map(|x| x.fanout).collect();
+                let paper = (k == 0)
+                    .then(|| {
+                        crate::chess_report::published_speedups(plan, &c[0].algorithm, &fanouts)
+                    })
+                    .flatten();
+                let (c, counted) = if k == 0 {
+                    crate::chess_report::charted(plan, c, chess)
+                } else {
+                    (std::borrow::Cow::Borrowed(*c), None)
+                };
+                let s = sorted(&c);
+                let label = match counted {
+                    Some(n) => format!("{} ({})", s[0].algorithm, counted_positions(n)),
+                    None => s[0].algorithm.clone(),
+                };
+                let mut line = series(&label, i % 7, LineStyle::Solid, points(&s, |x| x.speedup));
+                line.errors = Some(s.iter().map(|x| x.speedup_se).collect());
+                lines.push(line);
+                match paper {
+                    Some((_, points)) if per_algorithm => {
+                        let label = format!("{}, published", s[0].algorithm);
+                        published.push(series(&label, i % 7, LineStyle::Dashed, points));
+                    }
+                    Some((label, points)) if published.is_empty() => {
+                        published.push(series(&label, 6, LineStyle::Dashed, points));
+                    }
+                    _ => {}
+                }
+            }
+            lines.append(&mut published);
             let all: Vec<Summary> = g.iter().flat_map(|c| c.iter().cloned()).collect();
             let s = sorted(&all);
             let (lo, hi) = fanout_range(&s);
             lines.push(ideal("ideal (speedup = f)", lo, hi));
             let x = &g[0][0];
+            let config = if plan.chess.is_some() {
+                format!("d = {}, chess (mean root width {})", x.depth, x.width)
+            } else {
+                format!(
+                    "w = {}, d = {}, ordering {}, horizon noise {}",
+                    x.width, x.depth, x.ordering, x.horizon_noise
+                )
+            };
             LineChart {
-                title: format!(
-                    "{}: w = {}, d = {}, ordering {}, horizon noise {}, {} {}s",
-                    plan.name(),
-                    x.width,
-                    x.depth,
-                    x.ordering,
-                    x.horizon_noise,
-                    plan.seeds.len(),
-                    plan.seed_word()
-                ),
+                title: format!("{}: {config}, {}", plan.name(), plan.seed_count()),
                 x_label: "processors f".into(),
                 y_label: "speedup".into(),
                 series: lines,
@@ -360,17 +422,46 @@ pub fn overlaid_speedup_charts(plan: &Plan, configs: &[&[Summary]]) -> Vec<LineC
         .collect()
 }
 
-/// Speedup against f with the ideal line, and the published speedups of `published` (the
-/// scenario's reference table, for the configuration it describes) where it gives them: dashed,
-/// with markers, at the processor counts the sweep runs.
+/// The speedups of a reference table (a synthetic plan's published figures) at the processor
+/// counts `fanouts`, with the legend text naming the file; None where it gives none.
+pub fn reference_speedups(
+    table: &crate::reference::Reference,
+    fanouts: &[u32],
+) -> Option<(String, Vec<(f64, f64)>)> {
+    let points: Vec<(f64, f64)> = table
+        .rows
+        .iter()
+        .filter(|r| fanouts.contains(&r.fanout))
+        .filter_map(|r| r.speedup.map(|v| (r.fanout as f64, v)))
+        .collect();
+    let name = table.path.file_name().map_or_else(
+        || table.path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    (!points.is_empty()).then(|| (format!("published speedup ({name})"), points))
+}
+
+/// What a measured mean beside a per-board table is over: the `n` positions the paper counts.
+pub(super) fn counted_positions(n: usize) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("over the {n} position{s} the paper counts")
+}
+
+/// Speedup against f with the ideal line, and `published` (the legend text and the points of
+/// the paper's speedups for the configuration, [`reference_speedups`] or
+/// [`crate::chess_report::published_speedups`]): dashed, with markers. `over` says what the
+/// measured mean is over ("over the 23 positions the paper counts") when it is not every seed
+/// of the plan.
 pub fn speedup_chart(
     plan: &Plan,
     summaries: &[Summary],
-    published: Option<&crate::reference::Reference>,
+    published: Option<(String, Vec<(f64, f64)>)>,
+    over: Option<&str>,
 ) -> LineChart {
     let s = sorted(summaries);
+    let over = over.map_or_else(|| format!("over {}s", plan.seed_word()), str::to_string);
     let mut measured = series(
-        "speedup (mean over seeds)",
+        &format!("speedup (mean {over})"),
         0,
         LineStyle::Solid,
         points(&s, |x| x.speedup),
@@ -380,26 +471,8 @@ pub fn speedup_chart(
         let (lo, hi) = fanout_range(&s);
         ideal("ideal (speedup = f)", lo, hi)
     }];
-    if let Some(table) = published {
-        let run: Vec<u32> = s.iter().map(|x| x.fanout).collect();
-        let points: Vec<(f64, f64)> = table
-            .rows
-            .iter()
-            .filter(|r| run.contains(&r.fanout))
-            .filter_map(|r| r.speedup.map(|v| (r.fanout as f64, v)))
-            .collect();
-        if !points.is_empty() {
-            let name = table.path.file_name().map_or_else(
-                || table.path.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            );
-            lines.push(series(
-                &format!("published speedup ({name})"),
-                2,
-                LineStyle::Dashed,
-                points,
-            ));
-        }
+    if let Some((label, points)) = published {
+        lines.push(series(&label, 2, LineStyle::Dashed, points));
     }
     LineChart {
         title: chart_title(plan, &s),

@@ -240,9 +240,9 @@ pub fn finish_outputs(
     if plots && schemes {
         let charts = scheme_speedup_charts(plan, summaries);
         let title = format!(
-            "{}: speedup against terminal processors, {} seeds",
+            "{}: speedup against terminal processors, {}",
             plan.name(),
-            plan.seeds.len()
+            plan.seed_count()
         );
         folder.draw("speedup.png", |p| {
             draw_against_processors(p, &title, &charts)
@@ -253,26 +253,7 @@ pub fn finish_outputs(
         folder.draw("overheads.png", |p| {
             draw_against_processors(p, &title, &charts)
         })?;
-        // Several algorithms: side by side, one line each, on a chart per tree configuration.
-        let charts: Vec<LineChart> = if plan.algorithms.len() > 1 {
-            charts::overlaid_speedup_charts(plan, &configs)
-        } else {
-            // The reference table describes the first configuration (as in report.md); a chess
-            // plan's, where report.md sets it beside the algorithm.
-            let published = plan.reference.as_ref().or_else(|| {
-                match (&plan.paper, plan.algorithms.as_slice()) {
-                    (Some(paper), [algorithm]) => {
-                        crate::chess_report::fanout_table(plan, paper, &algorithm.name())
-                    }
-                    _ => None,
-                }
-            });
-            configs
-                .iter()
-                .enumerate()
-                .map(|(i, s)| speedup_chart(plan, s, published.filter(|_| i == 0)))
-                .collect()
-        };
+        let charts = charts::speedup_charts(plan, &configs, chess);
         let title = format!("{}: speedup", plan.name());
         folder.draw("speedup.png", |p| {
             draw_against_processors(p, &title, &charts)
@@ -308,4 +289,18 @@ pub fn finish_outputs(
         )
     });
     folder.commit(&marker)
+}
+
+/// The speedups the paper gives for `algorithm` at the processor counts `fanouts`, with the
+/// legend text naming their source: a chess plan's table (Table II, III or IV, as report.md
+/// compares them), or a synthetic plan's reference table.
+pub fn published_speedups(
+    plan: &Plan,
+    algorithm: &str,
+    fanouts: &[u32],
+) -> Option<(String, Vec<(f64, f64)>)> {
+    match &plan.reference {
+        Some(table) => charts::reference_speedups(table, fanouts),
+        None => crate::chess_report::published_speedups(plan, algorithm, fanouts),
+    }
 }

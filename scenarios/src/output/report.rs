@@ -104,13 +104,11 @@ fn describe(plan: &Plan) -> String {
         )
     };
     format!(
-        "{} on {}, {} {}{}, processor trees {}, {}.\n\
+        "{} on {}, {}, processor trees {}, {}.\n\
          Costs: {costs}; links: {}{levels}; {}.",
         algorithms.join(", "),
         source,
-        plan.seeds.len(),
-        plan.seed_word(),
-        if plan.seeds.len() == 1 { "" } else { "s" },
+        plan.seed_count(),
         ptrees.join(", "),
         if plan.progressive {
             "progressive deepening from depth 1".to_string()
