@@ -31,6 +31,25 @@ pub(super) fn draw_against_processors(
     draw(path, title, &x_scaled(charts))
 }
 
+/// [`draw_against_processors`] of speedup charts: when their processor counts span a ratio of
+/// 16 or more, both axes are base-2 logarithmic ([`plots::log_log_panels`]), so that the ideal
+/// speedup is the diagonal and a speedup of 6 at 64 processors is not squeezed against the axis
+/// under the ideal 64 (error bars, lopsided on a log axis, are then left out).
+pub(super) fn draw_speedup_against_processors(
+    path: &Path,
+    title: &str,
+    charts: &[LineChart],
+) -> Result<(), plots::PlotError> {
+    let scaled = x_scaled(charts);
+    if !scaled.first().is_some_and(|c| c.log2_x) {
+        return draw(path, title, &scaled);
+    }
+    match charts {
+        [one] => plots::log_log_chart(path, one),
+        many => plots::log_log_panels(path, title, many, if many.len() > 4 { 3 } else { 2 }),
+    }
+}
+
 /// `charts` with [`LineChart::log2_x`] set on all or none: on all when their positive x values
 /// span a ratio of at least [`LOG_X_SPAN`].
 fn x_scaled(charts: &[LineChart]) -> Vec<LineChart> {

@@ -245,7 +245,7 @@ pub fn finish_outputs(
             plan.seed_count()
         );
         folder.draw("speedup.png", |p| {
-            draw_against_processors(p, &title, &charts)
+            charts::draw_speedup_against_processors(p, &title, &charts)
         })?;
     } else if plots {
         let charts: Vec<LineChart> = configs.iter().map(|s| overheads_chart(plan, s)).collect();
@@ -256,7 +256,7 @@ pub fn finish_outputs(
         let charts = charts::speedup_charts(plan, &configs, chess);
         let title = format!("{}: speedup", plan.name());
         folder.draw("speedup.png", |p| {
-            draw_against_processors(p, &title, &charts)
+            charts::draw_speedup_against_processors(p, &title, &charts)
         })?;
     }
     if let Some(study) = &study {
