@@ -262,6 +262,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &format!("PV-split, 4 processors: {count} intervals, 50 synchronization points"),
         &rows,
         &markers(50, 40, "PV node done"),
+        "PV node done",
         SimTime::from_secs(40),
     )?;
     eprintln!("timeline, {count} intervals: {:?}", start.elapsed());
@@ -275,6 +276,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "Few labelled markers",
         &rows,
         &few,
+        "",
         SimTime::from_secs(40),
     )?;
 
@@ -286,6 +288,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &format!("16 processors, {count} intervals, 400 markers"),
         &big,
         &markers(400, 40, "PV node done"),
+        "PV node done",
         SimTime::from_secs(40),
     )?;
     eprintln!("timeline, {count} intervals: {:?}", start.elapsed());
@@ -333,6 +336,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "No processors",
         &[],
         &[],
+        "",
         SimTime::ZERO,
     )?;
     eprintln!("wrote {}", dir.display());

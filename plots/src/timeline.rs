@@ -52,7 +52,9 @@ fn row_height(rows: usize) -> u32 {
 /// [`category_color`](crate::category_color)), a legend of the categories (memory only when
 /// some processor spent time on shared memory), and a thin light vertical rule at every marker
 /// time. Markers are labelled above the plot only when there are at most twelve of them
-/// (overlapping labels are left out); otherwise the legend gives their count.
+/// (overlapping labels are left out); the legend names them by their label when they share
+/// one, else by `markers_name` (what they mark, such as "PV nodes completed"; "markers" when
+/// empty), and gives their count.
 ///
 /// The x axis runs in seconds from zero to `makespan` (or to the latest interval or marker, if
 /// later). The image is 1600 pixels wide and grows with the number of rows.
@@ -71,9 +73,10 @@ pub fn timeline(
     title: &str,
     rows: &[TimelineRow],
     markers: &[Marker],
+    markers_name: &str,
     makespan: SimTime,
 ) -> Result<(), PlotError> {
-    let layout = Layout::new(title, rows, markers, makespan);
+    let layout = Layout::new(title, rows, markers, markers_name, makespan);
     output::write_png(path, (WIDTH, layout.height), |root| {
         draw(root, &layout, title, rows, markers)
     })
@@ -93,7 +96,13 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(title: &str, rows: &[TimelineRow], markers: &[Marker], makespan: SimTime) -> Layout {
+    fn new(
+        title: &str,
+        rows: &[TimelineRow],
+        markers: &[Marker],
+        markers_name: &str,
+        makespan: SimTime,
+    ) -> Layout {
         let title_h = if title.is_empty() {
             12
         } else {
@@ -122,7 +131,12 @@ impl Layout {
                 .iter()
                 .any(|i| i.category == Category::Memory && i.end > i.start)
         });
-        let legend = Legend::new(legend_entries(markers, memory), LEGEND_SIZE, 2, WIDTH - 40);
+        let legend = Legend::new(
+            legend_entries(markers, markers_name, memory),
+            LEGEND_SIZE,
+            2,
+            WIDTH - 40,
+        );
         let plot_h = rows.len().max(1) as u32 * row_h + 2;
         let end_ns = rows
             .iter()
@@ -146,8 +160,9 @@ fn row_label_size(row_h: u32) -> f64 {
     (row_h as f64 * 0.55).clamp(9.0, TICK_SIZE)
 }
 
-/// The categories' swatches (memory only on a machine that used it), then the markers'.
-fn legend_entries(markers: &[Marker], memory: bool) -> Vec<Entry> {
+/// The categories' swatches (memory only on a machine that used it), then the markers': by
+/// their shared label, else by `markers_name`, with their count.
+fn legend_entries(markers: &[Marker], markers_name: &str, memory: bool) -> Vec<Entry> {
     let mut entries: Vec<Entry> = Category::ALL
         .iter()
         .filter(|&&c| memory || c != Category::Memory)
@@ -160,6 +175,8 @@ fn legend_entries(markers: &[Marker], memory: bool) -> Vec<Entry> {
         let same = markers.iter().all(|m| m.label == first.label);
         let label = if same && !first.label.is_empty() {
             format!("{} ({} markers)", first.label, markers.len())
+        } else if !markers_name.is_empty() {
+            format!("{markers_name} ({})", markers.len())
         } else {
             format!("markers ({})", markers.len())
         };
@@ -398,4 +415,43 @@ fn label_markers(root: &Area<'_>, columns: &[(i32, &Marker)], top: i32) -> Resul
         free_from = start + w + 10;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn marks(labels: &[&str]) -> Vec<Marker> {
+        labels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| Marker {
+                at: SimTime(i as u64),
+                label: (*l).to_string(),
+            })
+            .collect()
+    }
+
+    fn marker_entry(markers: &[Marker], name: &str) -> Option<String> {
+        legend_entries(markers, name, false)
+            .into_iter()
+            .find(|e| matches!(e.glyph, Glyph::Rule(_)))
+            .map(|e| e.label)
+    }
+
+    #[test]
+    fn the_legend_names_markers_by_their_shared_label_else_by_what_they_mark() {
+        let same = marks(&["PV node done", "PV node done"]);
+        assert_eq!(
+            marker_entry(&same, "PV nodes completed").as_deref(),
+            Some("PV node done (2 markers)")
+        );
+        let differing = marks(&["PV node at ply 2 done", "PV node at ply 1 done"]);
+        assert_eq!(
+            marker_entry(&differing, "PV nodes completed").as_deref(),
+            Some("PV nodes completed (2)")
+        );
+        assert_eq!(marker_entry(&differing, "").as_deref(), Some("markers (2)"));
+        assert_eq!(marker_entry(&[], "PV nodes completed"), None);
+    }
 }

@@ -253,6 +253,7 @@ fn timeline_with_a_few_hundred_intervals() {
         "PV-split",
         &rows(4, 100, end),
         &markers(50, end),
+        "",
         end,
     )
     .expect("draw");
@@ -265,6 +266,7 @@ fn timeline_with_a_few_hundred_intervals() {
         "",
         &rows(3, 100, end),
         &markers(3, end),
+        "",
         end,
     )
     .expect("few markers");
@@ -275,15 +277,23 @@ fn timeline_with_a_few_hundred_intervals() {
 fn timeline_height_grows_with_rows() {
     let dir = TempDir::new("rows");
     let end = SimTime::from_millis(5);
-    timeline(&dir.path("a.png"), "t", &rows(2, 10, end), &[], end).expect("2 rows");
-    timeline(&dir.path("b.png"), "t", &rows(32, 10, end), &[], end).expect("32 rows");
+    timeline(&dir.path("a.png"), "t", &rows(2, 10, end), &[], "", end).expect("2 rows");
+    timeline(&dir.path("b.png"), "t", &rows(32, 10, end), &[], "", end).expect("32 rows");
     assert!(png_size(&dir.path("b.png")).1 > png_size(&dir.path("a.png")).1);
 }
 
 #[test]
 fn empty_timeline_and_odd_intervals() {
     let dir = TempDir::new("empty-timeline");
-    timeline(&dir.path("none.png"), "nothing", &[], &[], SimTime::ZERO).expect("no rows");
+    timeline(
+        &dir.path("none.png"),
+        "nothing",
+        &[],
+        &[],
+        "",
+        SimTime::ZERO,
+    )
+    .expect("no rows");
     let odd = vec![TimelineRow {
         label: "P0 with a very long label that goes on and on and on and on and on and on".into(),
         intervals: vec![
@@ -309,7 +319,7 @@ fn empty_timeline_and_odd_intervals() {
         at: SimTime(5_000),
         label: String::new(),
     }];
-    timeline(&dir.path("odd.png"), "", &odd, &marks, SimTime(1_000)).expect("odd");
+    timeline(&dir.path("odd.png"), "", &odd, &marks, "", SimTime(1_000)).expect("odd");
     png_size(&dir.path("none.png"));
     png_size(&dir.path("odd.png"));
 }
@@ -322,7 +332,15 @@ fn timeline_of_twenty_thousand_intervals_draws() {
     let dir = TempDir::new("big");
     let end = SimTime::from_secs(40);
     let data = rows(8, 2_500, end);
-    timeline(&dir.path("big.png"), "big", &data, &markers(300, end), end).expect("draw");
+    timeline(
+        &dir.path("big.png"),
+        "big",
+        &data,
+        &markers(300, end),
+        "",
+        end,
+    )
+    .expect("draw");
     png_size(&dir.path("big.png"));
 }
 

@@ -53,5 +53,12 @@ pub fn plot(plan: &Plan, run: &Outcome, path: &Path) -> Result<(), plots::PlotEr
             spec.horizon_noise
         )
     };
-    plots::timeline(path, &title, &rows, &markers, run.stats.makespan)
+    plots::timeline(
+        path,
+        &title,
+        &rows,
+        &markers,
+        "PV nodes completed",
+        run.stats.makespan,
+    )
 }
