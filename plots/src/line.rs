@@ -799,7 +799,11 @@ pub(crate) fn draw_chart(
         (ph / scale.tick_spacing.1).clamp(2, 10) as usize,
     );
     let x_axis = if drawing.log2_x {
-        Axis::log2(x_range.0, x_range.1, x_target)
+        let axis = Axis::log2(x_range.0, x_range.1, x_target);
+        match data {
+            Some(((_, x1), _)) => axis.with_end_tick(x1),
+            None => axis,
+        }
     } else {
         Axis::new(x_range.0, x_range.1, x_target, chart.integer_x)
     };

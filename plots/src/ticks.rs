@@ -99,6 +99,23 @@ impl Axis {
         }
     }
 
+    /// A [`log2`](Axis::log2) axis with a tick at `end` too (a base-2 logarithm: the largest
+    /// x of the data), where that is not a power of two and lies inside the axis, at least 0.4
+    /// (a factor of 1.3) from every other tick, and is a whole number, as its label would be: a
+    /// sweep ending at 12 processors shows 12.
+    pub fn with_end_tick(mut self, end: f64) -> Axis {
+        let room = self.ticks.iter().all(|t| (t - end).abs() >= 0.4);
+        let whole = (end - end.round()).abs() < 1e-9;
+        // Labelled as a whole number: only a whole number (of processors, say) gets the tick.
+        let integer = (end.exp2() - end.exp2().round()).abs() < 1e-6;
+        if self.log2 && end.is_finite() && end > 0.0 && !whole && integer && room && end <= self.hi
+        {
+            self.ticks.push(end);
+            self.ticks.sort_by(f64::total_cmp);
+        }
+        self
+    }
+
     /// An axis over `lo..hi` with ticks exactly at `ticks` (labels printed by the caller).
     pub fn with_ticks(lo: f64, hi: f64, ticks: Vec<f64>) -> Axis {
         Axis {
@@ -220,6 +237,25 @@ pub(crate) fn padded_range(min: f64, max: f64, margin: f64, anchor_zero: bool) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_axis_marks_where_the_data_ends_between_powers_of_two() {
+        // 1 to 12 processors: 1, 2, 4, 8, and 12.
+        let axis = Axis::log2(-0.2, 12f64.log2() + 0.2, 10).with_end_tick(12f64.log2());
+        let labels: Vec<String> = axis.ticks.iter().map(|&t| axis.format(t)).collect();
+        assert_eq!(labels, ["1", "2", "4", "8", "12"]);
+        // Not at a power of two, nor next to one (9 is a factor 1.125 from 8), nor where the
+        // label would round (12.5), nor on a linear axis.
+        for end in [16f64, 9.0, 12.5] {
+            let axis = Axis::log2(0.0, end.log2() + 0.2, 10).with_end_tick(end.log2());
+            assert!(
+                axis.ticks.iter().all(|t| (t - t.round()).abs() < 1e-9),
+                "{end}"
+            );
+        }
+        let linear = Axis::new(0.0, 12.0, 5, true).with_end_tick(3.5);
+        assert!(!linear.ticks.contains(&3.5));
+    }
 
     #[test]
     fn integer_ticks_are_whole_numbers() {
