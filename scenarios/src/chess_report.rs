@@ -197,18 +197,28 @@ pub(crate) fn published_speedups(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let over = match (paper, &plan.chess) {
-        (PaperTable::PerBoard(p), _) => {
-            let searched = searched_boards(plan);
-            let (n, ..) = board_means(p, 1, |b| searched.contains(&b))?;
-            format!(", mean over {n} board{}", if n == 1 { "" } else { "s" })
-        }
-        (_, Some(set)) if plan.seeds.len() < set.positions.len() => {
-            format!(", over all {} positions", set.positions.len())
-        }
-        _ => String::new(),
+    let over = match paper_scope(plan, paper) {
+        scope if scope.is_empty() => scope,
+        scope => format!(", {scope}"),
     };
     Some((format!("published speedup ({file}{over})"), points))
+}
+
+/// What the paper's averages are over when that is not what the plan's are: "mean over 23
+/// boards" for a per-board table (its means over the boards this plan searches), "over all 24
+/// positions" for a table of averages beside a plan of fewer positions; empty otherwise.
+pub(crate) fn paper_scope(plan: &Plan, paper: &PaperTable) -> String {
+    match (paper, &plan.chess) {
+        (PaperTable::PerBoard(p), _) => {
+            let searched = searched_boards(plan);
+            let n = board_means(p, 1, |b| searched.contains(&b)).map_or(0, |m| m.0);
+            format!("mean over {n} board{}", if n == 1 { "" } else { "s" })
+        }
+        (_, Some(set)) if plan.seeds.len() < set.positions.len() => {
+            format!("over all {} positions", set.positions.len())
+        }
+        _ => String::new(),
+    }
 }
 
 /// The summaries a speedup chart draws beside [`published_speedups`]: with a per-board

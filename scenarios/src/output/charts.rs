@@ -406,7 +406,14 @@ pub fn overlaid_speedup_charts(
                 lines.push(line);
                 match paper {
                     Some((_, points)) if per_algorithm => {
-                        let label = format!("{}, published", s[0].algorithm);
+                        let scope = plan
+                            .paper
+                            .as_ref()
+                            .map_or(String::new(), |p| crate::chess_report::paper_scope(plan, p));
+                        let label = match scope.as_str() {
+                            "" => format!("{}, published", s[0].algorithm),
+                            scope => format!("{}, published ({scope})", s[0].algorithm),
+                        };
                         published.push(series(&label, i % 7, LineStyle::Dashed, points));
                     }
                     Some((label, points)) if published.is_empty() => {
