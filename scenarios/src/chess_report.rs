@@ -192,11 +192,7 @@ pub(crate) fn published_speedups(
     if points.is_empty() {
         return None;
     }
-    let path = paper.path();
-    let file = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let file = crate::util::file_name(paper.path());
     let over = match paper_scope(plan, paper) {
         scope if scope.is_empty() => scope,
         scope => format!(", {scope}"),

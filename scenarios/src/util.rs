@@ -66,6 +66,14 @@ pub(crate) fn duration_words(t: sim_core::SimTime) -> String {
     }
 }
 
+/// The last component of `path` (the whole path if it has none), for a legend or a message.
+pub(crate) fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -460,10 +460,7 @@ pub fn reference_speedups(
         .filter(|r| fanouts.contains(&r.fanout))
         .filter_map(|r| r.speedup.map(|v| (r.fanout as f64, v)))
         .collect();
-    let name = table.path.file_name().map_or_else(
-        || table.path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let name = crate::util::file_name(&table.path);
     (!points.is_empty()).then(|| (format!("published speedup ({name})"), points))
 }
 
