@@ -833,6 +833,30 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         .replace("length: 1,", "length: 2,"),
     );
     rejected(&ptree_only, 30, 9, &["hardware.length", "sweep.ptree"]);
+    // A sequential search on two processors: the processor count is at fault, not the tree's
+    // length (which is 1).
+    let sequential = write(
+        &dir,
+        "sequential.ron",
+        edit(&small, "algorithm: Pmws,", "algorithm: Ab,").replace(
+            "progressive_deepening: true",
+            "progressive_deepening: false",
+        ),
+    );
+    let text = std::fs::read_to_string(&sequential).unwrap();
+    let (line, col) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.trim_start().starts_with("fanout:"))
+        .map(|(i, l)| (i + 1, l.len() - l.trim_start().len() + 1))
+        .unwrap();
+    let err = rejected(
+        &sequential,
+        line,
+        col,
+        &["sweep.fanout", "sequential search"],
+    );
+    assert!(!err.contains("hardware.length"), "{err}");
     // An impossible value set with --set: the error says it came from --set and names the
     // field, without a line and column (the value is on the command line, not in the file).
     let out = gtsim(&["check", base.to_str().unwrap(), "--set", "workload.width=0"]);

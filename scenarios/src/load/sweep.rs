@@ -275,12 +275,14 @@ pub(super) fn processor_trees(
     for a in algorithms {
         for p in &ptrees {
             if let Some(why) = a.unsupported(p, pool) {
-                let field: &[&str] = match p {
-                    PTree::Paper { .. } if a.entry().runs_on == crate::catalogue::RunsOn::Pool => {
-                        &["hardware", "network"]
-                    }
-                    PTree::Paper { .. } => &["hardware", "length"],
-                    PTree::Campbell { .. } => &["sweep", "ptree"],
+                use crate::catalogue::RunsOn;
+                let field: &[&str] = match (p, a.entry().runs_on) {
+                    (PTree::Paper { .. }, RunsOn::Pool) => &["hardware", "network"],
+                    // A sequential search on several processors: the processor count is wrong
+                    // (or the algorithm), not the tree's length.
+                    (PTree::Paper { .. }, RunsOn::OneProcessor) => &["sweep", field],
+                    (PTree::Paper { .. }, _) => &["hardware", "length"],
+                    (PTree::Campbell { .. }, _) => &["sweep", "ptree"],
                 };
                 return Err(cx.at(field, why));
             }
