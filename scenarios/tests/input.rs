@@ -384,6 +384,36 @@ fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
         7,
         &["Unexpected end of RON; the file ends inside a bracket: one above is left open"],
     );
+    // The same without the comma after the last section: a comma or the bracket, and the
+    // file ends.
+    let unclosed = text
+        .trim_end()
+        .strip_suffix(',')
+        .expect("`),` before the last `)`");
+    let f = write(&dir, "eof-comma.ron", format!("{unclosed}\n// the end\n"));
+    let (line, col) = (
+        unclosed.lines().count(),
+        unclosed.lines().last().unwrap().len() + 1,
+    );
+    rejected(
+        &f,
+        line,
+        col,
+        &["expected a comma or a closing bracket, but the file ends: a bracket above is left open"],
+    );
+    // Text after the file's value: placed at the text, past blank lines and comments.
+    let f = write(
+        &dir,
+        "trailing.ron",
+        format!("{}\n\n// notes\n/* more */  x y\n", small_text().trim_end()),
+    );
+    let line = small_text().trim_end().lines().count() + 3;
+    rejected(
+        &f,
+        line,
+        13,
+        &["text after the file's closing bracket, `x y`: the file holds one value"],
+    );
     // In a value set with --set, the brackets to look at are the value's own.
     let f = write(&dir, "small.ron", small_text());
     let out = gtsim(&[

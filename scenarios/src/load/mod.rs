@@ -1063,8 +1063,19 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
         let comma = matches!(e.code, ron::Error::ExpectedComma)
             .then(|| missing_comma(src, e.span.start.line, e.span.start.col))
             .flatten();
-        let (line_no, col) = match comma {
-            Some((_, Some(place))) => place,
+        // Where the text goes on from the error, past spaces and comments (None: the file
+        // ends there).
+        let next = locate::offset_of(src, e.span.start.line, e.span.start.col)
+            .and_then(|at| next_text(src, at));
+        // A comma expected where the file ends: a bracket is left open, as at `Eof`.
+        let ends_open =
+            matches!(e.code, ron::Error::ExpectedComma) && comma.is_none() && next.is_none();
+        let (line_no, col) = match (&comma, &e.code, next) {
+            (Some((_, Some(place))), ..) => *place,
+            // Text after the file's value: placed at the text, not just after the bracket.
+            (_, ron::Error::TrailingCharacters, Some(at)) => locate::line_col(src, at),
+            // The file's end: placed after its last text, not after a comment below it.
+            _ if ends_open => last_text_end(src).unwrap_or((e.span.start.line, e.span.start.col)),
             _ => (e.span.start.line, e.span.start.col),
         };
         // The parser's words, in the file's terms for a bare word (`depth: five` reads as a
@@ -1081,6 +1092,16 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
             // Two values or two fields with nothing between them: say which two.
             ron::Error::ExpectedComma if comma.is_some() => {
                 comma.as_ref().map(|c| c.0.clone()).unwrap_or_default()
+            }
+            ron::Error::ExpectedComma if ends_open => {
+                "expected a comma or a closing bracket, but the file ends: a bracket above is left open".to_string()
+            }
+            ron::Error::TrailingCharacters => {
+                let text = next.map_or("", |at| src[at..].lines().next().unwrap_or(""));
+                format!(
+                    "text after the file's closing bracket, `{}`: the file holds one value, `(…)`, and nothing after it but comments",
+                    text.trim_end()
+                )
             }
             ron::Error::ExpectedDifferentStructName { found, .. } => {
                 format!("expected a section in parentheses, `(…)`, but found `{found}`")
@@ -1144,6 +1165,10 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
             }
             ron::Error::Eof => {
                 message.push_str("; the file ends inside a bracket: one above is left open")
+            }
+            // Text after the value: the value's own last bracket may be closed too early.
+            ron::Error::TrailingCharacters => {
+                message.push_str("; or a bracket above is closed too early")
             }
             _ => {}
         }
@@ -1372,6 +1397,49 @@ fn without_comment(line: &str) -> &str {
         }
     }
     line
+}
+
+/// Line and column (1-based, in characters) just after the last text of `src` that is not
+/// in a `// …` comment; None for a file without any.
+fn last_text_end(src: &str) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = src.lines().collect();
+    lines.iter().enumerate().rev().find_map(|(i, l)| {
+        let text = without_comment(l).trim_end();
+        (!text.is_empty()).then(|| (i + 1, text.chars().count() + 1))
+    })
+}
+
+/// The byte offset of the first text at or after `at` that is neither space nor a comment
+/// (`// …` to the end of its line, `/* … */`, nested as ron reads them); None when the file
+/// ends first.
+fn next_text(src: &str, mut at: usize) -> Option<usize> {
+    let b = src.as_bytes();
+    loop {
+        while at < b.len() && b[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        match (b.get(at), b.get(at + 1)) {
+            (Some(b'/'), Some(b'/')) => at = src[at..].find('\n').map_or(b.len(), |n| at + n),
+            (Some(b'/'), Some(b'*')) => {
+                let mut depth = 0usize;
+                loop {
+                    match (b.get(at), b.get(at + 1)) {
+                        (Some(b'/'), Some(b'*')) => (depth, at) = (depth + 1, at + 2),
+                        (Some(b'*'), Some(b'/')) => {
+                            (depth, at) = (depth - 1, at + 2);
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        (Some(_), _) => at += 1,
+                        (None, _) => return None,
+                    }
+                }
+            }
+            (Some(_), _) => return Some(at),
+            (None, _) => return None,
+        }
+    }
 }
 
 /// The number of characters to insert, delete or replace to turn `a` into `b` (Levenshtein).
