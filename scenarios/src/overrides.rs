@@ -100,6 +100,21 @@ impl Assignment {
                 ),
             });
         }
+        if let Some(open) = s.unclosed_bracket() {
+            let close = match value.as_bytes()[open] {
+                b'(' => ')',
+                b'[' => ']',
+                _ => '}',
+            };
+            return Err(SetError {
+                path: path.into(),
+                reason: format!(
+                    "the bracket `{}` that starts `{}` is never closed: end it with a `{close}`",
+                    &value[open..=open],
+                    &value[open..]
+                ),
+            });
+        }
         Ok(Assignment { path: keys, value })
     }
 
@@ -508,6 +523,34 @@ impl Scanner<'_> {
         None
     }
 
+    /// The last opening bracket (`(`, `[`, `{`) never closed, if one is (strings and comments
+    /// skipped; a closing bracket closes the last one open, whatever its kind).
+    fn unclosed_bracket(&self) -> Option<usize> {
+        let b = self.b;
+        let mut open = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            let k = self.skip(i);
+            if k != i {
+                i = k;
+                continue;
+            }
+            match b[i] {
+                b'"' => {
+                    i = self.string_end(i)?;
+                    continue;
+                }
+                b'(' | b'[' | b'{' => open.push(i),
+                b')' | b']' | b'}' => {
+                    open.pop();
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        open.pop()
+    }
+
     /// The value of field `key` in the struct body starting at `open`: (start, end) of its text.
     fn field(&self, open: usize, key: &str) -> Option<(usize, usize)> {
         self.field_with_name(open, key).map(|(_, s, e)| (s, e))
@@ -731,6 +774,22 @@ mod tests {
         for text in ["w=\"x", "w=a\"b", "w=(a: \"x)", "w=\"x\\\""] {
             let e = Assignment::parse(text).unwrap_err();
             assert!(e.reason.contains("never closed"), "{text}: {e}");
+        }
+        // A bracket never closed: said of the value, not left to the file's later fields.
+        for (text, said) in [
+            (
+                "w=[1, 2",
+                "the bracket `[` that starts `[1, 2` is never closed: end it with a `]`",
+            ),
+            (
+                "w=TreeSplit(update: true",
+                "the bracket `(` that starts `(update: true` is never closed: end it with a `)`",
+            ),
+            ("w=(a: [1, \"]\"), b: (c: 1)", "starts `(a: [1,"),
+            ("w={\"a\": 1", "end it with a `}`"),
+        ] {
+            let e = Assignment::parse(text).unwrap_err();
+            assert!(e.reason.contains(said), "{text}: {e}");
         }
         let open = "(\n  name: \"x,\n  w: 1,\n)\n";
         assert!(has_unclosed_string(open));
