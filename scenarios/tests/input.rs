@@ -1525,3 +1525,48 @@ fn a_missing_comma_names_what_it_should_follow() {
         "{e}"
     );
 }
+
+/// Two outputs never claim one file: outputs.minimal_chart may not be a chart outputs.schemes
+/// draws, nor a name kept for gtsim plot and gtsim compare.
+#[test]
+fn minimal_chart_takes_no_file_another_output_writes() {
+    let dir = scratch("minimal-chart");
+    let text = |outputs: &str| {
+        format!(
+            r#"(
+    name: "seq",
+    hardware: (costs: (k: Ns(3), e: Ns(11)), link: Ideal),
+    workload: Synthetic(width: 3, depth: 3, ordering: Random, horizon_noise: 0),
+    search: (algorithm: Ab),
+    sweep: (fanout: [1], seeds: Range(start: 1, count: 2)),
+    outputs: ({outputs}),
+)"#
+        )
+    };
+    let parse = |outputs: &str| scenarios::parse(&text(outputs), &dir.join("seq.ron"));
+    assert!(parse(r#"minimal_chart: "mine.png""#).is_ok());
+    for (outputs, said) in [
+        (
+            r#"minimal_chart: "mine.png", schemes: (at: 1, name: "mine")"#,
+            "is a chart outputs.schemes draws (mine.png and mine-overheads.png)",
+        ),
+        (
+            r#"minimal_chart: "schemes-overheads.png", schemes: (at: 1)"#,
+            "not one of",
+        ),
+        (
+            r#"minimal_chart: "plot-x.png""#,
+            "names kept for gtsim plot",
+        ),
+        (
+            r#"minimal_chart: "compare.png""#,
+            "names kept for gtsim plot",
+        ),
+    ] {
+        let e = parse(outputs).unwrap_err().to_string();
+        assert!(
+            e.contains("outputs.minimal_chart") && e.contains(said),
+            "{outputs}: {e}"
+        );
+    }
+}

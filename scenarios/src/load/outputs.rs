@@ -216,15 +216,27 @@ pub(super) fn charts(
             "schemes.png",
             "schemes-overheads.png",
         ];
+        // plot-… and compare… are kept for gtsim plot and gtsim compare, as for schemes.name.
         if !plain
             || !name.ends_with(".png")
             || name.starts_with('.')
             || taken.contains(&name.as_str())
+            || crate::output::is_side_name(name)
         {
             return Err(cx.at(
                 &["outputs", "minimal_chart"],
-                format!("{name:?} must be a file name ending in .png, without a folder, not starting with a dot, and not one of {}", taken.join(", ")),
+                format!("{name:?} must be a file name ending in .png, without a folder, not starting with a dot, plot- or compare (names kept for gtsim plot and gtsim compare), and not one of {}", taken.join(", ")),
             ));
+        }
+        // Nor a chart outputs.schemes draws: one would be written over the other.
+        if let Some(schemes) = &outputs.schemes {
+            let (chart, bars) = schemes.files();
+            if *name == chart || *name == bars {
+                return Err(cx.at(
+                    &["outputs", "minimal_chart"],
+                    format!("{name:?} is a chart outputs.schemes draws ({chart} and {bars}): give the two charts different names"),
+                ));
+            }
         }
         if !ptrees.iter().all(|p| p.is_uniprocessor()) {
             warnings.push(format!(
