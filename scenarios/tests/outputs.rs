@@ -774,7 +774,8 @@ fn an_interrupted_vary_run_resumes_to_the_same_folders() {
 /// A run that fails (here simulated time overflows: a send set up for an hour's worth of
 /// 10^6 hours) fails the same way on every try: its part file is removed, not kept for a
 /// --resume that could not pass it, so the corrected scenario runs at once. In a vary run the
-/// error names the combination, and the combinations done keep their folders but no part file.
+/// error names the combination; a folder the run created is removed, and in an earlier vary
+/// run's folder the combinations done keep their folders but no part file.
 #[test]
 fn a_failed_run_leaves_no_part_file_to_block_the_corrected_run() {
     let dir = scratch("failed-run");
@@ -838,6 +839,32 @@ fn a_failed_run_leaves_no_part_file_to_block_the_corrected_run() {
     assert!(
         err.starts_with("gtsim: error: with hardware.costs.s=S(3600000000): "),
         "{err}"
+    );
+    // The folder the failed run created is gone, the combination it finished with it.
+    assert!(!vout.exists(), "{:?}", leftovers(&dir));
+    // Into the folder of an earlier vary run, the combinations done keep their folders.
+    let vary_run = || {
+        gtsim(
+            &[
+                "run",
+                varied.to_str().unwrap(),
+                "--out",
+                vout.to_str().unwrap(),
+                "--quiet",
+            ],
+            &[],
+        )
+    };
+    let failing = std::fs::read_to_string(&varied).unwrap();
+    std::fs::write(&varied, failing.replace("\"S(3600000000)\"", "\"Ms(3)\"")).unwrap();
+    ok(&vary_run());
+    std::fs::write(&varied, &failing).unwrap();
+    let o = vary_run();
+    assert_eq!(
+        o.status.code(),
+        Some(5),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
     );
     assert!(vout
         .join("hardware.costs.s=Ms_1_")

@@ -1373,6 +1373,9 @@ fn run_variants(
             .map_err(|e| Failure::Input(e.to_string()))?;
     let default_out = out.is_none();
     let dir = out.unwrap_or_else(|| PathBuf::from("out").join(&name));
+    // A folder this run creates is removed again if a combination fails to run: no partial
+    // output of a failed sweep is left behind.
+    let created = !dir.exists();
     prepare_vary_folder(&dir, default_out)?;
     let mut parts = Vec::new();
     let mut index = format!(
@@ -1413,11 +1416,16 @@ fn run_variants(
             Ok(s) => s,
             Err(f) => {
                 if matches!(f, Failure::Run(_)) {
-                    // No --resume can pass a failed run (`Failure::kept`): the combinations
-                    // done so far keep their folders, not the part files that a corrected
-                    // scenario, another sweep, would be refused for.
-                    for done in &folders {
-                        let _ = remove_part(&scenarios::part::path_for(&dir.join(done)));
+                    // No --resume can pass a failed run (`Failure::kept`): a folder this run
+                    // created goes; in an earlier vary run's folder the combinations done so
+                    // far keep their folders, not the part files that a corrected scenario,
+                    // another sweep, would be refused for.
+                    if created {
+                        let _ = std::fs::remove_dir_all(&dir);
+                    } else {
+                        for done in &folders {
+                            let _ = remove_part(&scenarios::part::path_for(&dir.join(done)));
+                        }
                     }
                 }
                 return Err(f.within(&label));
