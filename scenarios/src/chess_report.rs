@@ -241,6 +241,17 @@ pub(crate) fn charted<'a>(
     (s, counted)
 }
 
+/// Whether a per-board paper table (Table IV's layout) gives counts for a position the plan
+/// searches (true for other tables, or none).
+pub(crate) fn per_board_matches(plan: &Plan) -> bool {
+    per_board(plan).is_none_or(|p| {
+        let searched = searched_boards(plan);
+        p.rows
+            .iter()
+            .any(|b| searched.contains(&b.board) && b.at(1).is_some())
+    })
+}
+
 /// The paper's board letters of the positions the plan searches (none unless they are the
 /// shipped Bratko–Kopec positions).
 fn searched_boards(plan: &Plan) -> Vec<char> {
@@ -513,6 +524,11 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
                 "\nThe paper's averages here are computed from its per-board rows, over the {n} of its {} boards whose positions this plan searches (its minutes are truncated, so its seconds and time overheads are coarse).",
                 p.rows.len()
             ));
+            if !per_board_matches(plan) {
+                // Nothing to compare: the paper's side is – and the simulated side stays over
+                // every position searched.
+                out.push_str(" None of the positions this plan searches is a board the table gives counts for: its columns are –, and the simulated columns are over every position searched.\n");
+            }
             let left_out: Vec<&str> = plan.chess.as_ref().map_or(Vec::new(), |set| {
                 rows.baseline
                     .iter()
@@ -522,7 +538,7 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
                     .into_iter()
                     .collect()
             });
-            if !left_out.is_empty() {
+            if !left_out.is_empty() && per_board_matches(plan) {
                 out.push_str(&format!(
                     " The simulated columns, best moves included, are over the same boards: {} {} searched but left out, since the paper gives no counts for {} (results.csv has every run).",
                     crate::util::and_list(&left_out),

@@ -842,6 +842,47 @@ fn speedup_png_sets_the_papers_speedups_beside_the_runs_they_describe() {
     }
 }
 
+/// A per-board table that gives counts for none of the positions searched (Table IV has none
+/// for board A, BK.01) is a warning, as for the other layouts, and the report says its columns
+/// are – rather than that positions are left out.
+#[test]
+fn a_per_board_table_matching_no_position_searched_is_a_warning() {
+    let dir = scratch("table4-unmatched");
+    common::copy_reference(&dir, "parabelle-table4-6ply.csv");
+    let text = small(", reference: \"reference/parabelle-table4-6ply.csv\"").replace(
+        r#"positions: ["BK.04", "BK.01"],"#,
+        r#"positions: ["BK.01"],"#,
+    );
+    let plan = parse(&text, &dir).unwrap();
+    assert!(
+        plan.warnings
+            .iter()
+            .any(|w| w.contains("outputs.reference: none of the positions the plan searches")),
+        "{:?}",
+        plan.warnings
+    );
+    let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
+    let out = dir.join("out");
+    scenarios::write_outputs(&plan, &results, None, &out).unwrap();
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("its columns are –"), "{md}");
+    assert!(!md.contains("searched but left out"), "{md}");
+    // With BK.04 (board D) beside it, no warning.
+    let plan = parse(
+        &small(", reference: \"reference/parabelle-table4-6ply.csv\""),
+        &dir,
+    )
+    .unwrap();
+    assert!(
+        !plan
+            .warnings
+            .iter()
+            .any(|w| w.contains("outputs.reference")),
+        "{:?}",
+        plan.warnings
+    );
+}
+
 #[test]
 fn table_iv_averages_leave_out_on_both_sides_a_board_the_paper_has_no_counts_for() {
     // Table IV has no counts for board A (BK.01), which the small plan searches besides BK.04

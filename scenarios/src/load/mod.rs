@@ -904,6 +904,12 @@ fn plan_of<'a>(
                 .iter()
                 .any(|&f| crate::chess_report::paper_row(&plan, paper, &a.name(), f).is_some())
         });
+        if per_board && !crate::chess_report::per_board_matches(&plan) {
+            let name = plan.scenario.outputs.reference.clone().unwrap_or_default();
+            plan.warnings.push(format!(
+                "{file}: outputs.reference: none of the positions the plan searches is a board {name} gives counts for (its boards A-X are the Bratko-Kopec positions BK.01-BK.24): every paper column of the report would be –"
+            ));
+        }
         if !per_board && !matched {
             let name = plan.scenario.outputs.reference.clone().unwrap_or_default();
             plan.warnings.push(format!(
