@@ -64,6 +64,12 @@ impl<'de> Deserialize<'de> for Vary {
                     // text) is refused by the loader, which compares the values as it reads them.
                     out.push((path, values.into_iter().map(|v| v.0).collect()));
                 }
+                // Written but empty: a field to vary was meant (leave the section out for none).
+                if out.is_empty() {
+                    return Err(serde::de::Error::custom(
+                        "vary lists no field: give at least one, e.g. {\"hardware.link.rate\": [960, 480]}, or leave vary out",
+                    ));
+                }
                 Ok(Vary(out))
             }
         }

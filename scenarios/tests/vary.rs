@@ -387,3 +387,21 @@ fn a_varied_field_inside_another_varied_field_is_refused() {
     );
     assert_eq!(load_error(&dir, "beside.ron", &text), None);
 }
+
+/// A vary section written but empty, or a field with no value, is an error naming vary: a
+/// field to vary was meant.
+#[test]
+fn an_empty_vary_section_or_value_list_is_refused() {
+    let dir = scratch("empty");
+    for (vary, words) in [
+        ("", "vary: vary lists no field"),
+        (
+            "\"hardware.link.rate\": []",
+            "hardware.link.rate: give at least one value",
+        ),
+    ] {
+        let text = with_vary(&small_text(), vary);
+        let err = load_error(&dir, "empty.ron", &text).unwrap_or_else(|| panic!("{vary:?} loaded"));
+        assert!(err.contains(words), "{vary:?}: {err}");
+    }
+}
