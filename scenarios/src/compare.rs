@@ -76,8 +76,17 @@ impl Table {
                     && !cell.is_empty()
                     && !cell.parse::<f64>().is_ok_and(|v| v.is_finite())
                 {
+                    // A column gtsim never names (a header edited by hand) is the likelier fault.
+                    let unknown = if crate::results::COLUMNS.contains(&columns[c].as_str()) {
+                        String::new()
+                    } else {
+                        format!(
+                            "; and `{}` is not a column gtsim writes: was the header (line 1) edited?",
+                            columns[c]
+                        )
+                    };
                     return Err(format!(
-                        "{}:{}: column {} ({}): `{cell}` is not a number (results.csv holds a number there, or nothing where the value is undefined)",
+                        "{}:{}: column {} ({}): `{cell}` is not a number (results.csv holds a number there, or nothing where the value is undefined){unknown}",
                         path.display(),
                         i + 2,
                         c + 1,
@@ -830,6 +839,13 @@ mod tests {
                 "{e}"
             );
         }
+        // A text column renamed in the header: said.
+        let renamed = "scenarioX,processors,seed,speedup\nbase,4,1,3.5\n";
+        let e = read_text("renamed", renamed).unwrap_err();
+        assert!(
+            e.contains("`scenarioX` is not a column gtsim writes: was the header (line 1) edited?"),
+            "{e}"
+        );
         // A configuration cell too: `x` processors would be a configuration of its own.
         let e = read_text("config", &format!("{head}{}", row("x", "1", "3.5"))).unwrap_err();
         assert!(

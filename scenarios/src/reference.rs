@@ -406,13 +406,19 @@ fn overhead(name: &str, value: &str) -> Result<f64, String> {
     Ok(x)
 }
 
-/// A processor count: a whole number >= 1.
+/// A processor count: a whole number >= 1 (one too large to be a processor count is said as
+/// such).
 fn fanout(value: &str) -> Result<u32, String> {
-    value
-        .parse()
-        .ok()
-        .filter(|&f| f >= 1)
-        .ok_or_else(|| format!("fanout '{value}' is not a whole number >= 1"))
+    let digits = value.strip_prefix('+').unwrap_or(value);
+    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    match value.parse::<u32>() {
+        Ok(f) if f >= 1 => Ok(f),
+        Err(_) if whole => Err(format!(
+            "fanout '{value}' is far more processors than a sweep can run (at most {})",
+            crate::input::MAX_FANOUT
+        )),
+        _ => Err(format!("fanout '{value}' is not a whole number >= 1")),
+    }
 }
 
 /// Sets one of [`REFERENCE_COLUMNS`] (a name checked by the header) on `row`.
@@ -1052,6 +1058,7 @@ mod tests {
         let nan = t("local,all,1,NaN\n");
         let negative = t("local,all,1,-1\n");
         let zero = t("local,all,0,1\n");
+        let huge = t("local,all,99999999999999999999,1\n");
         let width = t("local,all,1\n");
         refused(
             "table3",
@@ -1074,6 +1081,11 @@ mod tests {
                 (&nan, 2, "column speedup: 'NaN' is not a finite number"),
                 (&negative, 2, "column speedup: '-1' is negative"),
                 (&zero, 2, "fanout '0' is not a whole number >= 1"),
+                (
+                    &huge,
+                    2,
+                    "fanout '99999999999999999999' is far more processors than a sweep can run (at most 1024)",
+                ),
                 (&width, 2, "3 fields, the header has 4"),
                 (
                     "table,storage,fanout,speedups\n",
