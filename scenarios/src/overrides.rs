@@ -252,6 +252,15 @@ fn set(src: &str, a: &Assignment) -> Result<(String, Edit), SetError> {
                     ))
                 })?;
             }
+            // Inside a value that has no named fields (`Us(25)`, `List([1, 2])`): nothing to
+            // add a field to.
+            None if depth > 0 && !s.has_named_fields(open) => {
+                return Err(err(format!(
+                    "{} holds no fields to set (its value, `{}`, has none)",
+                    a.path[..depth].join("."),
+                    s.value_text(open)
+                )));
+            }
             None => {
                 // Left out: add it (and the structs on the way) first in the struct, just after
                 // its parenthesis, where no comment can hide it (after the last field, a
@@ -551,6 +560,33 @@ impl Scanner<'_> {
         open.pop()
     }
 
+    /// Whether the body starting at `open` (just past its `(`) holds named fields, or none:
+    /// `a: 1, …` or `)`, not `25)` or `[1, 2])`.
+    fn has_named_fields(&self, open: usize) -> bool {
+        let b = self.b;
+        let mut i = self.skip(open);
+        if b.get(i) == Some(&b')') {
+            return true;
+        }
+        let name = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        i > name && b.get(self.skip(i)) == Some(&b':')
+    }
+
+    /// The text of the value whose body starts at `open` (just past its `(`), from its name
+    /// (if any) to its closing bracket, as written.
+    fn value_text(&self, open: usize) -> String {
+        let b = self.b;
+        let mut start = open - 1;
+        while start > 0 && (b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_') {
+            start -= 1;
+        }
+        let end = self.value_end(start);
+        String::from_utf8_lossy(&b[start..end]).trim().to_string()
+    }
+
     /// The value of field `key` in the struct body starting at `open`: (start, end) of its text.
     fn field(&self, open: usize, key: &str) -> Option<(usize, usize)> {
         self.field_with_name(open, key).map(|(_, s, e)| (s, e))
@@ -801,5 +837,15 @@ mod tests {
         // Into a value without fields.
         let e = set1(SRC, "sweep.fanout.x=1").unwrap_err();
         assert!(e.reason.contains("sweep.fanout"), "{e}");
+        // Into a variant whose parentheses hold a value, not fields.
+        let src = "(\n  costs: (k: Us(25), e: Ns(11)),\n  seeds: List([1, 2]),\n)\n";
+        let e = set1(src, "costs.k.x=5").unwrap_err();
+        assert_eq!(
+            e.reason,
+            "costs.k holds no fields to set (its value, `Us(25)`, has none)"
+        );
+        let e = set1(src, "seeds.start=5").unwrap_err();
+        assert!(e.reason.contains("`List([1, 2])`, has none"), "{e}");
+        assert!(set1(src, "costs.q=Ns(3)").is_ok());
     }
 }
