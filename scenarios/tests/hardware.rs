@@ -308,7 +308,7 @@ fn machines_as_files_are_their_hardware_sections() {
     };
     let e = varied_err(&varied);
     assert!(
-        e.contains("v.ron:4:51: hardware.network: a hypercube needs a power of two"),
+        e.contains("v.ron:4:51: with hardware.network=Hypercube(forwarding: Hardware, forward_cost: Ns(0)): hardware.network: a hypercube needs a power of two"),
         "{e}"
     );
     let e = err(ybwc("    machine: \"hypercube-10mbit\","));
@@ -327,7 +327,7 @@ fn machines_as_files_are_their_hardware_sections() {
     std::fs::write(&varied, &shipped).unwrap();
     let e = varied_err(&varied);
     assert!(
-        e.contains("v.ron:4:37: hardware.network, from the shipped machine \"hypercube-10mbit\""),
+        e.contains("v.ron:4:37: with machine=\"hypercube-10mbit\": hardware.network, from the shipped machine \"hypercube-10mbit\""),
         "{e}"
     );
     let set = scenarios::overrides::Assignment::parse("machine=hypercube-10mbit").unwrap();

@@ -783,15 +783,17 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
     );
     // A varied value that is wrong, or a varied field that does not exist: the error points at
     // the value in the vary section, not into the text with the value set.
-    for (vary, value, words) in [
+    for (vary, value, varied, words) in [
         (
             "    vary: {\"workload.width\": [4,  0]},\n",
             "0]",
+            "workload.width=0",
             "workload.width: must be at least 1",
         ),
         (
             "    vary: {\"sweep.nothing\": [4, 5]},\n",
             "4,",
+            "sweep.nothing=4",
             "sweep.nothing: `sweep` has no field `nothing` to vary; its fields are",
         ),
     ] {
@@ -807,7 +809,9 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(3), "{err}");
         assert!(
-            err.contains(&format!("vary-bad.ron:{line}:{col}: {words}")),
+            err.contains(&format!(
+                "vary-bad.ron:{line}:{col}: with {varied}: {words}"
+            )),
             "{err}"
         );
     }
@@ -901,7 +905,8 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
     // into a hardware section has moved it in the text the loader reads.
     let unknown = edit(&small, "value_spread:", "colour: 3,\n        value_spread:");
     let line = unknown.lines().position(|l| l.contains("colour")).unwrap() + 1;
-    let at = format!("bad-field.ron:{line}:9: workload.colour: unknown field `colour`");
+    let at = format!("bad-field.ron:{line}:9: ");
+    let said = "workload.colour: unknown field `colour`";
     let bad = write(&dir, "bad-field.ron", &unknown);
     let costs = "hardware.costs=(k: Ms(8.0), e: Ms(25.65), s: Ms(2.0), interrupt: Ms(1.0))";
     for sets in [
@@ -915,7 +920,15 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
             args.extend(["--set", s]);
         }
         let err = common::stderr(&gtsim(&args));
-        assert!(err.contains(&at), "{sets:?}: {err}");
+        // The place, then the fields set (if any), then what is wrong.
+        let with = match sets.len() {
+            0 => String::new(),
+            _ => format!("with --set {}: ", sets.join(", ")),
+        };
+        assert!(
+            err.contains(&format!("{at}{with}{said}")),
+            "{sets:?}: {err}"
+        );
     }
     // `gtsim check` of `text` written as `name`: the exit code and what it wrote to stderr.
     let check = |name: &str, text: String, sets: &[&str]| {
@@ -946,7 +959,8 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
     );
     let (_, err) = check("vary-moved.ron", moved, &[]);
     assert!(
-        err.contains(&format!("vary-moved.ron:{}:9: outputs.timeline", line + 1)),
+        err.contains(&format!("vary-moved.ron:{}:9: with ", line + 1))
+            && err.contains("sweep.fanout=[1, 3]: outputs.timeline"),
         "{err}"
     );
     // An error on the line of the `machine` field, which the machine's hardware section
@@ -964,11 +978,17 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         .find("colour")
         .unwrap()
         + 1;
-    for set in [&[][..], &["machine=parabelle-1985"]] {
+    for (set, with) in [
+        (&[][..], ""),
+        (
+            &["machine=parabelle-1985"],
+            "with --set machine=\"parabelle-1985\": ",
+        ),
+    ] {
         let (_, err) = check("machine-line.ron", machine.clone(), set);
         assert!(
             err.contains(&format!(
-                "machine-line.ron:{line}:{col}: colour: unknown field `colour`"
+                "machine-line.ron:{line}:{col}: {with}colour: unknown field `colour`"
             )),
             "{set:?}: {err}"
         );
@@ -991,7 +1011,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
     let (_, err) = check("vary-syntax.ron", varied, &[]);
     assert!(
         err.contains(&format!(
-            "vary-syntax.ron:{line}:34: workload: expected a comma between `5` and `6`"
+            "vary-syntax.ron:{line}:34: with workload.width=5 6: workload: expected a comma between `5` and `6`"
         )),
         "{err}"
     );
@@ -1306,7 +1326,7 @@ fn a_field_given_twice_is_refused_at_the_second() {
     assert_eq!(out.status.code(), Some(3), "{e}");
     assert!(
         e.contains(&format!(
-            "{}:{line}:{col}: `machine` is given twice",
+            "{}:{line}:{col}: with --set machine=\"hypercube-10mbit\": `machine` is given twice",
             f.display()
         )),
         "{e}"
@@ -1508,7 +1528,7 @@ fn a_missing_comma_names_what_it_should_follow() {
     let e = common::stderr(&out);
     assert_eq!(out.status.code(), Some(3), "{e}");
     let at = format!(
-        "{}:{line}:{}: workload: expected a comma after `depth: 3`, before `ordering`",
+        "{}:{line}:{}: with --set machine=\"parabelle-1985\": workload: expected a comma after `depth: 3`, before `ordering`",
         f.display(),
         col + "depth: 3".len()
     );

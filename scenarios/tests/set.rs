@@ -116,7 +116,7 @@ fn a_field_the_section_lacks_is_said_plainly_with_its_fields() {
     let err = common::stderr(&out);
     assert_eq!(out.status.code(), Some(3), "{err}");
     let says = format!(
-        "vary-field.ron:{line}:{col}: hardware.zz: `hardware` has no field `zz` to vary; its fields are "
+        "vary-field.ron:{line}:{col}: with hardware.zz=1: hardware.zz: `hardware` has no field `zz` to vary; its fields are "
     );
     assert!(err.contains(&says), "{says:?} in {err}");
     assert!(!err.contains("bracket"), "{err}");

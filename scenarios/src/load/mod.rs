@@ -30,6 +30,26 @@ use crate::schema::Scenario;
 use locate::{field_path, Source};
 use std::path::Path;
 
+/// [`ScenarioError::Variant`] in words: the file (with the inner error's line and column, when
+/// it has them) named once, then the assignments, then what is wrong:
+/// `f.ron:35:40: with hardware.link.rate=abc: …`, `f.ron: with --set k.x=5: …`.
+fn variant_text(file: &str, assignments: &str, inner: &ScenarioError) -> String {
+    let text = inner.to_string();
+    let Some(rest) = text.strip_prefix(file).and_then(|r| r.strip_prefix(':')) else {
+        return format!("{file}: with {assignments}: {text}");
+    };
+    // `LINE:COL: message` after the file, or ` message`.
+    let mut parts = rest.splitn(3, ':');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(line), Some(col), Some(message))
+            if line.parse::<usize>().is_ok() && col.parse::<usize>().is_ok() =>
+        {
+            format!("{file}:{line}:{col}: with {assignments}:{message}")
+        }
+        _ => format!("{file}: with {assignments}:{rest}"),
+    }
+}
+
 /// A scenario that cannot be run, and where it says so.
 #[derive(thiserror::Error, Debug)]
 pub enum ScenarioError {
@@ -56,7 +76,7 @@ pub enum ScenarioError {
     },
     /// A scenario that is wrong with one of the `vary` section's combinations of values, or
     /// with the fields `--set` sets (`assignments` then starts with `--set`).
-    #[error("{file}: with {assignments}: {inner}")]
+    #[error("{}", variant_text(file, assignments, inner))]
     Variant {
         /// The scenario file's path, as given.
         file: String,
