@@ -357,8 +357,8 @@ pub fn chess_markdown(plan: &Plan, rows: &crate::chess_report::ChessRows) -> Str
         "\n## Schemes compared on the positions\n\n\
          On {}. Per scheme and processor count p, over the positions: speedup is the mean of the \
          per-position ratios T(1) / T(p) of the scheme's own one-processor search (± standard \
-         error); search % (leaves) is eq. 9's leaf-count overhead; the time split is in % of the \
-         one-processor time and adds up to the time overhead p · T(p) / T(1) − 1: search \
+         error); search % (leaves) is each position's leaf-count overhead (eq. 9 per position); \
+         the time split is in % of the one-processor time and adds up to the time overhead p · T(p) / T(1) − 1: search \
          (all processors' search time − 1), messages (CPU time on messages: setup, interrupts, \
          forwarding, waiting for replies), memory (time reaching shared memory: latency, waiting \
          for a busy bank, spinning on locks) and synchronization (idle). Means of per-position \
@@ -391,19 +391,20 @@ pub fn chess_markdown(plan: &Plan, rows: &crate::chess_report::ChessRows) -> Str
     let figure = |r: &RunRecord, name: &str| r.figures.0.get(name);
     let mut split = String::from(
         "\n### Speedup and time split\n\n\
-         | scheme | p | positions | speedup | search % (leaves) | time % (mean over positions) | = search % | + messages % | + memory % | + synchronization % |\n\
+         | scheme | p | positions | speedup | search % (leaves, mean over positions) | time % (mean over positions) | = search % | + messages % | + memory % | + synchronization % |\n\
          |---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut traffic = String::from(
         "\n### Table traffic and answers\n\n\
-         Table figures are per node searched (interior and leaves, all processors); hits are \
-         probes that found the position; overwrites are stores that evicted another position. \
-         Memory accesses are all reads and writes of shared memory (table entries, split \
-         points, locks, flags) per node; bank wait is the share of memory time spent waiting for \
+         Table figures are per node searched: over all positions, the probes (or stores, or \
+         memory accesses) of all processors over the nodes (interior and leaves) they searched; \
+         hits are probes that found the position, over all probes; overwrites are stores that \
+         evicted another position, per position. Memory accesses are all reads and writes of \
+         shared memory (table entries, split points, locks, flags); bank wait is the share of memory time spent waiting for \
          a busy bank. Same move: positions whose root move is the one the scheme chooses on one \
          processor. Values that differ: runs whose root value is not the table-free search's, \
          and the mean absolute difference (centipawns) among them.\n\n\
-         | scheme | p | table probes per node | hits % | stores per node | overwrites | memory accesses per node | bank wait % | same move as p = 1 | values that differ | mean difference |\n\
+         | scheme | p | table probes per node | hits % | stores per node | overwrites per position | memory accesses per node | bank wait % | same move as p = 1 | values that differ | mean difference |\n\
          |---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for (algorithm, ps) in &groups {
@@ -447,15 +448,21 @@ pub fn chess_markdown(plan: &Plan, rows: &crate::chess_report::ChessRows) -> Str
                 pct(per(&|r, b| memory_ns(r) / el1(b))),
                 pct(per(&|r, b| r.t_idle_sync_ns as f64 / el1(b))),
             ));
-            let nodes = |r: &RunRecord| (r.leaf_nodes + r.interior_nodes).max(1) as f64;
+            // All positions' counts over all their nodes: a small position weighs what it
+            // searched, as "messages per node" in the tables above.
+            let nodes: u64 = runs
+                .iter()
+                .map(|(r, _)| r.leaf_nodes + r.interior_nodes)
+                .sum();
+            let over_nodes = |count: &dyn Fn(&RunRecord) -> u64| -> String {
+                let total: u64 = runs.iter().map(|(r, _)| count(r)).sum();
+                fixed(total as f64 / nodes.max(1) as f64, 3)
+            };
             let per_node = |name: &str| -> String {
                 if runs.iter().all(|(r, _)| figure(r, name).is_none()) {
                     return UNDEFINED.into();
                 }
-                fixed(
-                    mean(&per(&|r, _| figure(r, name).unwrap_or(0) as f64 / nodes(r))),
-                    3,
-                )
+                over_nodes(&|r| figure(r, name).unwrap_or(0))
             };
             let hits = {
                 let (h, n) = runs.iter().fold((0u64, 0u64), |(h, n), (r, _)| {
@@ -476,20 +483,15 @@ pub fn chess_markdown(plan: &Plan, rows: &crate::chess_report::ChessRows) -> Str
             {
                 UNDEFINED.into()
             } else {
-                runs.iter()
-                    .map(|(r, _)| figure(r, "tt_overwrites").unwrap_or(0))
-                    .sum::<u64>()
-                    .to_string()
+                fixed(
+                    mean(&per(&|r, _| figure(r, "tt_overwrites").unwrap_or(0) as f64)),
+                    1,
+                )
             };
             let accesses = if plan.memory.is_some() {
-                fixed(
-                    mean(&per(&|r, _| {
-                        (figure(r, "mem_reads").unwrap_or(0) + figure(r, "mem_writes").unwrap_or(0))
-                            as f64
-                            / nodes(r)
-                    })),
-                    3,
-                )
+                over_nodes(&|r| {
+                    figure(r, "mem_reads").unwrap_or(0) + figure(r, "mem_writes").unwrap_or(0)
+                })
             } else {
                 UNDEFINED.into()
             };

@@ -110,3 +110,71 @@ fn a_table_without_shared_memory_and_bad_tables_are_errors() {
         assert!(!ok && err.contains(says), "{name}: {err}");
     }
 }
+
+/// report.md's "Table traffic and answers" of a chess comparison: per node searched is all
+/// positions' counts over all their nodes (a small position weighs what it searched), and
+/// overwrites are a mean per position; both recomputed here from the runs.
+#[test]
+fn the_chess_table_traffic_is_per_node_searched_over_all_positions() {
+    let dir = common::scratch("tt", "chess-traffic");
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("schemes-chess.ron"),
+    )
+    .unwrap()
+    .replace("depth: 5)", "depth: 3)")
+    .replace(
+        "processors: [1, 2, 4, 8, 16],",
+        "processors: [1, 4], positions: [\"BK.02\", \"BK.05\", \"BK.11\"],",
+    )
+    .replace(
+        "algorithm: [Parabelle(), Ybwc(), YbwcShared(), Dts(), LazySmp(), Abdada()],",
+        "algorithm: [LazySmp(entries: 64)],",
+    )
+    .replace("schemes: (at: 16,", "schemes: (at: 4,");
+    let plan = scenarios::parse(&text, &dir.join("chess.ron")).unwrap();
+    let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
+    let out = dir.join("out");
+    scenarios::write_outputs(&plan, &results, None, &out).unwrap();
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let row = md
+        .split("### Table traffic and answers")
+        .nth(1)
+        .and_then(|t| t.lines().find(|l| l.starts_with("| lazy_smp_e64 | 4 |")))
+        .unwrap_or_else(|| panic!("no p = 4 row in:\n{md}"));
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    // | scheme | p | probes per node | hits % | stores per node | overwrites per position |
+    // memory accesses per node | …
+    let runs: Vec<_> = results
+        .records
+        .iter()
+        .filter(|r| r.processors == 4)
+        .collect();
+    assert_eq!(runs.len(), 3);
+    let sum = |name: &str| -> u64 {
+        runs.iter()
+            .map(|r| r.figures.0.get(name).unwrap_or(0))
+            .sum()
+    };
+    let nodes: u64 = runs.iter().map(|r| r.leaf_nodes + r.interior_nodes).sum();
+    assert_eq!(
+        cells[3],
+        format!("{:.3}", sum("tt_probes") as f64 / nodes as f64),
+        "{row}"
+    );
+    assert_eq!(
+        cells[5],
+        format!("{:.3}", sum("tt_stores") as f64 / nodes as f64),
+        "{row}"
+    );
+    assert_eq!(
+        cells[6],
+        format!("{:.1}", sum("tt_overwrites") as f64 / 3.0),
+        "{row}"
+    );
+    let accesses = sum("mem_reads") + sum("mem_writes");
+    assert_eq!(
+        cells[7],
+        format!("{:.3}", accesses as f64 / nodes as f64),
+        "{row}"
+    );
+}
