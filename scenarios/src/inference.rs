@@ -79,6 +79,14 @@ fn published(plan: &Plan, t: &Target, metric: Metric) -> Option<f64> {
     }
 }
 
+/// The paper's time overhead at `f` as its own seconds give it (eq. 11), where the printed one
+/// contradicts them ([`crate::reference::misprint`]): (printed, computed).
+fn misprinted(plan: &Plan, t: &Target, f: u32) -> Option<(f64, f64)> {
+    let row = |f| paper_row(plan, t.table, &t.algorithm, f);
+    let r = row(f)?;
+    crate::reference::misprint(r.time_overhead_pct, r.secs, row(1)?.secs, f)
+}
+
 /// The value a varied field took in a plan, as a number (durations in ms), for the x axis; None
 /// for a field this does not know (the axis then numbers the values in order).
 fn field_value(plan: &Plan, path: &[String]) -> Option<f64> {
@@ -341,28 +349,33 @@ pub fn inference(combos: &[Combination]) -> Option<Inference> {
     // What reproduces what.
     md.push_str("\nPer algorithm: the combination whose time overheads are nearest the paper's (the root mean square, in points, of the differences at every parallel f the paper gives, not only the two in the table), and the combinations whose speedup moves from the second largest to the largest f the way the paper's does.\n\n");
     for t in &targets {
-        let distance = |c: &Combination| -> Option<f64> {
+        // The root mean square of the differences from the paper's time overheads; with
+        // `computed`, a misprinted figure replaced by the one its own seconds give.
+        let distance = |c: &Combination, computed: bool| -> Option<f64> {
             let d: Vec<f64> = t
                 .fanouts
                 .iter()
                 .map(|&f| {
-                    Some(
-                        simulated(c, &t.algorithm, Metric::Time(f))?
-                            - published(plan, t, Metric::Time(f))?,
-                    )
+                    let paper = match misprinted(plan, t, f) {
+                        Some((_, value)) if computed => value,
+                        _ => published(plan, t, Metric::Time(f))?,
+                    };
+                    Some(simulated(c, &t.algorithm, Metric::Time(f))? - paper)
                 })
                 .collect::<Option<Vec<f64>>>()?;
             Some((d.iter().map(|x| x * x).sum::<f64>() / d.len() as f64).sqrt())
         };
-        let distances: Vec<(usize, f64)> = combos
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| Some((i, distance(c)?)))
-            .collect();
-        if let Some(d) = distances.iter().map(|x| x.1).min_by(f64::total_cmp) {
-            // Combinations that differ only in a cost the algorithm never pays (a probe without a
-            // table) give the same figures: every one of them is named, not the first.
-            let nearest: Vec<String> = distances
+        // The nearest combinations and their distance. Combinations that differ only in a
+        // cost the algorithm never pays (a probe without a table) give the same figures: every
+        // one of them is named, not the first.
+        let nearest = |computed: bool| -> Option<(String, f64)> {
+            let distances: Vec<(usize, f64)> = combos
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| Some((i, distance(c, computed)?)))
+                .collect();
+            let d = distances.iter().map(|x| x.1).min_by(f64::total_cmp)?;
+            let named: Vec<String> = distances
                 .iter()
                 .filter(|x| x.1 == d)
                 .map(|&(i, _)| {
@@ -373,14 +386,34 @@ pub fn inference(combos: &[Combination]) -> Option<Inference> {
                     )
                 })
                 .collect();
+            let tied = if named.len() > 1 { ", tied" } else { "" };
+            Some((format!("{}{tied}", crate::util::and_list(&named)), d))
+        };
+        if let Some((named, d)) = nearest(false) {
             let fs: Vec<String> = t.fanouts.iter().map(u32::to_string).collect();
             md.push_str(&format!(
-                "- {}: nearest time overheads: {}{}, {d:.1} points from the paper's (root mean square over f = {}).\n",
+                "- {}: nearest time overheads: {named}, {d:.1} points from the paper's (root mean square over f = {}).",
                 t.algorithm,
-                crate::util::and_list(&nearest),
-                if nearest.len() > 1 { ", tied" } else { "" },
                 crate::util::and_list(&fs),
             ));
+            // A printed figure its own seconds contradict: the fit with the other one too.
+            let wrong: Vec<String> = t
+                .fanouts
+                .iter()
+                .filter_map(|&f| {
+                    let (printed, computed) = misprinted(plan, t, f)?;
+                    Some(format!(
+                        "f = {f} prints {printed:.1} % where its seconds give {computed:.1} %"
+                    ))
+                })
+                .collect();
+            if let (false, Some((named, d))) = (wrong.is_empty(), nearest(true)) {
+                md.push_str(&format!(
+                    " The paper's table contradicts itself ({}; one of the two is a misprint): with the figure from its seconds, {named}, {d:.1} points.",
+                    crate::util::and_list(&wrong)
+                ));
+            }
+            md.push('\n');
         }
         let hi = *t.fanouts.last().expect("not empty");
         if let Some(p) = published(plan, t, Metric::Step(hi)) {

@@ -166,10 +166,15 @@ fn a_vary_run_sets_every_combination_against_the_papers_tables() {
         .filter(|&i| distances[i - 1] - least < 0.02)
         .map(|i| format!("#{i} ("))
         .collect();
-    let line = section
+    let full = section
         .lines()
         .find(|l| l.starts_with("- parabelle: nearest time overheads: "))
         .unwrap_or_else(|| panic!("no nearest line in:\n{section}"));
+    // Table II's f = 3 prints 26.6 %, its own seconds give 3 × 664 / 1611 − 1 = 23.6 %: the fit
+    // with that figure follows.
+    let (line, other) = full
+        .split_once(" The paper's table contradicts itself (f = 3 prints 26.6 % where its seconds give 23.6 %; one of the two is a misprint): with the figure from its seconds, ")
+        .unwrap_or_else(|| panic!("no fit with the computed figure: {full}"));
     assert!(
         nearest.iter().all(|n| line.contains(n))
             && line.matches(" (hardware.").count() == nearest.len(),
@@ -180,6 +185,26 @@ fn a_vary_run_sets_every_combination_against_the_papers_tables() {
             "{least:.1} points from the paper's (root mean square over f = 2 and 3)."
         )),
         "{least}: {line}"
+    );
+    let computed: Vec<f64> = (1..=folders.len())
+        .map(|i| {
+            let r = row(section, &i.to_string());
+            let d2 = (r[3].parse::<f64>().unwrap() - 16.9).powi(2)
+                + (r[4].parse::<f64>().unwrap() - 300.0 * 664.0 / 1611.0 + 100.0).powi(2);
+            (d2 / 2.0).sqrt()
+        })
+        .collect();
+    let least = computed.iter().copied().fold(f64::INFINITY, f64::min);
+    let best = (1..=folders.len())
+        .filter(|&i| computed[i - 1] - least < 0.02)
+        .map(|i| format!("#{i} ("));
+    assert!(
+        best.clone().all(|n| other.contains(&n)),
+        "{computed:?}: {other}"
+    );
+    assert!(
+        other.ends_with(&format!("{least:.1} points.")),
+        "{least}: {other}"
     );
     // The step to f = 3: Table II's speedup rises (+0.69); a combination moves as the paper's
     // when its own step rises too.
