@@ -520,9 +520,16 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
                 .iter()
                 .filter(|b| searched.contains(&b.board))
                 .count();
+            let over = if n == p.rows.len() {
+                format!("over all {n} of its boards, whose positions this plan searches")
+            } else {
+                format!(
+                    "over the {n} of its {} boards whose positions this plan searches",
+                    p.rows.len()
+                )
+            };
             out.push_str(&format!(
-                "\nThe paper's averages here are computed from its per-board rows, over the {n} of its {} boards whose positions this plan searches (its minutes are truncated, so its seconds and time overheads are coarse).",
-                p.rows.len()
+                "\nThe paper's averages here are computed from its per-board rows, {over} (its minutes are truncated, so its seconds and time overheads are coarse)."
             ));
             if !per_board_matches(plan) {
                 // Nothing to compare: the paper's side is – and the simulated side stays over

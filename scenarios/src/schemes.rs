@@ -60,8 +60,11 @@ pub fn machine_words(plan: &Plan) -> String {
         Some(crate::dispatch::NetworkPlan::Fixed(sim_hw::PoolNetwork::FullyConnected)) => {
             format!("{lines} between every pair that talks")
         }
-        Some(n @ crate::dispatch::NetworkPlan::Fixed(sim_hw::PoolNetwork::Bus(_))) => n.describe(),
-        Some(n) => format!("{} of {lines}", n.describe()),
+        // "on a hypercube (…) of … lines", "on a shared bus (…)".
+        Some(n @ crate::dispatch::NetworkPlan::Fixed(sim_hw::PoolNetwork::Bus(_))) => {
+            format!("a {}", n.describe())
+        }
+        Some(n) => format!("a {} of {lines}", n.describe()),
     };
     match plan.memory {
         None => network,

@@ -339,7 +339,7 @@ impl SyncStudy {
             let lo = fits.iter().cloned().fold(f64::INFINITY, f64::min);
             let hi = fits.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
             out.push_str(&format!(
-                "- **{o}, horizon noise {n}:** the measured overhead grows as f^{lo:.2} to f^{hi:.2} (b, fitted over 2 ≤ f ≤ w − 1); it is above the parity estimate in {above} of {} points; the closest estimate is {} (within a factor 1.5 in {} of {} points).\n",
+                "- **{o}, horizon noise {n}:** the measured overhead fits f^b with b from {lo:.2} to {hi:.2} (over 2 ≤ f ≤ w − 1); it is above the parity estimate in {above} of {} points; the closest estimate is {} (within a factor 1.5 in {} of {} points).\n",
                 rows.len(),
                 best.0,
                 best.1 .0,

@@ -85,12 +85,17 @@ fn describe(plan: &Plan) -> String {
         ),
     };
     let costs = if plan.chess.is_some() {
+        // probe only where a search pays it (a transposition table).
+        let probe = if plan.algorithms.iter().any(|a| a.has_table()) {
+            format!(", probe = {}", cost(c.probe))
+        } else {
+            String::new()
+        };
         format!(
-            "k = {}, e = {}, q = {}, probe = {}, s = {}, interrupt = {}",
+            "k = {}, e = {}, q = {}{probe}, s = {}, interrupt = {}",
             cost(c.k),
             cost(c.e),
             cost(c.q),
-            cost(c.probe),
             cost(c.s),
             cost(c.interrupt)
         )
