@@ -297,13 +297,34 @@ fn class6_wrong_numbers_name_the_field_and_the_type() {
         ("word", "depth: 3", "depth: three", 34, 21, "workload.depth: Expected an unsigned integer but found the word `three` instead"),
         // The parser's words for a time without its unit, or an algorithm in quotes or with
         // empty parentheses, come with how to write it.
-        ("time", "k: Ms(8.0)", "k: 8", 22, 16, "hardware.costs.k: Found invalid std identifier \"8\", try the raw identifier `r#8` instead; a time is written with its unit: Ms(8)"),
+        ("time", "k: Ms(8.0)", "k: 8", 22, 16, "hardware.costs.k: expected a name here (a variant, such as `Ms(8)`), but found `8`; a time is written with its unit: Ms(8)"),
         ("quoted", "algorithm: Pmws", "algorithm: \"Pmws\"", 42, 20, "search.algorithm: Expected identifier; an algorithm is written as `gtsim algorithms` lists it, without quotes: Pmws,"),
         ("parens", "algorithm: Pmws", "algorithm: Pmws()", 42, 24, "search: Expected comma; an algorithm is written as `gtsim algorithms` lists it"),
+        ("none", "horizon_noise: 50,", "horizon_noise: None,", 39, 24, "workload.horizon_noise: Expected an unsigned integer but found `None` or `Some(…)`: this field is not optional"),
     ] {
         let f = write(&dir, &format!("{name}.ron"), edit(&small_text(), from, to));
         rejected(&f, line, col, &[words]);
     }
+    // A section or a field left out is named, and for the hardware the machine instead.
+    let text = small_text();
+    let start = text.find("    hardware: (").unwrap();
+    let end = start + text[start..].find("\n    ),\n").unwrap() + "\n    ),\n".len();
+    let f = write(
+        &dir,
+        "no-hardware.ron",
+        format!("{}{}", &text[..start], &text[end..]),
+    );
+    let err = common::stderr(&gtsim(&["check", f.to_str().unwrap()]));
+    assert!(
+        err.contains("the scenario has no `hardware` section: give one, or name a machine instead"),
+        "{err}"
+    );
+    let f = write(&dir, "no-k.ron", edit(&small_text(), "k: Ms(8.0),", ""));
+    let err = common::stderr(&gtsim(&["check", f.to_str().unwrap()]));
+    assert!(
+        err.contains("hardware.costs: `k` is missing: this section needs it"),
+        "{err}"
+    );
     // A section (a struct in the code) is named as one, not by its type's name in the code.
     let f = write(&dir, "small.ron", small_text());
     for (set, words) in [

@@ -1129,6 +1129,21 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
                     text.trim_end()
                 )
             }
+            // A number where a name (a variant such as `Ms`) is expected: ron suggests a raw
+            // identifier, which no field of a scenario is.
+            ron::Error::SuggestRawIdentifier(found) => {
+                format!("expected a name here (a variant, such as `Ms(8)`), but found `{found}`")
+            }
+            ron::Error::InvalidValueForType { expected, found } if found == "an optional value" => {
+                format!("Expected {expected} but found `None` or `Some(…)`: this field is not optional")
+            }
+            // The one section a scenario may give by name instead.
+            ron::Error::MissingStructField { field: "hardware", .. } if field.is_empty() => {
+                "the scenario has no `hardware` section: give one, or name a machine instead (machine: \"parabelle-1985\", or the file name of one ending in .ron)".to_string()
+            }
+            ron::Error::MissingStructField { field: name, .. } => {
+                format!("`{name}` is missing: this section needs it")
+            }
             ron::Error::ExpectedDifferentStructName { found, .. } => {
                 format!("expected a section in parentheses, `(…)`, but found `{found}`")
             }
