@@ -26,7 +26,14 @@ fn describe(plan: &Plan) -> String {
     let c = &plan.costs;
     let link = match plan.link.kind {
         sim_hw::LinkKind::Serial { rate } => format!(
-            "serial, {} per line{}{}{}",
+            "serial{}, {} per line{}{}{}",
+            // Lines through the serial interface unit: how many it serves.
+            match plan.scenario.hardware.link {
+                crate::schema::Link::Sci { ports, .. } => {
+                    format!(" through a serial interface of {} ports", ports.0)
+                }
+                _ => String::new(),
+            },
             crate::util::rate_words(rate),
             // The rates the first level takes on machines of a given size (Table II's 480).
             plan.links
