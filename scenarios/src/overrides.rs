@@ -167,6 +167,12 @@ pub(crate) fn has_unclosed_string(src: &str) -> bool {
     Scanner { b: src.as_bytes() }.unclosed_string().is_some()
 }
 
+/// The first byte of `src` at or after `at` that is neither whitespace nor in a comment
+/// (`// …`, `/* … */`); `src.len()` when none is.
+pub(crate) fn skip_blank(src: &str, at: usize) -> usize {
+    Scanner { b: src.as_bytes() }.skip(at)
+}
+
 /// Assignments in words: `PATH=VALUE, …` (empty for none).
 pub fn describe(assignments: &[Assignment]) -> String {
     assignments

@@ -1451,36 +1451,10 @@ fn last_text_end(src: &str) -> Option<(usize, usize)> {
 }
 
 /// The byte offset of the first text at or after `at` that is neither space nor a comment
-/// (`// …` to the end of its line, `/* … */`, nested as ron reads them); None when the file
-/// ends first.
-fn next_text(src: &str, mut at: usize) -> Option<usize> {
-    let b = src.as_bytes();
-    loop {
-        while at < b.len() && b[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        match (b.get(at), b.get(at + 1)) {
-            (Some(b'/'), Some(b'/')) => at = src[at..].find('\n').map_or(b.len(), |n| at + n),
-            (Some(b'/'), Some(b'*')) => {
-                let mut depth = 0usize;
-                loop {
-                    match (b.get(at), b.get(at + 1)) {
-                        (Some(b'/'), Some(b'*')) => (depth, at) = (depth + 1, at + 2),
-                        (Some(b'*'), Some(b'/')) => {
-                            (depth, at) = (depth - 1, at + 2);
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        (Some(_), _) => at += 1,
-                        (None, _) => return None,
-                    }
-                }
-            }
-            (Some(_), _) => return Some(at),
-            (None, _) => return None,
-        }
-    }
+/// ([`crate::overrides::skip_blank`]); None when the file ends first.
+fn next_text(src: &str, at: usize) -> Option<usize> {
+    let at = crate::overrides::skip_blank(src, at);
+    (at < src.len()).then_some(at)
 }
 
 /// The number of characters to insert, delete or replace to turn `a` into `b` (Levenshtein).
