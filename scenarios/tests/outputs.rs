@@ -788,7 +788,8 @@ fn a_failed_run_leaves_no_part_file_to_block_the_corrected_run() {
     ];
     let file = scenario(&dir, "fails.ron", &edits);
     let out = dir.join("out");
-    let run = || {
+    // `gtsim run FILE --out OUT --quiet`.
+    let run_into = |file: &Path, out: &Path| {
         gtsim(
             &[
                 "run",
@@ -800,6 +801,7 @@ fn a_failed_run_leaves_no_part_file_to_block_the_corrected_run() {
             &[],
         )
     };
+    let run = || run_into(&file, &out);
     let o = run();
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(5), "{err}");
@@ -824,16 +826,8 @@ fn a_failed_run_leaves_no_part_file_to_block_the_corrected_run() {
     )
     .unwrap();
     let vout = dir.join("vout");
-    let o = gtsim(
-        &[
-            "run",
-            varied.to_str().unwrap(),
-            "--out",
-            vout.to_str().unwrap(),
-            "--quiet",
-        ],
-        &[],
-    );
+    let vary_run = || run_into(&varied, &vout);
+    let o = vary_run();
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(5), "{err}");
     assert!(
@@ -843,18 +837,6 @@ fn a_failed_run_leaves_no_part_file_to_block_the_corrected_run() {
     // The folder the failed run created is gone, the combination it finished with it.
     assert!(!vout.exists(), "{:?}", leftovers(&dir));
     // Into the folder of an earlier vary run, the combinations done keep their folders.
-    let vary_run = || {
-        gtsim(
-            &[
-                "run",
-                varied.to_str().unwrap(),
-                "--out",
-                vout.to_str().unwrap(),
-                "--quiet",
-            ],
-            &[],
-        )
-    };
     let failing = std::fs::read_to_string(&varied).unwrap();
     std::fs::write(&varied, failing.replace("\"S(3600000000)\"", "\"Ms(3)\"")).unwrap();
     ok(&vary_run());
@@ -882,14 +864,5 @@ fn a_failed_run_leaves_no_part_file_to_block_the_corrected_run() {
             .replace("\"S(3600000000)\"", "\"Ms(3)\""),
     )
     .unwrap();
-    ok(&gtsim(
-        &[
-            "run",
-            varied.to_str().unwrap(),
-            "--out",
-            vout.to_str().unwrap(),
-            "--quiet",
-        ],
-        &[],
-    ));
+    ok(&vary_run());
 }
