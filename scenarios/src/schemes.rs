@@ -83,6 +83,11 @@ pub fn machine_words(plan: &Plan) -> String {
 }
 
 fn config_words(s: &Summary) -> String {
+    // Chess: no generator width or ordering; w is the positions' mean root width (as
+    // report.md's config titles say).
+    if s.ordering == "mvv_lva" {
+        return format!("d = {}, chess (mean root width {})", s.depth, s.width);
+    }
     format!(
         "w = {}, d = {}, ordering {}, horizon noise {}",
         s.width, s.depth, s.ordering, s.horizon_noise
