@@ -505,7 +505,60 @@ pub struct ChessTree {
     root: Chess,
     id: Option<String>,
     best_moves: Vec<String>,
+    /// The opcodes of the line's operations that are neither read (`bm`, `id`) nor standard
+    /// EPD opcodes ([`STANDARD_EPD_OPCODES`]): ignored, and said so by the caller.
+    unknown: Vec<String>,
 }
+
+/// The opcodes the PGN standard defines for EPD (section 16.2.5); other operations than `bm`
+/// and `id` are ignored, and one outside this list is likely a typo.
+pub const STANDARD_EPD_OPCODES: &[&str] = &[
+    "acd",
+    "acn",
+    "acs",
+    "am",
+    "bm",
+    "c0",
+    "c1",
+    "c2",
+    "c3",
+    "c4",
+    "c5",
+    "c6",
+    "c7",
+    "c8",
+    "c9",
+    "ce",
+    "dm",
+    "draw_accept",
+    "draw_claim",
+    "draw_offer",
+    "draw_reject",
+    "eco",
+    "fmvn",
+    "hmvc",
+    "id",
+    "nic",
+    "noop",
+    "pm",
+    "pv",
+    "rc",
+    "resign",
+    "sm",
+    "tcgi",
+    "tcri",
+    "tcsi",
+    "v0",
+    "v1",
+    "v2",
+    "v3",
+    "v4",
+    "v5",
+    "v6",
+    "v7",
+    "v8",
+    "v9",
+];
 
 /// Why a FEN, an EPD line or an EPD file does not give a chess tree. Each message names the
 /// text it is about (`position `…``, `EPD `…``); the variants keep shakmaty's own error where
@@ -683,6 +736,7 @@ impl ChessTree {
             root: parse_position(&fields, fen)?,
             id: None,
             best_moves: Vec::new(),
+            unknown: Vec::new(),
         })
     }
 
@@ -692,7 +746,8 @@ impl ChessTree {
     /// must hold: `+` needs a move that gives check, a mate included, `#` one that mates; a move
     /// may be written without one) and `id` (one string, quotes removed: `id "a" "b"` is
     /// refused, not read as one name); other
-    /// operations are ignored, but each must have an opcode (a letter, then at most 14 letters,
+    /// operations are ignored (those whose opcode is not a standard one are listed,
+    /// [`ChessTree::unknown_opcodes`]), but each must have an opcode (a letter, then at most 14 letters,
     /// digits and underscores): the two counters of a six-field FEN are refused, not read as an
     /// operation that would swallow the `bm` after them.
     pub fn from_epd_line(line: &str) -> Result<Self, ChessError> {
@@ -713,6 +768,7 @@ impl ChessTree {
             root,
             id: None,
             best_moves: Vec::new(),
+            unknown: Vec::new(),
         };
         // Operations end at a `;` outside double quotes (a comment `c0 "a; b";` is one).
         let mut quoted = false;
@@ -820,10 +876,19 @@ impl ChessTree {
                         tree.best_moves.push(san.to_string());
                     }
                 }
+                other if !STANDARD_EPD_OPCODES.contains(&other) => {
+                    tree.unknown.push(other.to_string())
+                }
                 _ => {}
             }
         }
         Ok(tree)
+    }
+
+    /// The opcodes of the EPD line that are neither read nor standard (see
+    /// [`STANDARD_EPD_OPCODES`]), in line order: ignored.
+    pub fn unknown_opcodes(&self) -> &[String] {
+        &self.unknown
     }
 
     /// The position's EPD `id`, if it had one.

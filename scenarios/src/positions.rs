@@ -24,6 +24,9 @@ pub struct ChessSet {
     pub positions: Vec<ChessPosition>,
     /// The number of each position by its id (explicit or `#n`), for [`ChessSet::number_of`].
     by_id: HashMap<String, u64>,
+    /// What reading the file found to warn about (operations ignored whose opcode is not a
+    /// standard EPD one), as `FILE:LINE: message`.
+    pub warnings: Vec<String>,
 }
 
 /// One position of a plan.
@@ -114,6 +117,7 @@ impl ChessSet {
             bratko_kopec,
             positions,
             by_id,
+            warnings: Vec::new(),
         }
     }
 
@@ -142,12 +146,34 @@ impl ChessSet {
                 path.display()
             ));
         }
+        // Operations gtsim ignores whose opcode no EPD reader knows: most likely a typo (`bn`
+        // for `bm`), which would leave best_move_ok empty without a word.
+        let warnings = parsed
+            .iter()
+            .flat_map(|(line, tree)| {
+                tree.unknown_opcodes().iter().map(move |op| {
+                    let meant = ["bm", "am", "id"]
+                        .into_iter()
+                        .find(|k| {
+                            k.len() == op.len()
+                                && k.chars().zip(op.chars()).filter(|(a, b)| a != b).count() == 1
+                        })
+                        .map_or(String::new(), |k| format!(" (is `{k}` meant?)"));
+                    format!(
+                        "{}:{line}: the operation `{op}` is ignored: gtsim reads `bm` and `id`, and `{op}` is not a standard EPD opcode{meant}",
+                        path.display()
+                    )
+                })
+            })
+            .collect();
         let positions = parsed
             .into_iter()
             .enumerate()
             .map(|(i, (line, tree))| ChessPosition::new(i as u64 + 1, line, tree))
             .collect();
-        Ok(ChessSet::of(path.display().to_string(), false, positions))
+        let mut set = ChessSet::of(path.display().to_string(), false, positions);
+        set.warnings = warnings;
+        Ok(set)
     }
 
     /// Makes room for the reference values of `configs` tree configurations (call once the

@@ -210,6 +210,34 @@ fn a_false_check_suffix_or_a_two_string_id_is_an_error_at_its_line() {
     }
 }
 
+/// An operation gtsim skips whose opcode is not a standard EPD one (a misspelt `bm`) is a
+/// warning at its line; standard ones it does not read (`c0`, `acd`) are skipped quietly.
+#[test]
+fn an_epd_operation_neither_read_nor_standard_is_a_warning_at_its_line() {
+    let dir = scratch("epd-unknown");
+    let text = small("")
+        .replace("positions: BratkoKopec", "positions: Epd(\"ops.epd\")")
+        .replace("positions: [\"BK.04\", \"BK.01\"]", "positions: [\"two\"]");
+    let lines =
+        "1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; c0 \"x\"; acd 5; id \"one\";\n\
+                 3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - bn d5; id \"two\";\n";
+    std::fs::write(dir.join("ops.epd"), lines).unwrap();
+    let plan = parse(&text, &dir).unwrap();
+    let epd = dir.join("ops.epd").display().to_string();
+    let said: Vec<&String> = plan
+        .warnings
+        .iter()
+        .filter(|w| w.contains("is ignored"))
+        .collect();
+    assert_eq!(said.len(), 1, "{:?}", plan.warnings);
+    assert!(
+        said[0].starts_with(&format!("{epd}:2: the operation `bn` is ignored"))
+            && said[0].ends_with("(is `bm` meant?)"),
+        "{}",
+        said[0]
+    );
+}
+
 #[test]
 fn bad_positions_files_and_ids_are_errors_at_their_file_line_and_field() {
     let dir = scratch("errors");

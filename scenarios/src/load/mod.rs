@@ -916,6 +916,10 @@ fn plan_of<'a>(
         timeline,
         scenario,
     };
+    // What reading the positions file found to warn about.
+    if let Some(set) = &plan.chess {
+        plan.warnings.extend(set.warnings.iter().cloned());
+    }
     // A paper table none of whose rows any run matches would show nothing but "–".
     if let Some(paper) = &plan.paper {
         let per_board = matches!(paper, crate::reference::PaperTable::PerBoard(_));
