@@ -89,7 +89,16 @@ impl Assignment {
                 ),
             });
         }
-        let end = s.value_end(s.skip(0));
+        // The value ends at a `,` or bracket of its own depth, or where a second value follows
+        // a number or a bracketed value after a space (`8 9`, `[1] [2]`). After a bare word the
+        // parser's error says more (`hello world` for a string: quote it).
+        let start = s.skip(0);
+        let first_is_word = value[start..].starts_with(|c: char| c.is_alphabetic() || c == '_');
+        let end = if first_is_word {
+            s.value_end(start)
+        } else {
+            s.value_end(start).min(s.first_value_end(start))
+        };
         let rest = value[end..].trim();
         if !rest.is_empty() {
             return Err(SetError {
@@ -538,6 +547,40 @@ impl Scanner<'_> {
         None
     }
 
+    /// Where the value starting at `i` ends if a second one follows it at its own depth after
+    /// a space (`8 9`, `[1, 2] [3]`, `Ms(4) x`): the end of the first; the text's end otherwise.
+    /// A `(` after a space is not a second value (`Ms (4)` is one).
+    fn first_value_end(&self, mut i: usize) -> usize {
+        let b = self.b;
+        let mut depth = 0usize;
+        let mut end = None;
+        while i < b.len() {
+            let k = self.skip(i);
+            if k != i {
+                // A space or comment at depth 0 after some text: the first value may end here.
+                if depth == 0 && end.is_none() && i > 0 {
+                    end = Some(i);
+                }
+                i = k;
+                continue;
+            }
+            if let Some(e) = end {
+                if b[i] != b'(' {
+                    return e;
+                }
+                end = None;
+            }
+            match b[i] {
+                b'"' => i = self.string_end(i).unwrap_or(b.len()) - 1,
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            i += 1;
+        }
+        b.len()
+    }
+
     /// The last opening bracket (`(`, `[`, `{`) never closed, if one is (strings and comments
     /// skipped; a closing bracket closes the last one open, whatever its kind).
     fn unclosed_bracket(&self) -> Option<usize> {
@@ -816,6 +859,22 @@ mod tests {
         for text in ["w=\"x", "w=a\"b", "w=(a: \"x)", "w=\"x\\\""] {
             let e = Assignment::parse(text).unwrap_err();
             assert!(e.reason.contains("never closed"), "{text}: {e}");
+        }
+        // Two values with only a space between them: one value, then another.
+        for (text, first, rest) in [
+            ("w=8 9", "8", "9"),
+            ("w=8 junk", "8", "junk"),
+            ("w=[1,2] [3]", "[1,2]", "[3]"),
+        ] {
+            let e = Assignment::parse(text).unwrap_err();
+            assert!(
+                e.reason
+                    .contains(&format!("but {rest:?} follows {first:?}")),
+                "{text}: {e}"
+            );
+        }
+        for text in ["w=Ms (4)", "w=\"a b\"", "w=[1, 2]", "w=(a: 1,  b: Ms(2))"] {
+            assert!(Assignment::parse(text).is_ok(), "{text}");
         }
         // A bracket never closed: said of the value, not left to the file's later fields.
         for (text, said) in [

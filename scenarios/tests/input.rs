@@ -1016,24 +1016,39 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
     }
     // A syntax error inside a value set is the value's, not the file's: no place for --set, its
     // place in the vary section for vary.
-    let (_, err) = check("small.ron", small.clone(), &["workload.width=4 5"]);
+    let (_, err) = check("small.ron", small.clone(), &["sweep.fanout=[1 2]"]);
     assert!(
         err.contains(
-            "with --set workload.width=4 5: workload: expected a comma between `4` and `5`"
+            "with --set sweep.fanout=[1 2]: sweep.fanout: expected a comma between `1` and `2`"
         ),
         "{err}"
     );
     let varied = edit(
         &small,
         "    outputs: (",
-        "    vary: {\"workload.width\": [4, \"5 6\"]},\n    outputs: (",
+        "    vary: {\"sweep.fanout\": [\"[1, 2]\", \"[1 3]\"]},\n    outputs: (",
     );
     let line = varied.lines().position(|l| l.contains("vary:")).unwrap() + 1;
+    let col = varied
+        .lines()
+        .nth(line - 1)
+        .unwrap()
+        .find("\"[1 3]")
+        .unwrap()
+        + 1;
     let (_, err) = check("vary-syntax.ron", varied, &[]);
     assert!(
         err.contains(&format!(
-            "vary-syntax.ron:{line}:34: with workload.width=5 6: workload: expected a comma between `5` and `6`"
+            "vary-syntax.ron:{line}:{col}: with sweep.fanout=[1 3]: sweep.fanout: expected a comma between `1` and `3`"
         )),
+        "{err}"
+    );
+    // Two values side by side at the top of a value set are two values: refused as such (a
+    // usage error for --set).
+    let (code, err) = check("small.ron", small.clone(), &["workload.width=4 5"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("workload.width: the value must be one value as the file would hold it (e.g. 480, Ms(4), [1, 2] or (hosts: Interrupt)), but \"5\" follows \"4\""),
         "{err}"
     );
     // A vary value that is more than one value: refused at its place, before anything is set.
