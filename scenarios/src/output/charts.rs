@@ -378,6 +378,11 @@ pub fn overlaid_speedup_charts(
         plan.paper,
         Some(crate::reference::PaperTable::TableStorage(_))
     );
+    // What the paper's averages are over, for the per-algorithm published lines: the plan's.
+    let scope = plan
+        .paper
+        .as_ref()
+        .map_or(String::new(), |p| crate::chess_report::paper_scope(plan, p));
     groups
         .into_iter()
         .enumerate()
@@ -406,10 +411,6 @@ pub fn overlaid_speedup_charts(
                 lines.push(line);
                 match paper {
                     Some((_, points)) if per_algorithm => {
-                        let scope = plan
-                            .paper
-                            .as_ref()
-                            .map_or(String::new(), |p| crate::chess_report::paper_scope(plan, p));
                         let label = match scope.as_str() {
                             "" => format!("{}, published", s[0].algorithm),
                             scope => format!("{}, published ({scope})", s[0].algorithm),
