@@ -486,28 +486,23 @@ impl Scanner<'_> {
         (b.get(j) == Some(&b'(')).then_some(j + 1)
     }
 
+    /// The significant pieces of the text from `i` on, in order (see [`Token`]).
+    fn tokens(&self, i: usize) -> Tokens<'_> {
+        Tokens {
+            scanner: self,
+            i,
+            depth: 0,
+        }
+    }
+
     /// The end of the value starting at `i`: the first `,` or closing bracket at its own depth.
-    fn value_end(&self, mut i: usize) -> usize {
-        let b = self.b;
-        let mut depth = 0usize;
+    fn value_end(&self, i: usize) -> usize {
         let mut end = i;
-        while i < b.len() {
-            let k = self.skip(i);
-            if k != i {
-                i = k;
-                continue;
+        for t in self.tokens(i) {
+            match t.byte {
+                b')' | b']' | b'}' | b',' if t.depth == 0 => return end,
+                _ => end = t.end,
             }
-            match b[i] {
-                // A string never closed runs to the end of the text.
-                b'"' => i = self.string_end(i).unwrap_or(b.len()) - 1,
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' if depth == 0 => return end,
-                b')' | b']' | b'}' => depth -= 1,
-                b',' if depth == 0 => return end,
-                _ => {}
-            }
-            i += 1;
-            end = i;
         }
         end
     }
@@ -529,82 +524,39 @@ impl Scanner<'_> {
 
     /// The opening quote of the first string never closed, if one is (comments skipped).
     fn unclosed_string(&self) -> Option<usize> {
-        let b = self.b;
-        let mut i = 0;
-        while i < b.len() {
-            let k = self.skip(i);
-            if k != i {
-                i = k;
-            } else if b[i] == b'"' {
-                match self.string_end(i) {
-                    Some(end) => i = end,
-                    None => return Some(i),
-                }
-            } else {
-                i += 1;
-            }
-        }
-        None
+        self.tokens(0).find(|t| t.unclosed).map(|t| t.at)
     }
 
     /// Where the value starting at `i` ends if a second one follows it at its own depth after
     /// a space (`8 9`, `[1, 2] [3]`, `Ms(4) x`): the end of the first; the text's end otherwise.
     /// A `(` after a space is not a second value (`Ms (4)` is one).
-    fn first_value_end(&self, mut i: usize) -> usize {
-        let b = self.b;
-        let mut depth = 0usize;
-        let mut end = None;
-        while i < b.len() {
-            let k = self.skip(i);
-            if k != i {
-                // A space or comment at depth 0 after some text: the first value may end here.
-                if depth == 0 && end.is_none() && i > 0 {
-                    end = Some(i);
+    fn first_value_end(&self, i: usize) -> usize {
+        let mut last_end = None;
+        for t in self.tokens(i) {
+            if let Some(end) = last_end {
+                if t.blank_before && t.depth == 0 && t.byte != b'(' {
+                    return end;
                 }
-                i = k;
-                continue;
             }
-            if let Some(e) = end {
-                if b[i] != b'(' {
-                    return e;
-                }
-                end = None;
-            }
-            match b[i] {
-                b'"' => i = self.string_end(i).unwrap_or(b.len()) - 1,
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-            i += 1;
+            last_end = Some(t.end);
         }
-        b.len()
+        self.b.len()
     }
 
     /// The last opening bracket (`(`, `[`, `{`) never closed, if one is (strings and comments
-    /// skipped; a closing bracket closes the last one open, whatever its kind).
+    /// skipped; a closing bracket closes the last one open, whatever its kind). None if a
+    /// string is never closed.
     fn unclosed_bracket(&self) -> Option<usize> {
-        let b = self.b;
         let mut open = Vec::new();
-        let mut i = 0;
-        while i < b.len() {
-            let k = self.skip(i);
-            if k != i {
-                i = k;
-                continue;
-            }
-            match b[i] {
-                b'"' => {
-                    i = self.string_end(i)?;
-                    continue;
-                }
-                b'(' | b'[' | b'{' => open.push(i),
+        for t in self.tokens(0) {
+            match t.byte {
+                _ if t.unclosed => return None,
+                b'(' | b'[' | b'{' => open.push(t.at),
                 b')' | b']' | b'}' => {
                     open.pop();
                 }
                 _ => {}
             }
-            i += 1;
         }
         open.pop()
     }
@@ -668,6 +620,65 @@ impl Scanner<'_> {
             }
         }
         None
+    }
+}
+
+/// A significant piece of RON text: a byte outside whitespace, comments and strings, or a whole
+/// string.
+#[derive(Clone, Copy)]
+struct Token {
+    /// Where it starts (a string's opening quote).
+    at: usize,
+    /// Just past it (past a string's closing quote; the text's end for a string never closed).
+    end: usize,
+    /// Its first byte (`"` for a string).
+    byte: u8,
+    /// How many brackets are open around it: for an opening bracket, outside it; for a closing
+    /// one, inside it (0 for one that closes nothing).
+    depth: usize,
+    /// Whitespace or a comment comes just before it.
+    blank_before: bool,
+    /// A string never closed.
+    unclosed: bool,
+}
+
+/// The walk of [`Scanner::tokens`]: the one place that skips comments and strings and counts
+/// brackets for the questions asked of a value.
+struct Tokens<'a> {
+    scanner: &'a Scanner<'a>,
+    i: usize,
+    /// Brackets open before `i`.
+    depth: usize,
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = Token;
+    fn next(&mut self) -> Option<Token> {
+        let at = self.scanner.skip(self.i);
+        let byte = *self.scanner.b.get(at)?;
+        let blank_before = at != self.i;
+        let (end, unclosed) = match byte {
+            b'"' => match self.scanner.string_end(at) {
+                Some(end) => (end, false),
+                None => (self.scanner.b.len(), true),
+            },
+            _ => (at + 1, false),
+        };
+        let depth = self.depth;
+        match byte {
+            b'(' | b'[' | b'{' => self.depth += 1,
+            b')' | b']' | b'}' => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+        self.i = end;
+        Some(Token {
+            at,
+            end,
+            byte,
+            depth,
+            blank_before,
+            unclosed,
+        })
     }
 }
 
