@@ -534,6 +534,12 @@ fn vary_set_compare_and_plot_agree() {
             && provenance.contains("varied.ron"),
         "{provenance}"
     );
+    // Each combination's heading names its values as results.csv's cells do.
+    for rate in [960, 480] {
+        let heading =
+            format!("\n## hardware.link.rate = {rate}\n\n[hardware.link.rate={rate}/report.md]");
+        assert!(index.contains(&heading), "no `{heading}` in:\n{index}");
+    }
     let (a, b) = (
         out.join("hardware.link.rate=960"),
         out.join("hardware.link.rate=480"),

@@ -1406,6 +1406,7 @@ fn run_variants(
         }
         folders.push(folder.clone());
         let label = v.label();
+        let title = v.title();
         if !opts.quiet {
             sayln!("\nwith {label}:");
         }
@@ -1436,7 +1437,7 @@ fn run_variants(
             .map_err(|e| Failure::Output(format!("{}: {e}", csv_path.display())))?;
         parts.push((v.assignments, csv));
         index.push_str(&format!(
-            "\n## {label}\n\n[{folder}/report.md]({folder}/report.md)\n\n"
+            "\n## {title}\n\n[{folder}/report.md]({folder}/report.md)\n\n"
         ));
         for s in scenarios::results::by_config(&summaries) {
             index.push_str(&format!(
@@ -1453,7 +1454,7 @@ fn run_variants(
             ));
         }
         if compare_at.is_some() {
-            compared.push((label, summaries));
+            compared.push((title, summaries));
         }
     }
     // The run's own files, listed in the marker so that plot and compare never write over them.

@@ -177,6 +177,16 @@ impl Variant {
     pub fn label(&self) -> String {
         crate::overrides::describe(&self.assignments)
     }
+
+    /// The combination as a heading or a chart's panel reads it: `PATH = VALUE, …` with a
+    /// machine's name unquoted (`machine = lines-960`), as results.csv's cells show the values.
+    pub fn title(&self) -> String {
+        self.assignments
+            .iter()
+            .map(|a| format!("{} = {}", a.dotted(), a.cell()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// Reads a scenario file, sets the fields of `sets` (`--set PATH=VALUE`) and expands its `vary`
