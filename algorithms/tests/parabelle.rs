@@ -26,12 +26,14 @@ fn random_spec(rng: &mut impl Rng) -> SyntheticSpec {
     }
 }
 
-const TABLES: [(TableKind, Storage); 5] = [
+const TABLES: [(TableKind, Storage); 7] = [
     (TableKind::None, Storage::All),
     (TableKind::Global, Storage::All),
     (TableKind::Global, Storage::Partial),
+    (TableKind::Global, Storage::PartialFrom2),
     (TableKind::Local, Storage::All),
     (TableKind::Local, Storage::Partial),
+    (TableKind::Local, Storage::PartialFrom2),
 ];
 
 fn config(
@@ -91,7 +93,7 @@ fn every_table_kind_returns_the_negamax_value_on_random_trees_for_f_1_to_5() {
         let tree = SyntheticTree::new(spec.clone(), 500 + n).unwrap();
         let expected = negamax(&tree, &tree.root(), spec.depth);
         let f = (n % 5) as u32 + 1;
-        let (kind, storage) = TABLES[(n % 5) as usize];
+        let (kind, storage) = TABLES[(n % TABLES.len() as u64) as usize];
         // Tiny tables make replacements frequent.
         let entries = [8192, 16, 3][(n % 3) as usize];
         let cfg = config(spec.depth, n % 4 != 0, kind, storage, entries);
@@ -140,6 +142,24 @@ fn without_a_table_one_processor_matches_pmws_values_and_the_table_kinds_differ_
     let mut global_at_node = 0;
     for seed in 0..10 {
         let tree = SyntheticTree::new(spec.clone(), seed).unwrap();
+        // On one processor, the storages probe from 1, 2 and 3 ply from the horizon: each
+        // probes more than the next.
+        let probes_of = |storage| {
+            let cfg = config(5, true, TableKind::Local, storage, 8192);
+            run(&tree, 1, cfg, costs, link, true)
+                .stats
+                .total_nodes()
+                .probes
+        };
+        let (all, from2, partial) = (
+            probes_of(Storage::All),
+            probes_of(Storage::PartialFrom2),
+            probes_of(Storage::Partial),
+        );
+        assert!(
+            all > from2 && from2 > partial && partial > 0,
+            "{all} {from2} {partial}"
+        );
         for (kind, storage) in TABLES {
             for f in [1, 3] {
                 let r = run(
@@ -177,7 +197,7 @@ fn batched_and_step_by_step_runs_differ_only_in_events() {
         let spec = random_spec(&mut rng);
         let tree = SyntheticTree::new(spec.clone(), 900 + n).unwrap();
         let f = (n % 4) as u32 + 2;
-        let (kind, storage) = TABLES[(n % 5) as usize];
+        let (kind, storage) = TABLES[(n % TABLES.len() as u64) as usize];
         let cfg = config(spec.depth, true, kind, storage, 64);
         let link = LinkSpec::serial(rng.random_range(500..50_000), n % 2 == 0);
         let costs = costs(&mut rng);
@@ -213,7 +233,7 @@ fn the_best_root_moves_refutation_line_is_the_principal_variation() {
         }
         let tree = SyntheticTree::new(spec.clone(), 7000 + n).unwrap();
         let f = if perfect { 1 } else { (n % 4) as u32 + 1 };
-        let (kind, storage) = TABLES[(n % 5) as usize];
+        let (kind, storage) = TABLES[(n % TABLES.len() as u64) as usize];
         let cfg = config(spec.depth, true, kind, storage, 8192);
         let link = LinkSpec::serial(rng.random_range(500..50_000), n % 2 == 0);
         let costs = costs(&mut rng);
@@ -299,7 +319,8 @@ fn global_table_batched_runs_equal_step_by_step_runs_on_routed_networks() {
     let mut rng = algorithms::rng::SplitMix64::seed_from_u64(25);
     for n in 0..600u64 {
         let tree = common::random_tree(&mut rng, n);
-        let storage = [Storage::All, Storage::Partial][rng.random_range(0..2)];
+        let storage =
+            [Storage::All, Storage::Partial, Storage::PartialFrom2][rng.random_range(0..3)];
         let cfg = config(
             tree.spec().depth,
             rng.random_bool(0.7),

@@ -73,7 +73,8 @@ pub(crate) fn fanout_table<'a>(
 }
 
 /// The paper's row for `algorithm` at fanout `f`: Table II's rows go with searches without a
-/// table ([`fanout_table`]), Table III's with Parabelle of the same table and storage.
+/// table ([`fanout_table`]), Table III's with Parabelle of the same table and storage (the
+/// paper's partial storage for either reading of it, [`Storage::in_paper`]).
 pub(crate) fn paper_row<'a>(
     plan: &Plan,
     paper: &'a PaperTable,
@@ -87,7 +88,7 @@ pub(crate) fn paper_row<'a>(
         (PaperTable::TableStorage(t), Some((table, storage))) => t
             .rows
             .iter()
-            .find(|r| r.table == table && r.storage == storage && r.figures.fanout == f)
+            .find(|r| r.table == table && r.storage == storage.in_paper() && r.figures.fanout == f)
             .map(|r| &r.figures),
         _ => None,
     }

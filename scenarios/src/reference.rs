@@ -568,7 +568,7 @@ fn table_text(table: TableKind) -> &'static str {
 fn storage_text(storage: Storage) -> &'static str {
     match storage {
         Storage::All => "all",
-        Storage::Partial => "partial",
+        Storage::Partial | Storage::PartialFrom2 => "partial",
     }
 }
 

@@ -756,8 +756,8 @@ fn speedup_panels(
     scenarios::output::charts::speedup_charts(plan, &configs, &rows)
 }
 
-/// speedup.png sets Table III's speedups beside each Parabelle of the same table and storage,
-/// dashed in its colour, and Table IV's (one per board) as the mean over the boards searched,
+/// speedup.png sets Table III's speedups beside each Parabelle of the same table and storage
+/// (either reading of partial storage), dashed in its colour, and Table IV's (one per board) as the mean over the boards searched,
 /// once, with the measured lines over the same positions.
 #[test]
 fn speedup_png_sets_the_papers_speedups_beside_the_runs_they_describe() {
@@ -765,7 +765,7 @@ fn speedup_png_sets_the_papers_speedups_beside_the_runs_they_describe() {
     common::copy_reference(&dir, "parabelle-table3-tt.csv");
     let text = small(", reference: \"reference/parabelle-table3-tt.csv\"").replace(
         "algorithm: [Pmws, Parabelle(table: None)]",
-        "algorithm: [Parabelle(table: Global, storage: All), Parabelle(table: Local, storage: Partial)]",
+        "algorithm: [Parabelle(table: Global, storage: All), Parabelle(table: Local, storage: Partial), Parabelle(table: Local, storage: PartialFrom2)]",
     );
     let plan = parse(&text, &dir).unwrap();
     let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
@@ -776,6 +776,8 @@ fn speedup_png_sets_the_papers_speedups_beside_the_runs_they_describe() {
     for (algorithm, table, storage) in [
         ("parabelle_global_all", "global", "all"),
         ("parabelle_local_partial", "local", "partial"),
+        // The other reading of partial storage is set beside the paper's partial rows too.
+        ("parabelle_local_partial_from2", "local", "partial"),
     ] {
         let want: Vec<(f64, f64)> = rows
             .iter()

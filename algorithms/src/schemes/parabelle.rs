@@ -73,6 +73,11 @@ pub enum Storage {
     All,
     /// Only subtrees longer than 2 ply, probed only more than 2 ply from the horizon.
     Partial,
+    /// The paper's partial storage read the other way its words allow: nodes 2 ply from the
+    /// horizon too (a subtree of more than 2 levels of nodes, or of more than 2 ply once the
+    /// quiescence search below the horizon is counted). Not the shipped reading: it is there to
+    /// measure what the reading changes (README, "Where the model and the paper disagree").
+    PartialFrom2,
 }
 
 impl Storage {
@@ -81,6 +86,15 @@ impl Storage {
         match self {
             Storage::All => depth >= 1,
             Storage::Partial => depth > 2,
+            Storage::PartialFrom2 => depth >= 2,
+        }
+    }
+
+    /// The paper's storage this one reads (its Table III's `all` or `partial`).
+    pub fn in_paper(self) -> Storage {
+        match self {
+            Storage::PartialFrom2 => Storage::Partial,
+            s => s,
         }
     }
 }
@@ -778,6 +792,7 @@ impl ParabelleScheme {
         let storage = match config.table.storage {
             Storage::All => "all",
             Storage::Partial => "partial",
+            Storage::PartialFrom2 => "partial_from2",
         };
         format!("parabelle_{table}_{storage}")
     }
@@ -1175,6 +1190,25 @@ impl<'t, T: GameTree> Program for Parabelle<'t, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The two readings of the paper's partial storage differ in one ply: 2 ply from the
+    /// horizon is stored and probed by `PartialFrom2` only; both are the paper's partial rows.
+    #[test]
+    fn partial_storage_starts_more_than_2_ply_or_at_2_ply_from_the_horizon() {
+        let from = |s: Storage| (1..10).find(|&d| s.applies(d)).unwrap();
+        assert_eq!(from(Storage::All), 1);
+        assert_eq!(from(Storage::Partial), 3);
+        assert_eq!(from(Storage::PartialFrom2), 2);
+        for s in [Storage::All, Storage::Partial, Storage::PartialFrom2] {
+            assert!(
+                (from(s)..10).all(|d| s.applies(d)) && !s.applies(0),
+                "{s:?}"
+            );
+        }
+        assert_eq!(Storage::PartialFrom2.in_paper(), Storage::Partial);
+        assert_eq!(Storage::Partial.in_paper(), Storage::Partial);
+        assert_eq!(Storage::All.in_paper(), Storage::All);
+    }
 
     /// A uniform tree of width 3 whose nodes are their paths, recording every move played.
     struct Recorded {
