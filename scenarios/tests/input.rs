@@ -124,6 +124,20 @@ fn class1_seed_ranges_are_checked_arithmetically() {
 }
 
 #[test]
+fn a_seed_listed_twice_is_refused_at_the_second() {
+    // At the item, as sweep.positions places an id it does not know, not at `seeds`.
+    let dir = scratch("seeds-twice");
+    let text = edit(
+        &small_text(),
+        "seeds: Range(start: 1, count: 2),",
+        "seeds: List([1, 2,\n            1]),",
+    );
+    let f = write(&dir, "twice.ron", &text);
+    let (line, col) = place(&text, "            1]", "1");
+    rejected(&f, line, col, &["sweep.seeds[2]: seed 1 is listed twice"]);
+}
+
+#[test]
 fn class1_only_bounded_regular_files_are_read() {
     let dir = scratch("files");
     for (path, why) in [

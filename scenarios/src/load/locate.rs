@@ -23,6 +23,18 @@ impl Source<'_> {
             message: format!("{}: {message}", keys.join(".")),
         }
     }
+
+    /// An error at item `index` of the list at `keys` (see [`locate_item`]), its message
+    /// prefixed with the item's path (`sweep.positions[2]: ...`).
+    pub fn at_item(&self, keys: &[&str], index: usize, message: String) -> ScenarioError {
+        let (line, col) = locate_item(self.src, keys, index);
+        ScenarioError::At {
+            file: self.file.to_string(),
+            line,
+            col,
+            message: format!("{}[{index}]: {message}", keys.join(".")),
+        }
+    }
 }
 
 /// The path of the value being read when deserialization failed, as the scenario spells it

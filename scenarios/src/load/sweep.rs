@@ -310,10 +310,13 @@ pub(super) fn seeds(cx: &Source, sweep: &Sweep, trees: &Trees) -> Result<Vec<u64
             let seeds = given
                 .list(MAX_SEEDS)
                 .map_err(|m| cx.at(&["sweep", "seeds"], m))?;
-            if let Some(seed) = first_duplicate(&seeds) {
-                return Err(cx.at(
+            // At the second time it is listed (a `Range` lists each seed once).
+            let mut listed = std::collections::HashSet::new();
+            if let Some(i) = seeds.iter().position(|s| !listed.insert(*s)) {
+                return Err(cx.at_item(
                     &["sweep", "seeds"],
-                    format!("seed {seed} is listed twice"),
+                    i,
+                    format!("seed {} is listed twice", seeds[i]),
                 ));
             }
             seeds

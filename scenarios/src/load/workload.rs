@@ -2,7 +2,7 @@
 //! value spread and horizon noise; for chess, the positions (read here) and those the sweep
 //! searches (`sweep.positions`), with the sweep fields chess has no use for rejected.
 
-use super::locate::{locate_item, Source};
+use super::locate::Source;
 use super::{Generator, ScenarioError};
 use crate::positions::ChessSet;
 use crate::schema::{self, Scenario, Workload};
@@ -56,24 +56,26 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
             let mut listed = std::collections::HashSet::new();
             for (i, id) in scenario.sweep.positions.iter().enumerate() {
                 let Some(n) = set.number_of(id) else {
-                    let (line, col) = locate_item(cx.src, &["sweep", "positions"], i);
                     let known: Vec<&str> = set
                         .positions
                         .iter()
                         .take(30)
                         .map(|p| p.id.as_str())
                         .collect();
-                    return Err(ScenarioError::At {
-                        file: cx.file.to_string(),
-                        line,
-                        col,
-                        message: format!(
-                            "sweep.positions[{i}]: no position of {} has the id {id:?} (the ids are {}{})",
+                    return Err(cx.at_item(
+                        &["sweep", "positions"],
+                        i,
+                        format!(
+                            "no position of {} has the id {id:?} (the ids are {}{})",
                             set.source,
                             known.join(", "),
-                            if set.positions.len() > known.len() { ", ..." } else { "" }
+                            if set.positions.len() > known.len() {
+                                ", ..."
+                            } else {
+                                ""
+                            }
                         ),
-                    });
+                    ));
                 };
                 if !listed.insert(n) {
                     return Err(cx.at(
