@@ -594,6 +594,41 @@ fn class8_reference_tables_are_checked_strictly() {
     );
 }
 
+#[test]
+fn an_empty_file_name_is_refused_as_empty() {
+    // It named the scenario's folder, and printed as nothing: `workload.positions: : cannot
+    // read the positions file`.
+    let dir = scratch("empty-name");
+    let chess = std::fs::read_to_string(shipped("parabelle-table2.ron")).unwrap();
+    for (name, text, needle, field) in [
+        (
+            "positions.ron",
+            edit(&chess, "positions: BratkoKopec", "positions: Epd(\"\")"),
+            "positions: Epd",
+            "workload.positions",
+        ),
+        (
+            "reference.ron",
+            edit(
+                &uniform_text(),
+                "reference: \"reference/parabelle-table2-no-tt.csv\"",
+                "reference: \"\"",
+            ),
+            "reference: \"\"",
+            "outputs.reference",
+        ),
+    ] {
+        let f = write(&dir, name, &text);
+        let (line, col) = place(&text, needle, needle.split(':').next().unwrap());
+        rejected(
+            &f,
+            line,
+            col,
+            &[&format!("{field}: the file name is empty (\"\")")],
+        );
+    }
+}
+
 // Class 9 (check): the number of runs and an estimate of the work, a warning above a minute.
 
 #[test]

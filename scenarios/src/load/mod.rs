@@ -108,12 +108,19 @@ pub fn load(path: &Path) -> Result<Plan, ScenarioError> {
 
 /// A file the scenario at `path` names (`outputs.reference`, `outputs.inference`, an `Epd`
 /// positions file), read with `read`: `name` is taken from the scenario file's own folder. A
-/// file not found there says so, since a scenario copied elsewhere takes its names along.
+/// file not found there says so, since a scenario copied elsewhere takes its names along. An
+/// empty name is refused as such (it would name the folder, and print as nothing).
 pub(super) fn read_beside<T>(
     path: &Path,
     name: &str,
     read: impl FnOnce(&Path) -> Result<T, String>,
 ) -> Result<T, String> {
+    if name.is_empty() {
+        return Err(
+            "the file name is empty (\"\"): name the file by its path from the scenario file's folder"
+                .into(),
+        );
+    }
     let folder = path.parent().unwrap_or(Path::new(""));
     let file = folder.join(name);
     read(&file).map_err(|m| {
