@@ -30,11 +30,21 @@ pub const LAYOUT: u32 = 2;
 /// Why a part file cannot be continued.
 #[derive(thiserror::Error, Debug)]
 pub enum PartError {
-    /// It could not be read or written.
+    /// It could not be written.
     #[error("{}: {source}", path.display())]
     Io {
         /// The part file.
         path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// It could not be read (a directory, no permission, …).
+    #[error("{}: cannot read the {what}: {source}", path.display())]
+    Unreadable {
+        /// The part file or shard.
+        path: PathBuf,
+        /// What it is: `part file` or `shard`.
+        what: &'static str,
         /// The operating system's error.
         source: std::io::Error,
     },
@@ -156,8 +166,9 @@ pub fn read(
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(source) => {
-            return Err(PartError::Io {
+            return Err(PartError::Unreadable {
                 path: path.into(),
+                what: "part file",
                 source,
             })
         }
@@ -295,8 +306,9 @@ pub fn shard_text(header: &ShardHeader, runs: &[(usize, Finished)]) -> String {
 /// The header of a shard's file (its first line only is read).
 pub fn shard_header(path: &Path) -> Result<ShardHeader, PartError> {
     use std::io::BufRead;
-    let io = |source| PartError::Io {
+    let io = |source| PartError::Unreadable {
         path: path.into(),
+        what: "shard",
         source,
     };
     let mut first = String::new();
@@ -345,8 +357,9 @@ pub fn read_shard(
     path: &Path,
     figures: &[&'static str],
 ) -> Result<(ShardHeader, Vec<(usize, Finished)>), PartError> {
-    let text = std::fs::read_to_string(path).map_err(|source| PartError::Io {
+    let text = std::fs::read_to_string(path).map_err(|source| PartError::Unreadable {
         path: path.into(),
+        what: "shard",
         source,
     })?;
     let corrupt = |line: usize, why: String| shard_corrupt(path, line, why);
@@ -533,6 +546,32 @@ mod tests {
         // No file: nothing to continue.
         std::fs::remove_file(&path).unwrap();
         assert!(read(&path, "fp", 9, &[]).unwrap().is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_part_file_or_shard_that_cannot_be_read_is_named_as_such() {
+        // A folder in the part file's place (or a shard's): the error says which file gtsim
+        // could not read, not only the operating system's words.
+        let dir = std::env::temp_dir().join(format!("gtsim-part-dir-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join(".or3.gtsim-part");
+        std::fs::create_dir_all(&path).unwrap();
+        let e = read(&path, "fp", 9, &[]).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("{}: cannot read the part file: ", path.display())),
+            "{e}"
+        );
+        for e in [
+            shard_header(&path).unwrap_err(),
+            read_shard(&path, &[]).unwrap_err(),
+        ] {
+            let e = e.to_string();
+            assert!(
+                e.starts_with(&format!("{}: cannot read the shard: ", path.display())),
+                "{e}"
+            );
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 
