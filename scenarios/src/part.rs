@@ -3,9 +3,12 @@
 //! --resume`) and end with the very files an uninterrupted sweep writes.
 //!
 //! The file is `.NAME.gtsim-part` beside the output folder `NAME`, JSON lines:
-//! - the first line says what the runs belong to: `{"gtsim_part":1,"fingerprint":"…","runs":N}`,
-//!   the fingerprint being a SHA-256 of the gtsim build and of everything that decides the
-//!   sweep's results ([`fingerprint`]); N is the number of runs of the sweep;
+//! - the first line says what the runs belong to:
+//!   `{"gtsim_part":2,"fingerprint":"…","runs":N,"sweep":{…}}`, the fingerprint being a SHA-256
+//!   of the gtsim build and of everything that decides the sweep's results ([`fingerprint`]); N
+//!   is the number of runs of the sweep; `sweep` says the same in words ([`SweepWords`]: the
+//!   scenario, the fields set, the modes, the build and the input files), so that `--resume`
+//!   can name what differs in another sweep's part file ([`difference`]);
 //! - then one line per finished run, in plan order, `{"run":i,…,"check":"…"}` with what its
 //!   record takes from it ([`Finished`]: the root value, the scheme's figures and the
 //!   machine-wide totals, all integers, so a record rebuilt from them is the record the run
@@ -105,6 +108,151 @@ struct Header {
     gtsim_part: u32,
     fingerprint: String,
     runs: usize,
+    /// The sweep in words; None in part files of gtsim before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sweep: Option<SweepWords>,
+}
+
+/// A sweep in words, as a part file's or a shard's header records it beside the fingerprint
+/// (which only says that something differs), so that a header of another sweep can be told
+/// from the sweep at hand by what differs ([`difference`]).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SweepWords {
+    /// The scenario file as the command named it.
+    pub scenario: String,
+    /// The fields set (`--set`, then a `vary` combination's), `PATH=VALUE`.
+    pub sets: Vec<String>,
+    /// Whether batching was off (`--step-by-step`).
+    pub step_by_step: bool,
+    /// Whether optimistic execution was off (`--conservative`).
+    pub conservative: bool,
+    /// The build ([`crate::provenance::build_identity`]); empty when not recorded.
+    pub build: String,
+    /// The files the sweep read, each as `PATH SHA-256`.
+    pub inputs: Vec<String>,
+}
+
+/// The words [`difference`] says what differs in: what holds the runs of another sweep, and
+/// what it is compared with.
+pub struct Terms<'a> {
+    /// What holds the runs, as the sentence's subject: `a shard`, `it holds the runs`.
+    pub recorded: &'a str,
+    /// The sweep it is compared with: `the first shard`, `this run`.
+    pub expected: &'a str,
+    /// When the header was written: `the shard ran`, `the runs were kept`.
+    pub written: &'a str,
+    /// Said after a build that differs (when builds agree), or "".
+    pub builds: &'a str,
+    /// Said after `differ` when nothing the header records differs (` from S's now`), or "".
+    pub otherwise: &'a str,
+}
+
+/// The words of `--resume` for a part file of another sweep.
+const RESUMED: Terms = Terms {
+    recorded: "it holds the runs",
+    expected: "this run",
+    written: "the runs were kept",
+    builds: "",
+    otherwise: "",
+};
+
+/// How the sweep `recorded` (a part file's or shard's header, whose fingerprint is not the
+/// sweep's) differs from `expected`, in `terms`: the first difference found in the scenario,
+/// the fields set (compared as parsed, so spelling aside), `--step-by-step`, `--conservative`,
+/// the build and the input files (one changed since); else every part of the fingerprint named.
+/// Paths are compared without `.` folders (`./a.ron` is `a.ron`): the fingerprint holds no
+/// path, so a path spelled another way is not what differs.
+pub fn difference(recorded: &SweepWords, expected: &SweepWords, terms: &Terms) -> String {
+    let path = |p: &str| -> Vec<String> {
+        Path::new(p)
+            .components()
+            .filter(|c| *c != std::path::Component::CurDir)
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect()
+    };
+    // An input file as `PATH SHA-256`: its path's parts and its SHA-256.
+    let input = |f: &str| -> (Vec<String>, String) {
+        let (p, sha) = f.rsplit_once(' ').unwrap_or((f, ""));
+        (path(p), sha.to_string())
+    };
+    let inputs_now: Vec<_> = expected.inputs.iter().map(|f| input(f)).collect();
+    let with = |on: bool| if on { "with" } else { "without" };
+    let mode = [
+        (
+            "--step-by-step",
+            recorded.step_by_step,
+            expected.step_by_step,
+        ),
+        (
+            "--conservative",
+            recorded.conservative,
+            expected.conservative,
+        ),
+    ]
+    .into_iter()
+    .find(|(_, r, e)| r != e);
+    let parsed = |sets: &[String]| -> Option<Vec<String>> {
+        sets.iter()
+            .map(|a| {
+                crate::overrides::Assignment::parse(a)
+                    .ok()
+                    .map(|a| a.to_string())
+            })
+            .collect()
+    };
+    let list = |s: &[String]| {
+        if s.is_empty() {
+            "no --set".to_string()
+        } else {
+            format!("--set {}", s.join(" --set "))
+        }
+    };
+    let Terms {
+        recorded: subject,
+        expected: other,
+        ..
+    } = *terms;
+    if recorded.scenario.is_empty() {
+        // Not recorded (a part file of an earlier gtsim): nothing to compare.
+    } else if path(&recorded.scenario) != path(&expected.scenario) {
+        return format!(
+            "{subject} of the scenario {}, not {}",
+            recorded.scenario, expected.scenario
+        );
+    } else if parsed(&recorded.sets) != parsed(&expected.sets) {
+        return format!(
+            "{subject} made with {}, {other} with {}",
+            list(&recorded.sets),
+            list(&expected.sets)
+        );
+    } else if let Some((name, r, e)) = mode {
+        return format!(
+            "{subject} made {} {name}, {other} {} {name}",
+            with(r),
+            with(e)
+        );
+    } else if !recorded.build.is_empty() && recorded.build != expected.build {
+        return format!(
+            "{subject} made by another gtsim build ({}); this gtsim is {}{}",
+            recorded.build, expected.build, terms.builds
+        );
+    } else if let Some(changed) = recorded
+        .inputs
+        .iter()
+        .find(|f| !inputs_now.contains(&input(f)))
+    {
+        let path = changed
+            .rsplit_once(' ')
+            .map_or(changed.as_str(), |(p, _)| p);
+        return format!(
+            "{path} is not what it was when {} (its SHA-256 differs)",
+            terms.written
+        );
+    }
+    format!(
+        "{subject} of another sweep (the scenario, a file it reads, a field set, --step-by-step, --conservative or the gtsim build differ{})",
+        terms.otherwise
+    )
 }
 
 /// A run's line.
@@ -154,12 +302,14 @@ fn parse_line(text: &str, fingerprint: &str) -> Result<Line, String> {
 }
 
 /// Reads the runs of the part file at `path` written for a sweep of `runs` runs with
-/// `fingerprint`; `figures` are the figure columns the plan's algorithms report (a figure is
-/// stored by name). None when there is no part file.
+/// `fingerprint`, `sweep` in words (to name what differs in a part file of another sweep);
+/// `figures` are the figure columns the plan's algorithms report (a figure is stored by name).
+/// None when there is no part file.
 pub fn read(
     path: &Path,
     fingerprint: &str,
     runs: usize,
+    sweep: &SweepWords,
     figures: &[&'static str],
 ) -> Result<Option<Vec<Finished>>, PartError> {
     let text = match std::fs::read(path) {
@@ -204,7 +354,7 @@ pub fn read(
     if header.fingerprint != fingerprint || header.runs != runs {
         return Err(PartError::Other {
             path: path.into(),
-            why: "it holds the runs of another sweep (the scenario, a file it reads, a field set, --step-by-step, --conservative or the gtsim build differ)".into(),
+            why: difference(&header.sweep.unwrap_or_default(), sweep, &RESUMED),
         });
     }
     let mut done = Vec::new();
@@ -301,6 +451,20 @@ pub fn shard_text(header: &ShardHeader, runs: &[(usize, Finished)]) -> String {
         text.push_str(&line(*i, f, &header.fingerprint));
     }
     text
+}
+
+impl ShardHeader {
+    /// The sweep the shard is of, in words.
+    pub fn sweep(&self) -> SweepWords {
+        SweepWords {
+            scenario: self.scenario.clone(),
+            sets: self.sets.clone(),
+            step_by_step: self.step_by_step,
+            conservative: self.conservative,
+            build: self.build.clone(),
+            inputs: self.inputs.clone(),
+        }
+    }
 }
 
 /// The header of a shard's file (its first line only is read).
@@ -401,13 +565,14 @@ pub struct PartFile {
 }
 
 impl PartFile {
-    /// Starts the part file at `path` for a sweep of `runs` runs with `fingerprint`, holding
-    /// the runs `done` already (a resumed sweep's; they are written again, so that a last line
-    /// a kill cut short is gone).
+    /// Starts the part file at `path` for a sweep of `runs` runs with `fingerprint`, `sweep`
+    /// in words, holding the runs `done` already (a resumed sweep's; they are written again, so
+    /// that a last line a kill cut short is gone).
     pub fn create(
         path: &Path,
         fingerprint: &str,
         runs: usize,
+        sweep: &SweepWords,
         done: &[Finished],
     ) -> Result<Self, PartError> {
         let io = |source| PartError::Io {
@@ -418,6 +583,7 @@ impl PartFile {
             gtsim_part: LAYOUT,
             fingerprint: fingerprint.into(),
             runs,
+            sweep: Some(sweep.clone()),
         };
         let mut text = serde_json::to_string(&header).expect("a header serializes");
         text.push('\n');
@@ -490,24 +656,32 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(".x.gtsim-part");
         let runs: Vec<Finished> = (0..5).map(finished).collect();
-        let mut part = PartFile::create(&path, "fp", 9, &runs[..2]).unwrap();
+        let mut part =
+            PartFile::create(&path, "fp", 9, &SweepWords::default(), &runs[..2]).unwrap();
         for (i, f) in runs.iter().enumerate().skip(2) {
             part.append(i, f).unwrap();
         }
-        let back = read(&path, "fp", 9, &["open_peak"]).unwrap().unwrap();
+        let back = read(&path, "fp", 9, &SweepWords::default(), &["open_peak"])
+            .unwrap()
+            .unwrap();
         assert_eq!(back, runs);
         // A last line cut short by a kill is dropped; the rest is kept.
         let mut text = std::fs::read(&path).unwrap();
         text.extend_from_slice(b"{\"run\":5,\"root_va");
         std::fs::write(&path, &text).unwrap();
-        assert_eq!(read(&path, "fp", 9, &["open_peak"]).unwrap().unwrap(), runs);
+        assert_eq!(
+            read(&path, "fp", 9, &SweepWords::default(), &["open_peak"])
+                .unwrap()
+                .unwrap(),
+            runs
+        );
         // Another sweep's, another build's or a different number of runs: refused.
         for (fp, n) in [("other", 9), ("fp", 10)] {
-            let e = read(&path, fp, n, &["open_peak"]).unwrap_err();
+            let e = read(&path, fp, n, &SweepWords::default(), &["open_peak"]).unwrap_err();
             assert!(e.to_string().contains("another sweep"), "{e}");
         }
         // A figure the sweep does not report is refused at its line.
-        let e = read(&path, "fp", 9, &["tt_probes"]).unwrap_err();
+        let e = read(&path, "fp", 9, &SweepWords::default(), &["tt_probes"]).unwrap_err();
         assert!(
             e.to_string().contains(".x.gtsim-part:2: figure open_peak"),
             "{e}"
@@ -520,7 +694,7 @@ mod tests {
         ] {
             assert!(text.contains(from));
             std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-            let e = read(&path, "fp", 9, &["open_peak"]).unwrap_err();
+            let e = read(&path, "fp", 9, &SweepWords::default(), &["open_peak"]).unwrap_err();
             assert!(e.to_string().contains(":5: not a line gtsim wrote"), "{e}");
         }
         // So is a line of this sweep out of its place, or checked against another sweep.
@@ -534,18 +708,20 @@ mod tests {
             line(4, &runs[4], "fp")
         );
         std::fs::write(&path, moved).unwrap();
-        let e = read(&path, "fp", 9, &["open_peak"]).unwrap_err();
+        let e = read(&path, "fp", 9, &SweepWords::default(), &["open_peak"]).unwrap_err();
         assert!(
             e.to_string().contains(":5: run 4 where run 3 was due"),
             "{e}"
         );
         let foreign = text.replacen(lines[4], line(3, &runs[3], "other").trim_end(), 1);
         std::fs::write(&path, foreign).unwrap();
-        let e = read(&path, "fp", 9, &["open_peak"]).unwrap_err();
+        let e = read(&path, "fp", 9, &SweepWords::default(), &["open_peak"]).unwrap_err();
         assert!(e.to_string().contains(":5: not a line gtsim wrote"), "{e}");
         // No file: nothing to continue.
         std::fs::remove_file(&path).unwrap();
-        assert!(read(&path, "fp", 9, &[]).unwrap().is_none());
+        assert!(read(&path, "fp", 9, &SweepWords::default(), &[])
+            .unwrap()
+            .is_none());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -557,7 +733,9 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let path = dir.join(".or3.gtsim-part");
         std::fs::create_dir_all(&path).unwrap();
-        let e = read(&path, "fp", 9, &[]).unwrap_err().to_string();
+        let e = read(&path, "fp", 9, &SweepWords::default(), &[])
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with(&format!("{}: cannot read the part file: ", path.display())),
             "{e}"

@@ -721,7 +721,10 @@ fn an_interrupted_sweep_resumes_to_the_folder_an_uninterrupted_run_writes() {
     let other = run(&["--resume", "--set", "hardware.link.rate=480"], &[]);
     assert_eq!(other.status.code(), Some(3));
     let says = String::from_utf8_lossy(&other.stderr);
-    assert!(says.contains("another sweep"), "{says}");
+    assert!(
+        says.contains("it holds the runs made with no --set, this run with --set"),
+        "{says}"
+    );
     let other = run(&["--resume", "--step-by-step"], &[]);
     assert_eq!(
         other.status.code(),
@@ -732,6 +735,77 @@ fn an_interrupted_sweep_resumes_to_the_folder_an_uninterrupted_run_writes() {
     std::fs::remove_file(part_of(&out)).unwrap();
     ok(&run(&["--resume", "--threads", "2"], &[]));
     assert!(differing(&snapshot(&out), &whole).is_empty());
+}
+
+/// `--resume` with the part file of another sweep names what differs, as `gtsim merge` does
+/// for a shard of another sweep: the fields set, a mode, the scenario, an input file changed
+/// since. The part file is kept as it was.
+#[test]
+fn resume_names_what_differs_from_another_sweeps_part_file() {
+    let dir = scratch("resume-other");
+    let file = quick(&dir, "quick.ron", "count: 2");
+    let out = dir.join("out");
+    let run = |file: &Path, extra: &[&str], env: &[(&str, String)]| {
+        let mut args = vec!["run", file.to_str().unwrap(), "--quiet", "--threads", "1"];
+        args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        gtsim(&args, env)
+    };
+    let cut = run(&file, &[], &[("GTSIM_TEST_KILL_AFTER_RUNS", "1".into())]);
+    assert_eq!(cut.status.code(), Some(86), "{cut:?}");
+    let part = std::fs::read_to_string(part_of(&out)).unwrap();
+    let other = quick(&dir, "other.ron", "count: 3");
+    // `./quick.ron` is the same path: not what differs.
+    let same = format!("{}/./quick.ron", dir.display());
+    for (scenario, extra, differs) in [
+        (
+            file.clone(),
+            &["--set", "hardware.link.rate=480"][..],
+            "it holds the runs made with no --set, this run with --set hardware.link.rate=480"
+                .to_string(),
+        ),
+        (
+            PathBuf::from(&same),
+            &["--conservative"][..],
+            "it holds the runs made without --conservative, this run with --conservative".into(),
+        ),
+        (
+            other.clone(),
+            &[][..],
+            format!(
+                "it holds the runs of the scenario {}, not {}",
+                file.display(),
+                other.display()
+            ),
+        ),
+    ] {
+        let refused = run(&scenario, &[&["--resume"][..], extra].concat(), &[]);
+        assert_eq!(refused.status.code(), Some(3), "{extra:?}");
+        let says = common::stderr(&refused);
+        assert_eq!(
+            says,
+            format!(
+                "gtsim: error: {}: {differs}; delete it to start over\n",
+                part_of(&out).display()
+            )
+        );
+        assert_eq!(std::fs::read_to_string(part_of(&out)).unwrap(), part);
+    }
+    // The scenario edited since (a comment added).
+    let mut text = std::fs::read_to_string(&file).unwrap();
+    text.push_str("// edited\n");
+    std::fs::write(&file, text).unwrap();
+    let refused = run(&file, &["--resume"], &[]);
+    assert_eq!(refused.status.code(), Some(3));
+    let says = common::stderr(&refused);
+    assert!(
+        says.contains(&format!(
+            ": {} is not what it was when the runs were kept (its SHA-256 differs); delete it to start over",
+            file.display()
+        )),
+        "{says}"
+    );
+    assert!(!out.exists());
 }
 
 /// A `vary` run killed in its first combination resumes to the folders, combined results.csv

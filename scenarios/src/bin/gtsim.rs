@@ -731,7 +731,7 @@ fn merge(out: PathBuf, shards: Vec<PathBuf>, threads: usize, quiet: bool) -> Res
             return Err(Failure::Input(format!(
                 "{}: {}",
                 path.display(),
-                sweep_difference(&header, &first, &sets, &provenance)
+                sweep_difference(&header, &first, &provenance)
             )));
         }
         if header.of != first.of || header.shard >= first.of {
@@ -809,73 +809,44 @@ fn input_words(provenance: &scenarios::provenance::Provenance) -> Vec<String> {
 }
 
 /// How the sweep of a shard with `header` differs from the one that `first` (the first shard
-/// given, with the assignments `sets` as parsed) and the files as they are now (`provenance`)
-/// make: the first difference found in what its header records, else every part of the
-/// fingerprint named.
+/// given) and the files as they are now (`provenance`) make (`scenarios::part::difference`).
 fn sweep_difference(
     header: &scenarios::part::ShardHeader,
     first: &scenarios::part::ShardHeader,
-    sets: &[scenarios::overrides::Assignment],
     provenance: &scenarios::provenance::Provenance,
 ) -> String {
-    let with = |on: bool| if on { "with" } else { "without" };
-    let mode = [
-        ("--step-by-step", header.step_by_step, first.step_by_step),
-        ("--conservative", header.conservative, first.conservative),
-    ]
-    .into_iter()
-    .find(|(_, shard, first)| shard != first);
-    let inputs_now = input_words(provenance);
-    let parsed: Option<Vec<String>> = header
-        .sets
-        .iter()
-        .map(|a| {
-            scenarios::overrides::Assignment::parse(a)
-                .ok()
-                .map(|a| a.to_string())
-        })
-        .collect();
-    let now_sets: Vec<String> = sets.iter().map(|a| a.to_string()).collect();
-    if header.scenario != first.scenario {
-        format!(
-            "a shard of the scenario {}, not {}",
-            header.scenario, first.scenario
-        )
-    } else if parsed.as_ref() != Some(&now_sets) {
-        let list = |s: &[String]| {
-            if s.is_empty() {
-                "no --set".to_string()
-            } else {
-                format!("--set {}", s.join(" --set "))
-            }
-        };
-        format!(
-            "a shard made with {}, the first shard with {}",
-            list(&header.sets),
-            list(&first.sets)
-        )
-    } else if let Some((name, shard, first)) = mode {
-        format!(
-            "a shard made {} {name}, the first shard {} {name}",
-            with(shard),
-            with(first)
-        )
-    } else if !header.build.is_empty() && header.build != scenarios::provenance::build_identity() {
-        format!(
-            "a shard made by another gtsim build ({}); this gtsim is {} (shards merge when built from the same commit, without uncommitted changes, by the same compiler, or by copies of one executable)",
-            header.build,
-            scenarios::provenance::build_identity()
-        )
-    } else if let Some(changed) = header.inputs.iter().find(|f| !inputs_now.contains(f)) {
-        let path = changed
-            .rsplit_once(' ')
-            .map_or(changed.as_str(), |(p, _)| p);
-        format!("{path} is not what it was when the shard ran (its SHA-256 differs)")
-    } else {
-        format!(
-            "a shard of another sweep (the scenario, a file it reads, a field set, --step-by-step, --conservative or the gtsim build differ from {}'s now)",
-            first.scenario
-        )
+    // The first shard's sweep, with this build and the files as they are now.
+    let expected = scenarios::part::SweepWords {
+        build: scenarios::provenance::build_identity().into(),
+        inputs: input_words(provenance),
+        ..first.sweep()
+    };
+    let otherwise = format!(" from {}'s now", first.scenario);
+    scenarios::part::difference(
+        &header.sweep(),
+        &expected,
+        &scenarios::part::Terms {
+            recorded: "a shard",
+            expected: "the first shard",
+            written: "the shard ran",
+            builds: " (shards merge when built from the same commit, without uncommitted changes, by the same compiler, or by copies of one executable)",
+            otherwise: &otherwise,
+        },
+    )
+}
+
+/// The sweep of `plan` (its modes set) by this build, in words, as a part file records it.
+fn sweep_words(
+    plan: &scenarios::Plan,
+    provenance: &scenarios::provenance::Provenance,
+) -> scenarios::part::SweepWords {
+    scenarios::part::SweepWords {
+        scenario: provenance.scenario.path.clone(),
+        sets: provenance.fields_set.clone(),
+        step_by_step: !plan.batching,
+        conservative: !plan.optimistic,
+        build: scenarios::provenance::build_identity().into(),
+        inputs: input_words(provenance),
     }
 }
 
@@ -1006,8 +977,14 @@ fn run_plan(
     let part_path = scenarios::part::path_for(&dir);
     let (mut folder, mut part) = noted(|| {
         let folder = scenarios::OutputFolder::prepare(&dir).map_err(Failure::of_output)?;
-        let part = scenarios::part::PartFile::create(&part_path, &fingerprint, runs, &done)
-            .map_err(|e| Failure::Output(e.to_string()))?;
+        let part = scenarios::part::PartFile::create(
+            &part_path,
+            &fingerprint,
+            runs,
+            &sweep_words(&plan, &provenance),
+            &done,
+        )
+        .map_err(|e| Failure::Output(e.to_string()))?;
         KEPT.store(done.len(), std::sync::atomic::Ordering::SeqCst);
         let note = Note::Running {
             folder: dir.clone(),
@@ -1268,7 +1245,8 @@ fn kept_runs(
     let runs = scenarios::runner::job_count(plan);
     let figures = scenarios::catalogue::plan_columns(plan);
     let fingerprint = sweep_fingerprint(plan, provenance);
-    let done = match scenarios::part::read(&path, &fingerprint, runs, &figures) {
+    let sweep = sweep_words(plan, provenance);
+    let done = match scenarios::part::read(&path, &fingerprint, runs, &sweep, &figures) {
         Ok(Some(done)) if resume => {
             scenarios::runner::check_kept_runs(plan, done.iter().enumerate())
                 .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
