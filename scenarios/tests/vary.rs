@@ -405,3 +405,39 @@ fn an_empty_vary_section_or_value_list_is_refused() {
         assert!(err.contains(words), "{vary:?}: {err}");
     }
 }
+
+/// More combinations than the limit: refused at the vary section (it had no line or column),
+/// with the count and the number of values of each field, before anything is written.
+#[test]
+fn more_combinations_than_the_limit_are_refused_at_the_vary_section() {
+    let dir = scratch("too-many");
+    let widths: Vec<String> = (1..=40).map(|w| w.to_string()).collect();
+    let text = with_vary(
+        &small_text(),
+        &format!(
+            "\"workload.width\": [{}],\n        \"hardware.link.rate\": [{}]",
+            widths.join(", "),
+            (1..=26)
+                .map(|r| (100 * r).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    );
+    let file = dir.join("many.ron");
+    std::fs::write(&file, &text).unwrap();
+    let line = text.lines().position(|l| l.contains("vary: {")).unwrap() + 1;
+    let out = dir.join("out");
+    for (args, o) in common::check_and_run(&file, &out) {
+        assert_eq!(o.status.code(), Some(3), "{args:?}");
+        assert_eq!(
+            common::stderr(&o),
+            format!(
+                "gtsim: error: {}:{line}:5: vary makes 1040 combinations of values (40 x 26), more than the limit of 1000\n",
+                file.display()
+            ),
+            "{args:?}"
+        );
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!out.exists());
+}

@@ -399,9 +399,22 @@ pub fn load_variants(
         }
         combos = next;
         if combos.len() > MAX_VARIANTS {
-            return Err(ScenarioError::File(format!(
-                "{file}: vary makes more than {MAX_VARIANTS} combinations of values"
-            )));
+            // At the vary section (`vary` cannot be set: it is the file's).
+            let (line, col) = locate::locate(src, &["vary"]);
+            let sizes: Vec<String> = vary.iter().map(|(_, v)| v.len().to_string()).collect();
+            let count = vary
+                .iter()
+                .try_fold(1usize, |n, (_, v)| n.checked_mul(v.len()))
+                .map_or("more than 2^64".to_string(), |n| n.to_string());
+            return Err(ScenarioError::At {
+                file: file.clone(),
+                line,
+                col,
+                message: format!(
+                    "vary makes {count} combinations of values ({}), more than the limit of {MAX_VARIANTS}",
+                    sizes.join(" x ")
+                ),
+            });
         }
     }
     let variants = combos
