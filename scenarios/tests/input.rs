@@ -1675,3 +1675,41 @@ fn minimal_chart_takes_no_file_another_output_writes() {
         );
     }
 }
+
+#[test]
+fn the_minimal_chart_not_drawn_is_a_warning_at_its_field() {
+    // A plan with parallel runs draws no minimal-tree chart: the warning is placed at the field,
+    // as errors are (it named the file only); a value given with --set has no place in the file.
+    let dir = scratch("minimal-chart-warning");
+    let text = edit(
+        &small_text(),
+        "        plots: true,",
+        "        plots: true,\n        minimal_chart: \"mine.png\",",
+    );
+    let f = write(&dir, "parallel.ron", &text);
+    let (line, col) = place(&text, "minimal_chart", "minimal_chart");
+    let said = "outputs.minimal_chart: the chart is drawn only for plans of sequential searches (every processor tree a uniprocessor); this plan has others, so it is not drawn";
+    let out = gtsim(&["check", f.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    assert!(
+        common::stderr(&out).contains(&format!(
+            "gtsim: warning: {}:{line}:{col}: {said}\n",
+            f.display()
+        )),
+        "{}",
+        common::stderr(&out)
+    );
+    let small = write(&dir, "small.ron", small_text());
+    let out = gtsim(&[
+        "check",
+        small.to_str().unwrap(),
+        "--set",
+        "outputs.minimal_chart=\"mine.png\"",
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    assert!(
+        common::stderr(&out).contains(&format!("gtsim: warning: {}: {said}\n", small.display())),
+        "{}",
+        common::stderr(&out)
+    );
+}

@@ -9,6 +9,9 @@ pub(super) struct Source<'a> {
     pub src: &'a str,
     /// The scenario file's path, as given.
     pub file: &'a str,
+    /// Takes an error's place in `src` (the text the loader reads, with a machine resolved and
+    /// fields set) to its place in the file, as the loader does for every error it returns.
+    pub place: &'a dyn Fn(ScenarioError) -> ScenarioError,
 }
 
 impl Source<'_> {
@@ -21,6 +24,16 @@ impl Source<'_> {
             line,
             col,
             message: format!("{}: {message}", keys.join(".")),
+        }
+    }
+
+    /// A warning about the field reached by `keys`, at its place in the file
+    /// (`FILE:LINE:COL: PATH: ...`, as [`Self::at`]); naming only the file when the field's value
+    /// was given with `--set`, which has no place there.
+    pub fn warning_at(&self, keys: &[&str], message: String) -> String {
+        match (self.place)(self.at(keys, message)) {
+            ScenarioError::File(message) => format!("{}: {message}", self.file),
+            e => e.to_string(),
         }
     }
 

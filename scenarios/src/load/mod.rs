@@ -718,7 +718,8 @@ fn parse_resolved(
     made: &Made,
 ) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
-    plan_of(text, path, &|at| made.set_at(at)).map_err(|e| made.place(e, &file, text, origin))
+    let place = |e| made.place(e, &file, text, origin);
+    plan_of(text, path, &|at| made.set_at(at), &place).map_err(place)
 }
 
 /// How the text the loader reads was made from the file's, so that an error's place in it can be
@@ -818,15 +819,21 @@ impl Made<'_> {
 }
 
 /// The plan of scenario text without a `machine` field (resolved); `set_at` names the field
-/// set (`--set`, `vary`) whose text holds a byte of `src`, if one does.
+/// set (`--set`, `vary`) whose text holds a byte of `src`, if one does, and `place` takes an
+/// error's place in `src` to the file (a warning's too: [`Source::warning_at`]).
 fn plan_of<'a>(
     src: &str,
     path: &Path,
     set_at: &dyn Fn(usize) -> Option<SetValue<'a>>,
+    place: &dyn Fn(ScenarioError) -> ScenarioError,
 ) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
     let scenario: Scenario = deserialize_set_as(src, &file, set_at)?;
-    let cx = Source { src, file: &file };
+    let cx = Source {
+        src,
+        file: &file,
+        place,
+    };
 
     let costs = hardware::costs(&cx, &scenario.hardware)?;
     let trees = workload::trees(&cx, &scenario, path)?;

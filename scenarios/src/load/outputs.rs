@@ -239,8 +239,9 @@ pub(super) fn charts(
             }
         }
         if !ptrees.iter().all(|p| p.is_uniprocessor()) {
-            warnings.push(format!(
-                "{file}: outputs.minimal_chart is drawn only for plans of sequential searches (every processor tree a uniprocessor); this plan has others, so it is not drawn"
+            warnings.push(cx.warning_at(
+                &["outputs", "minimal_chart"],
+                "the chart is drawn only for plans of sequential searches (every processor tree a uniprocessor); this plan has others, so it is not drawn".into(),
             ));
         }
     }
