@@ -369,8 +369,8 @@ fn class6_wrong_numbers_name_the_field_and_the_type() {
 #[test]
 fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
     let dir = scratch("brackets");
-    let bracket = "a bracket above may be left open or closed too early";
-    for (name, from, to, line, col, words) in [
+    let hint = "is read as part of the wrong section";
+    for (name, from, to, line, col, words, bracket) in [
         // `)` missing: the next section's first field lands in `costs`.
         (
             "open",
@@ -379,6 +379,7 @@ fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
             29,
             9,
             "hardware.costs.link: unknown field `link`; the fields here are `k`, `e`,",
+            "if `link` is spelled as meant, it is read as part of the wrong section: a bracket above may be left open",
         ),
         // `)` too many: a workload field lands at the top.
         (
@@ -388,6 +389,7 @@ fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
             38,
             9,
             "value_spread: unknown field `value_spread`; the fields here are",
+            "it is read as part of the wrong section: a bracket above may be closed too early",
         ),
     ] {
         let f = write(&dir, &format!("{name}.ron"), edit(&small_text(), from, to));
@@ -405,7 +407,7 @@ fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
         9,
         &["sweep.fanoot: unknown field `fanoot` (is `fanout` meant?); the fields here are `fanout`,"],
     );
-    assert!(!err.contains(bracket), "{err}");
+    assert!(!err.contains(hint), "{err}");
     // The last `)` missing: the end of the file.
     let text = small_text();
     let text = text
@@ -461,10 +463,94 @@ fn class6_a_bracket_left_open_or_closed_early_says_where_to_look() {
     assert_eq!(out.status.code(), Some(3), "{e}");
     assert!(
         e.contains("unknown field `depth`")
-            && e.contains("a bracket in the value set may be left open or closed too early"),
+            && e.contains("a bracket in the value set may be left open"),
         "{e}"
     );
-    assert!(!e.contains(bracket), "{e}");
+    assert!(!e.contains("a bracket above"), "{e}");
+}
+
+#[test]
+fn class6_the_bracket_hint_is_only_for_a_field_of_a_section_around_or_inside() {
+    // A bracket left open reads an enclosing section's field in the inner one, a bracket closed
+    // too early an inner section's field in the enclosing one: a field of no section there
+    // (misspelt, one of another workload's, a scenario field in a machine file, which is a
+    // hardware section on its own) is not about brackets, however far from the fields here.
+    let dir = scratch("bracket-hint");
+    let hint = "is read as part of the wrong section";
+    let lines = std::fs::read_to_string(shipped("machines/lines-960.ron")).unwrap();
+    let with_machine = |machine: &str| {
+        let t = small_text();
+        let start = t.find("    hardware: (").unwrap();
+        let end = t.find("    workload:").unwrap();
+        format!("{}    machine: \"{machine}\",\n{}", &t[..start], &t[end..])
+    };
+    let small = small_text();
+    // Campbell's workload with a field of the synthetic one.
+    let campbell = {
+        let start = small.find("    workload:").unwrap();
+        let end = small.find("    search:").unwrap();
+        format!(
+            "{}    workload: Campbell(width: 4, depth: 3, ordering: Random, value_spread: 1000),\n{}",
+            &small[..start],
+            &small[end..]
+        )
+    };
+    // (file, its text, the scenario if it is a machine file, the error's words, the hint)
+    let cases = [
+        (
+            "bogus-machine.ron",
+            edit(&lines, "network: FullyConnected,", "network: FullyConnected,\n    bogus: 1,"),
+            Some(with_machine("bogus-machine.ron")),
+            "bogus: unknown field `bogus`; the fields here are `clock_hz`",
+            None,
+        ),
+        (
+            "name-machine.ron",
+            edit(&lines, "network: FullyConnected,", "network: FullyConnected,\n    name: \"x\","),
+            Some(with_machine("name-machine.ron")),
+            "name: unknown field `name`; the fields here are `clock_hz`",
+            None,
+        ),
+        (
+            "open-machine.ron",
+            edit(&lines, "interrupt: Ms(1.0),\n    ),", "interrupt: Ms(1.0),\n"),
+            Some(with_machine("open-machine.ron")),
+            "costs.link: unknown field `link`",
+            Some("a bracket above may be left open"),
+        ),
+        (
+            "campbell.ron",
+            campbell,
+            None,
+            "workload.value_spread: unknown field `value_spread`; the fields here are `width`, `depth`, `ordering` and `root_score`",
+            None,
+        ),
+        (
+            "costs.ron",
+            edit(&small, "interrupt: Ms(1.0),", "interrupt: Ms(1.0),\n            z: Ms(1.0),"),
+            None,
+            "hardware.costs.z: unknown field `z`; the fields here are `k`",
+            None,
+        ),
+    ];
+    for (name, text, scenario, words, bracket) in cases {
+        let f = write(&dir, name, &text);
+        let checked = match scenario {
+            Some(s) => write(&dir, &format!("with-{name}"), s),
+            None => f.clone(),
+        };
+        let out = gtsim(&["check", checked.to_str().unwrap()]);
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(3), "{name}: {err}");
+        assert!(
+            err.starts_with(&format!("gtsim: error: {}:", f.display())) && err.contains(words),
+            "{name}: {err}"
+        );
+        match bracket {
+            Some(b) => assert!(err.contains(&format!("{hint}: {b}\n")), "{name}: {err}"),
+            None => assert!(!err.contains(hint), "{name}: {err}"),
+        }
+    }
 }
 
 #[test]

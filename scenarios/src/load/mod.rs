@@ -14,6 +14,7 @@ mod locate;
 pub mod machine;
 mod outputs;
 mod plan;
+mod sections;
 mod sweep;
 mod workload;
 
@@ -1086,7 +1087,8 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
     // `Some(...)` is accepted too.
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    let spanned = |e: ron::error::SpannedError, field: String| {
+    // `steps`: the path of the value being read, when known (for the hint at brackets).
+    let spanned = |e: ron::error::SpannedError, field: String, steps: &[sections::Step]| {
         let line = src
             .lines()
             .nth(e.span.start.line.saturating_sub(1))
@@ -1228,22 +1230,34 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
             message.push_str(&quote_hint(&field, set));
         }
         // A bracket left open or closed too early shows up later, as a field in the wrong
-        // section or as the end of the file: say where to look.
+        // section or as the end of the file: say where to look. A field is read in the wrong
+        // section that way only if it is a field of a section around this one (a bracket left
+        // open) or inside it (one closed too early), in the same text: a field of no section
+        // there (misspelt, or another variant's) is not about brackets.
         match &e.code {
-            // Not for a field one or two letters away from one expected here: a misspelling.
-            ron::Error::NoSuchStructField {
-                found, expected, ..
-            } if !named_by_path && expected.iter().all(|x| edit_distance(found, x) > 2) => {
-                // Inside a value set by `--set` or `vary`, the brackets to look at are the
+            ron::Error::NoSuchStructField { found, .. } if !named_by_path => {
+                // The path leads to the field: its section is the path without it. Inside a
+                // value set by `--set` or `vary`, the sections and brackets to look at are the
                 // value's own, not the file's above.
-                let brackets = if set.is_some() {
-                    "a bracket in the value set may be left open or closed too early"
-                } else {
-                    "a bracket above may be left open or closed too early"
+                let section = steps.split_last().map_or(&[][..], |(_, s)| s);
+                let from = set.as_ref().map_or(0, |s| s.assignment.path.len());
+                let wrong = sections::misplaced::<T>(section, found, from);
+                let how = match (wrong.open, wrong.closed) {
+                    (true, true) => Some("left open or closed too early"),
+                    (true, false) => Some("left open"),
+                    (false, true) => Some("closed too early"),
+                    (false, false) => None,
                 };
-                message.push_str(&format!(
-                    "; if `{found}` is spelled as meant, it is read as part of the wrong section: {brackets}"
-                ))
+                let bracket = if set.is_some() {
+                    "a bracket in the value set"
+                } else {
+                    "a bracket above"
+                };
+                if let Some(how) = how {
+                    message.push_str(&format!(
+                        "; if `{found}` is spelled as meant, it is read as part of the wrong section: {bracket} may be {how}"
+                    ))
+                }
             }
             ron::Error::Eof => {
                 message.push_str("; the file ends inside a bracket: one above is left open")
@@ -1262,17 +1276,18 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
         }
     };
     let mut de = ron::Deserializer::from_str_with_options(src, &options)
-        .map_err(|e| spanned(e, String::new()))?;
+        .map_err(|e| spanned(e, String::new(), &[]))?;
     let scenario: T = match serde_path_to_error::deserialize(&mut de) {
         Ok(s) => s,
         Err(e) => {
             let field = field_path(e.path());
+            let steps = sections::steps(e.path()).unwrap_or_default();
             let inner = de.span_error(e.into_inner());
-            return Err(spanned(inner, field));
+            return Err(spanned(inner, field, &steps));
         }
     };
     de.end()
-        .map_err(|e| spanned(de.span_error(e), String::new()))?;
+        .map_err(|e| spanned(de.span_error(e), String::new(), &[]))?;
     Ok(scenario)
 }
 
