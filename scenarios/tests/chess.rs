@@ -386,7 +386,9 @@ fn a_large_positions_file_is_checked_for_duplicate_ids_and_chosen_by_id() {
     );
     let e = parse(&twice, &dir).unwrap_err();
     assert!(
-        e.contains(&format!("position \"p{n}\" is listed twice")),
+        e.contains(&format!(
+            "sweep.positions[{n}]: position \"p{n}\" is listed twice"
+        )),
         "{e}"
     );
 }

@@ -138,6 +138,77 @@ fn a_seed_listed_twice_is_refused_at_the_second() {
 }
 
 #[test]
+fn a_value_listed_twice_in_a_sweep_list_is_refused_at_the_second() {
+    // As a seed is: at the item that repeats (the last line of each list), not at the list.
+    let dir = scratch("listed-twice");
+    let seeds = "seeds: Range(start: 1, count: 2),";
+    let cases: [(&str, &str, &str, &str); 9] = [
+        (
+            "fanout",
+            "fanout: [1, 2],",
+            "fanout: [1, 2,\n            1],",
+            "sweep.fanout[2]: fanout 1 is listed twice",
+        ),
+        (
+            "processors",
+            "fanout: [1, 2],",
+            "processors: [1, 2,\n            2],",
+            "sweep.processors[2]: processors 2 is listed twice",
+        ),
+        (
+            "ptree",
+            seeds,
+            "ptree: [(depth: 1, width: 2),\n            (depth: 1, width: 2)], seeds: Range(start: 1, count: 2),",
+            "sweep.ptree[1]: the processor tree (depth 1, width 2) is listed twice",
+        ),
+        (
+            "width",
+            seeds,
+            "width: [4, 5,\n            4], seeds: Range(start: 1, count: 2),",
+            "sweep.width[2]: width 4 is listed twice",
+        ),
+        (
+            "depth",
+            seeds,
+            "depth: [3,\n            3], seeds: Range(start: 1, count: 2),",
+            "sweep.depth[1]: depth 3 is listed twice",
+        ),
+        (
+            "shape",
+            seeds,
+            "shape: [(width: 4, depth: 3), (width: 5, depth: 3),\n            (width: 4, depth: 3)], seeds: Range(start: 1, count: 2),",
+            "sweep.shape[2]: (width 4, depth 3) is listed twice",
+        ),
+        (
+            "horizon_noise",
+            seeds,
+            "horizon_noise: [0, 50,\n            0], seeds: Range(start: 1, count: 2),",
+            "sweep.horizon_noise[2]: horizon noise 0 is listed twice",
+        ),
+        (
+            "ordering",
+            seeds,
+            "ordering: [FirstBest(p: 0.6), Random,\n            FirstBest(p: 0.6)], seeds: Range(start: 1, count: 2),",
+            "sweep.ordering[2]: ordering ",
+        ),
+        (
+            "algorithm",
+            seeds,
+            "algorithm: [Pmws, Parabelle(),\n            Pmws], seeds: Range(start: 1, count: 2),",
+            "sweep.algorithm[2]: algorithm ",
+        ),
+    ];
+    for (name, from, to, said) in cases {
+        let text = edit(&small_text(), from, to);
+        let f = write(&dir, &format!("{name}.ron"), &text);
+        // The repeated item begins the list's second line.
+        let second = to.split('\n').nth(1).unwrap();
+        let (line, col) = place(&text, second, second.trim_start());
+        rejected(&f, line, col, &[said, "is listed twice"]);
+    }
+}
+
+#[test]
 fn class1_only_bounded_regular_files_are_read() {
     let dir = scratch("files");
     for (path, why) in [

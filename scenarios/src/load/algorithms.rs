@@ -1,6 +1,7 @@
 //! The algorithms of the sweep: `sweep.algorithm`, or `search.algorithm`, checked against each
 //! other, the generator and `search.progressive_deepening`.
 
+use super::locate::Source;
 use super::{Generator, ScenarioError};
 use crate::catalogue::Algorithm;
 use crate::schema::Scenario;
@@ -13,12 +14,11 @@ pub(super) struct Algorithms {
     pub progressive: bool,
 }
 
-/// The algorithms of `scenario`'s sweep, in file order. `at` makes the error at a field (its
-/// path, then the message), as [`super::locate::Source::at`] does.
+/// The algorithms of `scenario`'s sweep, in file order.
 pub(super) fn algorithms(
+    cx: &Source,
     scenario: &Scenario,
     generator: Generator,
-    at: &dyn Fn(&[&str], String) -> ScenarioError,
 ) -> Result<Algorithms, ScenarioError> {
     let (algorithms, algorithm_at): (Vec<Algorithm>, &[&str]) =
         if scenario.sweep.algorithm.is_empty() {
@@ -28,16 +28,17 @@ pub(super) fn algorithms(
         };
     for (i, a) in algorithms.iter().enumerate() {
         if algorithms[..i].contains(a) {
-            return Err(at(algorithm_at, format!("algorithm {a} is listed twice")));
+            // At its second listing (search.algorithm names one).
+            return Err(cx.at_item(algorithm_at, i, format!("algorithm {a} is listed twice")));
         }
         // Options that make no search of their own (a stage of 0 plies, …): the catalogue says.
         if let Some(why) = a.entry().invalid {
-            return Err(at(algorithm_at, format!("algorithm {a}: {why}")));
+            return Err(cx.at(algorithm_at, format!("algorithm {a}: {why}")));
         }
         // Campbell's trees evaluate an interior node exactly (his files hold only the leaves),
         // so earlier iterations would order the root moves perfectly: an oracle, not a search.
         if generator == Generator::Campbell && scenario.search.progressive_deepening == Some(true) {
-            return Err(at(
+            return Err(cx.at(
                 &["search", "progressive_deepening"],
                 "Campbell's trees are searched to their full depth (an interior node's evaluation is its exact value, which would make earlier iterations an oracle): set search.progressive_deepening: false".into(),
             ));
@@ -48,7 +49,7 @@ pub(super) fn algorithms(
             } else {
                 format!("{a} searches to a fixed depth, as in Campbell's thesis: set search.progressive_deepening: false")
             };
-            return Err(at(&["search", "progressive_deepening"], why));
+            return Err(cx.at(&["search", "progressive_deepening"], why));
         }
     }
     // Left out: the algorithms' own (never on Campbell's trees); algorithms that differ must
@@ -63,7 +64,7 @@ pub(super) fn algorithms(
             } else if fixed.is_empty() {
                 true
             } else {
-                return Err(at(
+                return Err(cx.at(
                     algorithm_at,
                     format!(
                         "{} deepen progressively by default and {} search to a fixed depth: set search.progressive_deepening (false runs every algorithm to a fixed depth)",

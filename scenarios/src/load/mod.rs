@@ -842,9 +842,7 @@ fn plan_of<'a>(
     let algorithms::Algorithms {
         list: algorithms,
         progressive,
-    } = algorithms::algorithms(&scenario, trees.generator, &|keys, message| {
-        cx.at(keys, message)
-    })?;
+    } = algorithms::algorithms(&cx, &scenario, trees.generator)?;
     let sweep::ProcessorTrees { fanouts, ptrees } =
         sweep::processor_trees(&cx, &scenario, &algorithms)?;
     let count_field: &[&str] = if !scenario.sweep.processors.is_empty() {

@@ -80,14 +80,13 @@ pub(super) fn dimensions<'a>(
     } else {
         sweep.depth.iter().map(|d| d.0).collect()
     };
-    if shapes {
-        let pairs: Vec<(u64, u64)> = sweep.shape.iter().map(|s| (s.width.0, s.depth.0)).collect();
-        if let Some((w, d)) = first_duplicate(&pairs) {
-            return Err(cx.at(
-                &["sweep", "shape"],
-                format!("(width {w}, depth {d}) is listed twice"),
-            ));
-        }
+    if let Some(i) = second_listing(sweep.shape.iter().map(|s| (s.width.0, s.depth.0))) {
+        let (w, d) = (sweep.shape[i].width.0, sweep.shape[i].depth.0);
+        return Err(cx.at_item(
+            &["sweep", "shape"],
+            i,
+            format!("(width {w}, depth {d}) is listed twice"),
+        ));
     }
     // (ordering, where it is written, its index in sweep.ordering)
     let orderings: Vec<SweptOrdering<'a>> = if sweep.ordering.is_empty() {
@@ -128,26 +127,35 @@ pub(super) fn dimensions<'a>(
         ));
     }
     // A configuration appears twice exactly when one of the lists holds a value twice; checked
-    // per list (sorting, or hashing labels), not by comparing configurations pairwise.
-    if let Some(w) = first_duplicate(&widths) {
-        return Err(cx.at(width_at, format!("width {w} is listed twice")));
-    }
-    if let Some(d) = first_duplicate(&depths) {
-        return Err(cx.at(depth_at, format!("depth {d} is listed twice")));
-    }
-    if let Some(n) = first_duplicate(&noises) {
-        return Err(cx.at(
-            &["sweep", "horizon_noise"],
-            format!("horizon noise {n} is listed twice"),
+    // per list (hashing values or labels), not by comparing configurations pairwise. Only the
+    // sweep's lists can (the workload gives one value, sweep.shape distinct pairs, above).
+    if let Some(i) = second_listing(sweep.width.iter().map(|w| w.0)) {
+        return Err(cx.at_item(
+            &["sweep", "width"],
+            i,
+            format!("width {} is listed twice", sweep.width[i].0),
         ));
     }
-    {
-        let mut seen = std::collections::HashSet::new();
-        for (o, o_at, _) in &orderings {
-            if !seen.insert(o.label()) {
-                return Err(cx.at(o_at, format!("ordering {} is listed twice", o.label())));
-            }
-        }
+    if let Some(i) = second_listing(sweep.depth.iter().map(|d| d.0)) {
+        return Err(cx.at_item(
+            &["sweep", "depth"],
+            i,
+            format!("depth {} is listed twice", sweep.depth[i].0),
+        ));
+    }
+    if let Some(i) = second_listing(&sweep.horizon_noise) {
+        return Err(cx.at_item(
+            &["sweep", "horizon_noise"],
+            i,
+            format!("horizon noise {} is listed twice", sweep.horizon_noise[i]),
+        ));
+    }
+    if let Some(i) = second_listing(sweep.ordering.iter().map(|o| o.label())) {
+        return Err(cx.at_item(
+            &["sweep", "ordering"],
+            i,
+            format!("ordering {} is listed twice", sweep.ordering[i].label()),
+        ));
     }
     Ok(Dimensions {
         shapes,
@@ -215,7 +223,8 @@ pub(super) fn processor_trees(
     } else {
         "fanout"
     };
-    for f in sweep.fanout.iter().chain(&sweep.processors) {
+    // sweep.fanout or sweep.processors: one of them is empty (both given are refused above).
+    for (i, f) in sweep.fanout.iter().chain(&sweep.processors).enumerate() {
         if f.0 > MAX_FANOUT {
             return Err(cx.at(
                 &["sweep", field],
@@ -223,8 +232,9 @@ pub(super) fn processor_trees(
             ));
         }
         if fanouts.contains(&(f.0 as u32)) {
-            return Err(cx.at(
+            return Err(cx.at_item(
                 &["sweep", field],
+                i,
                 format!("{field} {} is listed twice", f.0),
             ));
         }
@@ -244,7 +254,7 @@ pub(super) fn processor_trees(
             length: scenario.hardware.length.0 as u32,
         });
     }
-    for shape in &scenario.sweep.ptree {
+    for (i, shape) in scenario.sweep.ptree.iter().enumerate() {
         let (d, w) = (shape.depth.0, shape.width.0);
         // 1 + w + w^2 + … + w^d processors.
         let processors = (0..=d.min(64)).try_fold(0u64, |sum, level| {
@@ -261,8 +271,9 @@ pub(super) fn processor_trees(
             width: w as u32,
         };
         if ptrees.contains(&p) {
-            return Err(cx.at(
+            return Err(cx.at_item(
                 &["sweep", "ptree"],
+                i,
                 format!("the processor tree (depth {d}, width {w}) is listed twice"),
             ));
         }
@@ -311,8 +322,7 @@ pub(super) fn seeds(cx: &Source, sweep: &Sweep, trees: &Trees) -> Result<Vec<u64
                 .list(MAX_SEEDS)
                 .map_err(|m| cx.at(&["sweep", "seeds"], m))?;
             // At the second time it is listed (a `Range` lists each seed once).
-            let mut listed = std::collections::HashSet::new();
-            if let Some(i) = seeds.iter().position(|s| !listed.insert(*s)) {
+            if let Some(i) = second_listing(&seeds) {
                 return Err(cx.at_item(
                     &["sweep", "seeds"],
                     i,
@@ -582,9 +592,12 @@ pub(super) fn unfelt_noise(
     warnings
 }
 
-/// The first value that occurs twice in `v`, found by sorting a copy.
-fn first_duplicate<T: Ord + Copy>(v: &[T]) -> Option<T> {
-    let mut sorted = v.to_vec();
-    sorted.sort_unstable();
-    sorted.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+/// The index of the first of `items` equal to one before it: where a value is listed the
+/// second time, for an error at that item ([`Source::at_item`]), as a list's other errors
+/// about one item are placed.
+pub(super) fn second_listing<T: Eq + std::hash::Hash>(
+    items: impl IntoIterator<Item = T>,
+) -> Option<usize> {
+    let mut listed = std::collections::HashSet::new();
+    items.into_iter().position(|x| !listed.insert(x))
 }

@@ -78,8 +78,9 @@ pub(super) fn trees(cx: &Source, scenario: &Scenario, path: &Path) -> Result<Tre
                     ));
                 };
                 if !listed.insert(n) {
-                    return Err(cx.at(
+                    return Err(cx.at_item(
                         &["sweep", "positions"],
+                        i,
                         format!("position {id:?} is listed twice"),
                     ));
                 }
