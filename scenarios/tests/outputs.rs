@@ -592,6 +592,39 @@ fn part_of(folder: &Path) -> PathBuf {
     folder.with_file_name(format!(".{name}.gtsim-part"))
 }
 
+/// A folder where the part file goes is refused as a folder, not as a part file an interrupted
+/// run left (it was told 'an interrupted run left it; gtsim will not overwrite it'), with
+/// `--resume` or without; it is left as it is and nothing is written.
+#[test]
+fn a_folder_where_the_part_file_goes_is_refused_as_a_folder() {
+    let dir = scratch("part-folder");
+    let file = quick(&dir, "quick.ron", "count: 2");
+    let out = dir.join("out");
+    std::fs::create_dir(part_of(&out)).unwrap();
+    std::fs::write(part_of(&out).join("mine.txt"), "kept").unwrap();
+    for extra in [&[][..], &["--resume"]] {
+        let mut args = vec!["run", file.to_str().unwrap(), "--quiet"];
+        args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        let refused = gtsim(&args, &[]);
+        assert_eq!(refused.status.code(), Some(3), "{extra:?}");
+        let says = String::from_utf8_lossy(&refused.stderr);
+        assert_eq!(
+            says,
+            format!(
+                "gtsim: error: {}: a folder, not a part file gtsim wrote (gtsim keeps an interrupted run's finished runs in a file of that name beside the output folder): remove or rename it\n",
+                part_of(&out).display()
+            ),
+            "{extra:?}"
+        );
+        assert!(!out.exists());
+        assert_eq!(
+            std::fs::read_to_string(part_of(&out).join("mine.txt")).unwrap(),
+            "kept"
+        );
+    }
+}
+
 /// A sweep killed after any number of its runs (none, some, all of them but before the output
 /// was written) keeps them in its part file, and `--resume` ends with the folder an
 /// uninterrupted run writes, byte for byte: results, report and charts. Without `--resume` the

@@ -1275,6 +1275,13 @@ fn kept_runs(
             }
             Vec::new()
         }
+        // A folder there is none of gtsim's (it writes a file), with --resume or without.
+        Err(_) if path.is_dir() => {
+            return Err(Failure::Input(format!(
+                "{}: a folder, not a part file gtsim wrote (gtsim keeps an interrupted run's finished runs in a file of that name beside the output folder): remove or rename it",
+                path.display()
+            )))
+        }
         Err(e) if resume => return Err(Failure::Input(e.to_string())),
         Err(e) => {
             return Err(Failure::Input(format!(
