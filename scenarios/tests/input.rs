@@ -1331,7 +1331,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
             "link: Sci(rate: 960, rts_cts: true, ports: 8),",
             "link: Sci(rate: 960, rts_cts: true, ports: 8),\n        link_below: Ideal,",
         ),
-        &["hardware.link_below is not used"],
+        &["hardware.link_below: the lines below the first level are not used"],
     );
     warned(
         edit(
@@ -1339,7 +1339,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
             "fanout: [1, 2],",
             "fanout: [1, 2],\n        algorithm: [PmwsIx(broadcast: true)],",
         ),
-        &["search.algorithm pmws is not run"],
+        &["search.algorithm: pmws is not run"],
     );
     // So is a workload width, depth or ordering the sweep's lists leave out.
     warned(
@@ -1349,8 +1349,8 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
             "fanout: [1, 2],\n        width: [3, 5],\n        ordering: [Perfect],",
         ),
         &[
-            "workload.width 4 is not run: sweep.width lists the values to run (3, 5)",
-            "workload.ordering first_best(0.6) is not run: sweep.ordering lists the values to run (perfect)",
+            "workload.width: 4 is not run: sweep.width lists the values to run (3, 5)",
+            "workload.ordering: first_best(0.6) is not run: sweep.ordering lists the values to run (perfect)",
         ],
     );
     // Shared memory that no algorithm of the plan reaches.
@@ -1360,7 +1360,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
             "link: Sci(rate: 960, rts_cts: true, ports: 8),",
             "link: Sci(rate: 960, rts_cts: true, ports: 8),\n        memory: (read: Ns(100), write: Ns(100), banks: 8),",
         ),
-        &["hardware.memory is not used: no algorithm of the plan reaches shared memory"],
+        &["hardware.memory: the shared memory is not used: no algorithm of the plan reaches it"],
     );
     // A sweep of more tree configurations than a chart has panels draws no overheads chart.
     warned(
@@ -1869,4 +1869,89 @@ fn the_minimal_chart_not_drawn_is_a_warning_at_its_field() {
         "{}",
         common::stderr(&out)
     );
+}
+
+#[test]
+fn a_warning_about_a_field_is_placed_at_the_field() {
+    // Settings no run uses, and outputs not drawn, are said at the field, as errors are (they
+    // named the file only); a field left out (its default) has no place, and is named alone.
+    let dir = scratch("warnings-at");
+    let link = "link: Sci(rate: 960, rts_cts: true, ports: 8),";
+    let fanout = "fanout: [1, 2],";
+    let plots = "        plots: true,";
+    let widths = "fanout: [1, 2],\n        width: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],";
+    // (the edits, the text at the field's place, what is said there)
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a str);
+    let cases: [Case; 8] = [
+        (
+            &[(link, "link: Sci(rate: 960, rts_cts: true, ports: 8),\n        memory: (read: Ns(100), write: Ns(100), banks: 8),")],
+            "memory:",
+            "hardware.memory: the shared memory is not used: no algorithm of the plan reaches it",
+        ),
+        (
+            &[(link, "link: Sci(rate: 960, rts_cts: true, ports: 8),\n        link_below: Ideal,")],
+            "link_below:",
+            "hardware.link_below: the lines below the first level are not used",
+        ),
+        (
+            &[(link, "link: Sci(rate: 960, rts_cts: true, ports: 8, rate_by_processors: {7: 480}),")],
+            "rate_by_processors:",
+            "hardware.link.rate_by_processors: no machine of the sweep has 7 processors (they have 1, 2): that rate is not used",
+        ),
+        (
+            &[(fanout, "fanout: [1, 2],\n        algorithm: [PmwsIx(broadcast: true)],")],
+            "algorithm: Pmws",
+            "search.algorithm: pmws is not run: sweep.algorithm lists the algorithms to run",
+        ),
+        (
+            &[(fanout, "fanout: [1, 2],\n        width: [3, 5],")],
+            "width: 4,",
+            "workload.width: 4 is not run: sweep.width lists the values to run (3, 5)",
+        ),
+        (
+            &[(fanout, "fanout: [1, 2],\n        horizon_noise: [0, 10],")],
+            "horizon_noise: 50",
+            "workload.horizon_noise: 50 is not used: sweep.horizon_noise lists the noises to run (0 and 10)",
+        ),
+        (
+            &[(fanout, widths)],
+            "plots:",
+            "outputs.plots: overheads.png and speedup.png are not drawn: the sweep's 13 pairs",
+        ),
+        (
+            &[
+                (plots, "        plots: true,\n        schemes: (at: 2),"),
+                (fanout, "fanout: [1, 2],\n        depth: [2, 3],"),
+            ],
+            "schemes:",
+            "outputs.schemes: schemes.png and schemes-overheads.png draw the first of the sweep's 2 tree configurations",
+        ),
+    ];
+    for (k, (edits, field, said)) in cases.into_iter().enumerate() {
+        let text = edits
+            .iter()
+            .fold(small_text(), |text, (from, to)| edit(&text, from, to));
+        let f = write(&dir, &format!("w{k}.ron"), &text);
+        let (line, col) = place(&text, field, field.split(':').next().unwrap());
+        let out = gtsim(&["check", f.to_str().unwrap()]);
+        let err = common::stderr(&out);
+        assert!(out.status.success(), "{err}");
+        let at = format!("gtsim: warning: {}:{line}:{col}: {said}", f.display());
+        assert!(err.contains(&at), "{err} does not say {at:?}");
+    }
+    // outputs.plots left out (true by default): the file and the field.
+    let text = edit(
+        &edit(&small_text(), "        plots: true,\n", ""),
+        fanout,
+        widths,
+    );
+    let f = write(&dir, "default.ron", &text);
+    let out = gtsim(&["check", f.to_str().unwrap()]);
+    let err = common::stderr(&out);
+    assert!(out.status.success(), "{err}");
+    let at = format!(
+        "gtsim: warning: {}: outputs.plots: overheads.png and speedup.png are not drawn",
+        f.display()
+    );
+    assert!(err.contains(&at), "{err} does not say {at:?}");
 }

@@ -518,15 +518,15 @@ pub(super) fn machine(
         .max()
         .unwrap_or(0);
     if hw.memory.is_some() && !algorithms.iter().any(|a| a.needs_memory()) {
-        warnings.push(format!(
-            "{}: hardware.memory is not used: no algorithm of the plan reaches shared memory (ybwc_shared, dts, abdada and lazy_smp with its table do)",
-            cx.file
+        warnings.push(cx.warning_at(
+            &["hardware", "memory"],
+            "the shared memory is not used: no algorithm of the plan reaches it (ybwc_shared, dts, abdada and lazy_smp with its table do)".into(),
         ));
     }
     if hw.link_below.is_some() && deepest <= 1 {
-        warnings.push(format!(
-            "{}: hardware.link_below is not used: every processor tree of the sweep has one level of lines (hardware.link)",
-            cx.file
+        warnings.push(cx.warning_at(
+            &["hardware", "link_below"],
+            "the lines below the first level are not used: every processor tree of the sweep has one level of lines (hardware.link)".into(),
         ));
     }
     let mut sizes: Vec<u64> = ptrees.iter().map(|p| p.build().len() as u64).collect();
@@ -536,10 +536,12 @@ pub(super) fn machine(
     for (level, field) in levels.iter().zip(["link", "link_below"]) {
         for &(n, _) in &level.rate_by_processors {
             if !sizes.contains(&n) {
-                warnings.push(format!(
-                    "{}: hardware.{field}.rate_by_processors: no machine of the sweep has {n} processors (they have {}): that rate is not used",
-                    cx.file,
-                    sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+                warnings.push(cx.warning_at(
+                    &["hardware", field, "rate_by_processors"],
+                    format!(
+                        "no machine of the sweep has {n} processors (they have {}): that rate is not used",
+                        sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+                    ),
                 ));
             }
         }

@@ -28,9 +28,13 @@ impl Source<'_> {
     }
 
     /// A warning about the field reached by `keys`, at its place in the file
-    /// (`FILE:LINE:COL: PATH: ...`, as [`Self::at`]); naming only the file when the field's value
-    /// was given with `--set`, which has no place there.
+    /// (`FILE:LINE:COL: PATH: ...`, as [`Self::at`]); naming only the file (`FILE: PATH: ...`)
+    /// when the field's value was given with `--set`, which has no place there, or is not
+    /// written (its default).
     pub fn warning_at(&self, keys: &[&str], message: String) -> String {
+        if !written(self.src, keys) {
+            return format!("{}: {}: {message}", self.file, keys.join("."));
+        }
         match (self.place)(self.at(keys, message)) {
             ScenarioError::File(message) => format!("{}: {message}", self.file),
             e => e.to_string(),
@@ -172,9 +176,22 @@ pub(super) fn locate(src: &str, keys: &[&str]) -> (usize, usize) {
 
 /// Byte offset of the field reached by following `keys` (see [`locate`]); 0 if not found.
 fn locate_offset(src: &str, keys: &[&str]) -> usize {
+    find_field(src, keys).0.unwrap_or(0)
+}
+
+/// Whether the field reached by following `keys` is written in `src` (each key found after the
+/// previous one, as [`locate`] finds them).
+pub(super) fn written(src: &str, keys: &[&str]) -> bool {
+    find_field(src, keys).1 == keys.len()
+}
+
+/// The byte offset of the last of `keys` found following them (see [`locate`]), and how many
+/// were found.
+fn find_field(src: &str, keys: &[&str]) -> (Option<usize>, usize) {
     let bytes = src.as_bytes();
     let mut pos = 0usize;
     let mut found = None;
+    let mut count = 0;
     'keys: for key in keys {
         let mut i = pos;
         while i < bytes.len() {
@@ -205,6 +222,7 @@ fn locate_offset(src: &str, keys: &[&str]) -> usize {
                     if &src[start..i] == *key && bytes.get(j) == Some(&b':') {
                         pos = i;
                         found = Some(start);
+                        count += 1;
                         continue 'keys;
                     }
                 }
@@ -213,7 +231,7 @@ fn locate_offset(src: &str, keys: &[&str]) -> usize {
         }
         break;
     }
-    found.unwrap_or(0)
+    (found, count)
 }
 
 /// Line and column (1-based, the column in characters) of byte offset `at`.
@@ -266,5 +284,8 @@ mod tests {
         let src = "// sweep: fanout: no\n(name: \"fanout:\",\n sweep: (\n   fanout: [1])";
         assert_eq!(locate(src, &["sweep", "fanout"]), (4, 4));
         assert_eq!(locate(src, &["nothing"]), (1, 1));
+        assert!(written(src, &["sweep", "fanout"]));
+        assert!(!written(src, &["sweep", "ptree"]));
+        assert!(!written(src, &["fanout", "sweep"]));
     }
 }

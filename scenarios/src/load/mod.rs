@@ -902,7 +902,7 @@ fn plan_of<'a>(
     warnings.extend(sweep::skipped(&file, &algorithms, &ptrees, &dims.depths));
     if trees.generator == Generator::Synthetic {
         warnings.extend(sweep::unfelt_noise(
-            &file,
+            &cx,
             !scenario.sweep.horizon_noise.is_empty(),
             trees.noise_written,
             &dims.noises,
@@ -913,12 +913,15 @@ fn plan_of<'a>(
         ));
     }
     warnings.extend(machine.warnings.iter().cloned());
-    warnings.extend(unrun_workload_values(&file, &scenario.sweep, &trees));
+    warnings.extend(unrun_workload_values(&cx, &scenario.sweep, &trees));
     let sweep_algorithms = &scenario.sweep.algorithm;
     if !sweep_algorithms.is_empty() && !sweep_algorithms.contains(&scenario.search.algorithm) {
-        warnings.push(format!(
-            "{file}: search.algorithm {} is not run: sweep.algorithm lists the algorithms to run (add it there to run it too)",
-            scenario.search.algorithm
+        warnings.push(cx.warning_at(
+            &["search", "algorithm"],
+            format!(
+                "{} is not run: sweep.algorithm lists the algorithms to run (add it there to run it too)",
+                scenario.search.algorithm
+            ),
         ));
     }
 
@@ -966,15 +969,15 @@ fn plan_of<'a>(
         });
         if per_board && !crate::chess_report::per_board_matches(&plan) {
             let name = plan.scenario.outputs.reference.clone().unwrap_or_default();
-            plan.warnings.push(format!(
-                "{file}: outputs.reference: none of the positions the plan searches is a board {name} gives counts for (its boards A-X are the Bratko-Kopec positions BK.01-BK.24): every paper column of the report would be –"
-            ));
+            plan.warnings.push(cx.warning_at(&["outputs", "reference"], format!(
+                "none of the positions the plan searches is a board {name} gives counts for (its boards A-X are the Bratko-Kopec positions BK.01-BK.24): every paper column of the report would be –"
+            )));
         }
         if !per_board && !matched {
             let name = plan.scenario.outputs.reference.clone().unwrap_or_default();
-            plan.warnings.push(format!(
-                "{file}: outputs.reference: no run of the plan matches a row of {name} (a table of Table III's layout has rows per transposition table and storage, matched by Parabelle(table: …); Table II's layout by table-free runs): every paper column of the report would be –"
-            ));
+            plan.warnings.push(cx.warning_at(&["outputs", "reference"], format!(
+                "no run of the plan matches a row of {name} (a table of Table III's layout has rows per transposition table and storage, matched by Parabelle(table: …); Table II's layout by table-free runs): every paper column of the report would be –"
+            )));
         }
     }
     // Costs with which a run certainly passes the largest simulated time.
@@ -1569,15 +1572,19 @@ fn syntax_hint(field: &str, line: &str, col: usize) -> Option<&'static str> {
 /// a workload value missing from the list is never run (as `search.algorithm` beside
 /// `sweep.algorithm`). A value the list holds runs, and says nothing.
 fn unrun_workload_values(
-    file: &str,
+    cx: &Source,
     sweep: &crate::schema::Sweep,
     trees: &workload::Trees,
 ) -> Vec<String> {
     let mut warnings = Vec::new();
+    // At the workload's field (its width for a (width, depth) pair).
     let mut unrun = |field: &str, value: String, listed_in: &str, values: Vec<String>| {
-        warnings.push(format!(
-            "{file}: workload.{field} {value} is not run: {listed_in} lists the values to run ({}); add it there to run it too, or write one of them in the workload",
-            values.join(", ")
+        warnings.push(cx.warning_at(
+            &["workload", field],
+            format!(
+                "{value} is not run: {listed_in} lists the values to run ({}); add it there to run it too, or write one of them in the workload",
+                values.join(", ")
+            ),
         ));
     };
     if trees.generator == Generator::Chess {
@@ -1587,8 +1594,11 @@ fn unrun_workload_values(
         let pairs: Vec<(u64, u64)> = sweep.shape.iter().map(|s| (s.width.0, s.depth.0)).collect();
         if !pairs.contains(&(trees.width, trees.depth)) {
             unrun(
-                "width and depth",
-                format!("({}, {})", trees.width, trees.depth),
+                "width",
+                format!(
+                    "(width, depth) ({}, {}) of the workload",
+                    trees.width, trees.depth
+                ),
                 "sweep.shape",
                 pairs.iter().map(|(w, d)| format!("({w}, {d})")).collect(),
             );

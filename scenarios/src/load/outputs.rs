@@ -181,7 +181,6 @@ pub(super) fn charts(
     configs: usize,
     algorithms: usize,
 ) -> Result<Vec<String>, ScenarioError> {
-    let file = cx.file;
     let mut warnings = Vec::new();
     if outputs.per_position && !chess {
         return Err(cx.at(
@@ -253,8 +252,9 @@ pub(super) fn charts(
     let panels = crate::output::MAX_PANELS;
     let needed = configs * algorithms;
     if outputs.plots && !campbell && !sequential && needed > panels {
-        warnings.push(format!(
-            "{file}: outputs.plots: overheads.png and speedup.png are not drawn: the sweep's {needed} pairs of algorithm and tree configuration are more than the {panels} panels a chart holds (vary a field for a folder per configuration, or chart columns with gtsim plot)"
+        warnings.push(cx.warning_at(
+            &["outputs", "plots"],
+            format!("overheads.png and speedup.png are not drawn: the sweep's {needed} pairs of algorithm and tree configuration are more than the {panels} panels a chart holds (vary a field for a folder per configuration, or chart columns with gtsim plot)"),
         ));
     }
     if let Some(schemes) = &outputs.schemes {
@@ -290,8 +290,9 @@ pub(super) fn charts(
             ));
         }
         if configs > 1 {
-            warnings.push(format!(
-                "{file}: outputs.schemes: schemes.png and schemes-overheads.png draw the first of the sweep's {configs} tree configurations; report.md has tables for each (use vary for a folder per configuration)"
+            warnings.push(cx.warning_at(
+                &["outputs", "schemes"],
+                format!("schemes.png and schemes-overheads.png draw the first of the sweep's {configs} tree configurations; report.md has tables for each (use vary for a folder per configuration)"),
             ));
         }
     }

@@ -495,7 +495,7 @@ pub(super) fn skipped(
     warnings
 }
 
-/// Warnings, naming `file`, for horizon noise that runs cannot feel. A synthetic tree's noise
+/// Warnings, at the noise's field, for horizon noise that runs cannot feel. A synthetic tree's noise
 /// enters only the evaluation of nodes short of its full depth, and many searches evaluate none
 /// ([`Algorithm::evaluates_short`]): with several noises, such an algorithm's runs repeat the
 /// same search under another label; with one noise that no run feels, the setting does nothing.
@@ -503,7 +503,7 @@ pub(super) fn skipped(
 /// `workload.horizon_noise` (its default goes without a word, and with `swept` it is not used).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn unfelt_noise(
-    file: &str,
+    cx: &Source,
     swept: bool,
     written: Option<u32>,
     noises: &[u32],
@@ -515,9 +515,12 @@ pub(super) fn unfelt_noise(
     let mut warnings = Vec::new();
     let list = |n: &[u32]| and_list(&n.iter().map(|n| n.to_string()).collect::<Vec<_>>());
     if let (true, Some(n)) = (swept, written) {
-        warnings.push(format!(
-            "{file}: workload.horizon_noise: {n} is not used: sweep.horizon_noise lists the noises to run ({})",
-            list(noises)
+        warnings.push(cx.warning_at(
+            &["workload", "horizon_noise"],
+            format!(
+                "{n} is not used: sweep.horizon_noise lists the noises to run ({})",
+                list(noises)
+            ),
         ));
     }
     if noises.iter().all(|&n| n == 0) || !(swept || written.is_some()) {
@@ -563,10 +566,10 @@ pub(super) fn unfelt_noise(
     if unfelt.is_empty() {
         return warnings;
     }
-    let field = if swept {
-        "sweep.horizon_noise"
+    let field: &[&str] = if swept {
+        &["sweep", "horizon_noise"]
     } else {
-        "workload.horizon_noise"
+        &["workload", "horizon_noise"]
     };
     let (verb, its) = if unfelt.len() == 1 {
         ("evaluates", "its")
@@ -577,16 +580,22 @@ pub(super) fn unfelt_noise(
         "{verb} no node short of the tree's full depth, the only place horizon noise enters"
     );
     if noises.len() > 1 {
-        warnings.push(format!(
-            "{file}: {field}: {} {why}: {its} runs at horizon noise {} are the same searches, rows that differ only in that column",
-            and_list(&unfelt),
-            list(noises)
+        warnings.push(cx.warning_at(
+            field,
+            format!(
+                "{} {why}: {its} runs at horizon noise {} are the same searches, rows that differ only in that column",
+                and_list(&unfelt),
+                list(noises)
+            ),
         ));
     } else if nowhere == with_runs {
-        warnings.push(format!(
-            "{file}: {field}: horizon noise {} has no effect: {} {why}",
-            noises[0],
-            and_list(&unfelt)
+        warnings.push(cx.warning_at(
+            field,
+            format!(
+                "horizon noise {} has no effect: {} {why}",
+                noises[0],
+                and_list(&unfelt)
+            ),
         ));
     }
     warnings
