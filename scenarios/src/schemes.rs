@@ -9,6 +9,7 @@
 //! p · T(p) / T(1) − 1; messages per node are all messages sent over all nodes searched.
 
 use crate::load::Plan;
+use crate::output::report::config_words;
 use crate::results::{fixed, mean_se, Summary, UNDEFINED};
 use plots::{BarChart, LineChart, LineStyle, Segment, Series};
 
@@ -80,18 +81,6 @@ pub fn machine_words(plan: &Plan) -> String {
             ))
         ),
     }
-}
-
-fn config_words(s: &Summary) -> String {
-    // Chess: no generator width or ordering; w is the positions' mean root width (as
-    // report.md's config titles say).
-    if s.ordering == "mvv_lva" {
-        return format!("d = {}, chess (mean root width {})", s.depth, s.width);
-    }
-    format!(
-        "w = {}, d = {}, ordering {}, horizon noise {}",
-        s.width, s.depth, s.ordering, s.horizon_noise
-    )
 }
 
 /// Speedup against processors, one line per scheme, log–log, with the ideal speedup = p

@@ -179,29 +179,38 @@ pub(super) fn config_title(plan: &Plan, s: &[Summary]) -> String {
 /// `algorithms`.
 pub fn config_title_of(algorithms: &[crate::catalogue::Algorithm], s: &[Summary]) -> String {
     s.first().map_or(String::new(), |x| {
-        // Chess: no generator width or ordering; w is the positions' mean root width.
-        if x.ordering == "mvv_lva" {
-            return format!(
-                "{}, d = {}, chess (mean root width {})",
-                x.algorithm, x.depth, x.width
-            );
-        }
-        // Beside other algorithms every table names its own, pmws's too.
-        let titled = algorithms.len() > 1
+        // Chess titles always name the algorithm; beside other algorithms every table names
+        // its own, pmws's too.
+        let titled = is_chess(x)
+            || algorithms.len() > 1
             || algorithms
                 .iter()
                 .find(|a| a.name() == x.algorithm)
                 .is_none_or(|a| a.entry().titled);
-        let algorithm = if !titled {
-            String::new()
+        if titled {
+            format!("{}, {}", x.algorithm, config_words(x))
         } else {
-            format!("{}, ", x.algorithm)
-        };
-        format!(
-            "{algorithm}w = {}, d = {}, ordering {}, horizon noise {}",
-            x.width, x.depth, x.ordering, x.horizon_noise
-        )
+            config_words(x)
+        }
     })
+}
+
+/// A tree configuration in words, without the algorithm: `w = 34, d = 5, ordering …, horizon
+/// noise …`, or for chess (no generator width or ordering; w is the positions' mean root
+/// width) `d = 5, chess (mean root width 36)`.
+pub fn config_words(s: &Summary) -> String {
+    if is_chess(s) {
+        return format!("d = {}, chess (mean root width {})", s.depth, s.width);
+    }
+    format!(
+        "w = {}, d = {}, ordering {}, horizon noise {}",
+        s.width, s.depth, s.ordering, s.horizon_noise
+    )
+}
+
+/// Whether a summary is of chess positions: their ordering label (`load::plan`) is mvv_lva.
+fn is_chess(s: &Summary) -> bool {
+    s.ordering == "mvv_lva"
 }
 
 /// The Markdown report of a plan, run with the fields `fields_set` set (`--set`, `vary`; as
