@@ -595,17 +595,27 @@ pub(super) fn machine(
         .iter()
         .any(|p| matches!(p, PTree::Campbell { depth, .. } if *depth > 1));
     let parallel = ptrees.iter().any(|p| !p.is_uniprocessor());
+    // Said at the field (`hardware.reads.boards: WhenIdle, but …`); left out, the policy is the
+    // algorithms' own, and the warning names the field without a place.
     for a in algorithms {
         let Some(what) = a.entry().reaches_running.filter(|_| parallel) else {
             continue;
         };
-        for (field, policy, applies) in
-            [("boards", reads.boards, true), ("hosts", reads.hosts, deep)]
-        {
+        for (field, policy, written, applies) in [
+            ("boards", reads.boards, &given.boards, true),
+            ("hosts", reads.hosts, &given.hosts, deep),
+        ] {
             if applies && policy == ReadPolicy::WhenIdle {
-                warnings.push(format!(
-                    "{}: {a} sends {what} to running searches, but hardware.reads.{field} is WhenIdle: they reach a processor only when its search is over (set {field}: Interrupt or Poll(every: N) for the scheme as its author ran it)",
-                    cx.file
+                let value = if written.is_some() {
+                    "WhenIdle"
+                } else {
+                    "WhenIdle by default (the algorithms' own)"
+                };
+                warnings.push(cx.warning_at(
+                    &["hardware", "reads", field],
+                    format!(
+                        "{value}, but {a} sends {what} to running searches: they reach a processor only when its search is over (set {field}: Interrupt or Poll(every: N) for the scheme as its author ran it)"
+                    ),
                 ));
             }
         }
