@@ -213,10 +213,15 @@ fn aphid_and_mwf_whose_master_tree_is_the_whole_tree_are_skipped() {
     .unwrap();
     // Only aphid(3) and mwf(3) run: 2 seeds x (the baseline and (1,2)) each.
     assert_eq!(plan.run_count(), 8);
-    for (name, option) in [("aphid(4)", "top: 4"), ("mwf(9)", "split: 9")] {
+    // Said at the algorithm's item of sweep.algorithm (line 11:
+    // `        algorithm: [Aphid(top: 4), Mwf(split: 9), …],`).
+    for (at, name, option) in [
+        ("11:21: sweep.algorithm[0]", "aphid(4)", "top: 4"),
+        ("11:36: sweep.algorithm[1]", "mwf(9)", "split: 9"),
+    ] {
         for on in ["one processor", "processor tree (1,2)"] {
             let said = format!(
-                "small.ron: {name} at depth 4 on {on} does not apply ({option} makes the master's tree the whole 4-ply tree: the workers would get single leaves, not subtrees, to search); those runs are skipped"
+                "small.ron:{at}: {name} at depth 4 on {on} does not apply ({option} makes the master's tree the whole 4-ply tree: the workers would get single leaves, not subtrees, to search); those runs are skipped"
             );
             assert!(
                 plan.warnings.contains(&said),
@@ -232,6 +237,26 @@ fn aphid_and_mwf_whose_master_tree_is_the_whole_tree_are_skipped() {
     );
     let e = small("Aphid(top: 4), Mwf(split: 9)", trees, "").unwrap_err();
     assert!(e.contains("every run is skipped"), "{e}");
+    // The one algorithm of search.algorithm (no sweep.algorithm): said at that field.
+    let text = r#"(
+    name: "one",
+    hardware: (costs: (k: Ns(0), e: Ns(1)), link: Ideal, reads: (hosts: Interrupt, boards: Interrupt)),
+    workload: Synthetic(width: 6, depth: 4, ordering: Random),
+    search: (algorithm: Aphid(top: 4), progressive_deepening: false),
+    sweep: (depth: [4, 5], ptree: [(depth: 1, width: 2)], seeds: Range(start: 1, count: 2)),
+    outputs: (plots: false),
+)"#;
+    let plan = scenarios::parse(text, Path::new("one.ron")).unwrap();
+    for on in ["one processor", "processor tree (1,2)"] {
+        let said = format!(
+            "one.ron:5:14: search.algorithm: aphid(4) at depth 4 on {on} does not apply (top: 4 makes the master's tree the whole 4-ply tree: the workers would get single leaves, not subtrees, to search); those runs are skipped"
+        );
+        assert!(
+            plan.warnings.contains(&said),
+            "{said}\nnot in {:#?}",
+            plan.warnings
+        );
+    }
 }
 
 #[test]

@@ -12,6 +12,9 @@ pub(super) struct Algorithms {
     pub list: Vec<Algorithm>,
     /// `search.progressive_deepening`, or the algorithms' own default when it is left out.
     pub progressive: bool,
+    /// Where they are written: `sweep.algorithm` (a list, in the order of `list`), or
+    /// `search.algorithm` (the one algorithm) when the sweep lists none.
+    pub at: &'static [&'static str],
 }
 
 /// The algorithms of `scenario`'s sweep, in file order.
@@ -20,7 +23,7 @@ pub(super) fn algorithms(
     scenario: &Scenario,
     generator: Generator,
 ) -> Result<Algorithms, ScenarioError> {
-    let (algorithms, algorithm_at): (Vec<Algorithm>, &[&str]) =
+    let (algorithms, algorithm_at): (Vec<Algorithm>, &'static [&'static str]) =
         if scenario.sweep.algorithm.is_empty() {
             (vec![scenario.search.algorithm], &["search", "algorithm"])
         } else {
@@ -78,6 +81,7 @@ pub(super) fn algorithms(
     Ok(Algorithms {
         list: algorithms,
         progressive,
+        at: algorithm_at,
     })
 }
 

@@ -32,10 +32,26 @@ impl Source<'_> {
     /// when the field's value was given with `--set`, which has no place there, or is not
     /// written (its default).
     pub fn warning_at(&self, keys: &[&str], message: String) -> String {
-        if !written(self.src, keys) {
-            return format!("{}: {}: {message}", self.file, keys.join("."));
-        }
-        match (self.place)(self.at(keys, message)) {
+        self.warning(keys, self.at(keys, message))
+    }
+
+    /// A warning about item `index` of the list at `keys`, at the item's place in the file
+    /// (`FILE:LINE:COL: PATH[INDEX]: ...`, as [`Self::at_item`]); without a place as
+    /// [`Self::warning_at`]'s.
+    pub fn warning_at_item(&self, keys: &[&str], index: usize, message: String) -> String {
+        self.warning(keys, self.at_item(keys, index, message))
+    }
+
+    /// `error` (at the field reached by `keys`, or in it) as a warning's text: at its place in
+    /// the file, or naming only the file when the field is not written or its value is one
+    /// `--set` gives.
+    fn warning(&self, keys: &[&str], error: ScenarioError) -> String {
+        let error = if written(self.src, keys) {
+            (self.place)(error)
+        } else {
+            super::unplaced(error)
+        };
+        match error {
             ScenarioError::File(message) => format!("{}: {message}", self.file),
             e => e.to_string(),
         }

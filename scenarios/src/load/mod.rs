@@ -842,6 +842,7 @@ fn plan_of<'a>(
     let algorithms::Algorithms {
         list: algorithms,
         progressive,
+        at: algorithm_at,
     } = algorithms::algorithms(&cx, &scenario, trees.generator)?;
     let sweep::ProcessorTrees { fanouts, ptrees } =
         sweep::processor_trees(&cx, &scenario, &algorithms)?;
@@ -899,7 +900,13 @@ fn plan_of<'a>(
         algorithms.len(),
     )?);
     outputs::sync_study(&cx, &scenario.outputs, &algorithms, &ptrees)?;
-    warnings.extend(sweep::skipped(&file, &algorithms, &ptrees, &dims.depths));
+    warnings.extend(sweep::skipped(
+        &cx,
+        &algorithms,
+        algorithm_at,
+        &ptrees,
+        &dims.depths,
+    ));
     if trees.generator == Generator::Synthetic {
         warnings.extend(sweep::unfelt_noise(
             &cx,

@@ -463,18 +463,22 @@ pub(super) fn configs(
     Ok(configs)
 }
 
-/// Warnings, naming `file`, for the runs of the sweep that are skipped because an algorithm
-/// does not apply to a processor tree at a depth.
+/// Warnings, at the algorithm's item of `sweep.algorithm` (`at`, the field the algorithms come
+/// from; at `search.algorithm` when they come from there), for the runs of the sweep that are
+/// skipped because an algorithm does not apply to a processor tree at a depth: the algorithm
+/// is what does not apply.
 pub(super) fn skipped(
-    file: &str,
+    cx: &Source,
     algorithms: &[Algorithm],
+    at: &[&str],
     ptrees: &[PTree],
     depths: &[u64],
 ) -> Vec<String> {
     let mut warnings = Vec::new();
+    let sweep_list = at == ["sweep", "algorithm"];
     // Runs an algorithm does not apply to (pv-splitting on a processor tree as deep as the
     // search, …) are skipped, as Campbell's tables leave those cells empty: say which, once.
-    for a in algorithms {
+    for (i, a) in algorithms.iter().enumerate() {
         for p in std::iter::once(&PTree::UNIPROCESSOR)
             .chain(ptrees.iter().filter(|p| !p.is_uniprocessor()))
         {
@@ -485,9 +489,14 @@ pub(super) fn skipped(
                     } else {
                         format!("processor tree {}", p.label())
                     };
-                    warnings.push(format!(
-                        "{file}: {a} at depth {d} on {on} does not apply ({why}); those runs are skipped"
-                    ));
+                    let message = format!(
+                        "{a} at depth {d} on {on} does not apply ({why}); those runs are skipped"
+                    );
+                    warnings.push(if sweep_list {
+                        cx.warning_at_item(at, i, message)
+                    } else {
+                        cx.warning_at(at, message)
+                    });
                 }
             }
         }
