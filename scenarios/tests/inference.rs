@@ -313,7 +313,8 @@ fn the_inference_needs_a_vary_section() {
     }
     assert!(!out.exists(), "an output folder was written");
     // With its vary section, but every varied field set: one combination as a plain
-    // scenario, which writes no inference, and says so.
+    // scenario, which writes no inference, and says so at outputs.inference (a line below
+    // its place without the vary line, which comes before it).
     let file = dir.join("varied.ron");
     std::fs::write(&file, &varied).unwrap();
     let o = gtsim(&[
@@ -326,10 +327,12 @@ fn the_inference_needs_a_vary_section() {
     ]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{e}");
-    assert!(
-        e.contains("outputs.inference is not written: --set sets every varied field"),
-        "{e}"
+    let warning = format!(
+        "gtsim: warning: {}:{}:{at}: outputs.inference: the cost inference is not written: --set sets every varied field, so this runs one combination as a plain scenario, and the inference is written over the combinations of a vary run\n",
+        file.display(),
+        line + 1
     );
+    assert!(e.contains(&warning), "{e}\ndoes not say {warning}");
     let o = gtsim(&["check", file.to_str().unwrap()]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{e}");

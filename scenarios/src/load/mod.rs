@@ -318,10 +318,18 @@ pub fn load_variants(
     // (all of them, with every varied field set: one scenario, as if it had no `vary`).
     let mut vary = plan.scenario.vary.0.clone();
     vary.retain(|(path_text, _)| !sets.iter().any(|a| a.dotted() == *path_text));
-    // One combination run as a plain scenario has no vary folder for the cost inference.
+    // One combination run as a plain scenario has no vary folder for the cost inference: said
+    // at outputs.inference, taken back to the file as the plan's own warnings are.
     if vary.is_empty() && !plan.scenario.vary.0.is_empty() && !plan.inference.is_empty() {
-        plan.warnings.push(format!(
-            "{file}: outputs.inference is not written: --set sets every varied field, so this runs one combination as a plain scenario, and the cost inference is written over the combinations of a vary run"
+        let place = |e| made.place(e, &file, &base, origin.as_ref());
+        let cx = Source {
+            src: &base,
+            file: &file,
+            place: &place,
+        };
+        plan.warnings.push(cx.warning_at(
+            &["outputs", "inference"],
+            "the cost inference is not written: --set sets every varied field, so this runs one combination as a plain scenario, and the inference is written over the combinations of a vary run".into(),
         ));
     }
     // A field set inside a varied one, or a varied field inside one set, would be overwritten
