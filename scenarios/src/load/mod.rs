@@ -33,21 +33,32 @@ use std::path::Path;
 
 /// [`ScenarioError::Variant`] in words: the file (with the inner error's line and column, when
 /// it has them) named once, then the assignments, then what is wrong:
-/// `f.ron:35:40: with hardware.link.rate=abc: …`, `f.ron: with --set k.x=5: …`.
+/// `f.ron:35:40: with hardware.link.rate=abc: …`, `f.ron: with --set k.x=5: …`. Taken from the
+/// inner error's fields, not its text: a message without a place (`File`, as [`unplaced`]
+/// makes it) never starts with the file's name, though a field's path may spell it.
 fn variant_text(file: &str, assignments: &str, inner: &ScenarioError) -> String {
-    let text = inner.to_string();
-    let Some(rest) = text.strip_prefix(file).and_then(|r| r.strip_prefix(':')) else {
-        return format!("{file}: with {assignments}: {text}");
-    };
-    // `LINE:COL: message` after the file, or ` message`.
-    let mut parts = rest.splitn(3, ':');
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(line), Some(col), Some(message))
-            if line.parse::<usize>().is_ok() && col.parse::<usize>().is_ok() =>
-        {
-            format!("{file}:{line}:{col}: with {assignments}:{message}")
+    match inner {
+        ScenarioError::At {
+            file: f,
+            line,
+            col,
+            message,
+        } if f == file => format!("{file}:{line}:{col}: with {assignments}: {message}"),
+        // The file's own errors that name it: once.
+        ScenarioError::Read { file: f, source } if f == file => {
+            format!("{file}: with {assignments}: cannot read the scenario: {source}")
         }
-        _ => format!("{file}: with {assignments}:{rest}"),
+        ScenarioError::Set { file: f, source } if f == file => {
+            format!("{file}: with {assignments}: {source}")
+        }
+        // Assignments within assignments: the outer first.
+        ScenarioError::Variant {
+            file: f,
+            assignments: within,
+            inner,
+        } if f == file => variant_text(file, &format!("{assignments}: with {within}"), inner),
+        // Without a place, or about another file (a machine file's line): as it is.
+        e => format!("{file}: with {assignments}: {e}"),
     }
 }
 
@@ -1646,6 +1657,93 @@ fn unrun_workload_values(
 
 #[cfg(test)]
 mod tests {
+    /// A combination's error names the file once, with the inner error's place when it has one
+    /// in the file, then the assignments, then what is wrong.
+    #[test]
+    fn a_variant_names_the_file_once_then_the_assignments() {
+        use super::ScenarioError;
+        let variant = |inner: ScenarioError| {
+            ScenarioError::Variant {
+                file: "s.ron".into(),
+                assignments: "--set hardware.link.rate=0".into(),
+                inner: Box::new(inner),
+            }
+            .to_string()
+        };
+        let at = |file: &str, line, col, message: &str| ScenarioError::At {
+            file: file.into(),
+            line,
+            col,
+            message: message.into(),
+        };
+        // At a place in the file: there, then the assignments.
+        assert_eq!(
+            variant(at(
+                "s.ron",
+                35,
+                40,
+                "hardware.link.rate: must be 1: at least"
+            )),
+            "s.ron:35:40: with --set hardware.link.rate=0: hardware.link.rate: must be 1: at least"
+        );
+        // At a place in another file (a machine's): the file, then that place.
+        assert_eq!(
+            variant(at("m.ron", 3, 9, "link: bad")),
+            "s.ron: with --set hardware.link.rate=0: m.ron:3:9: link: bad"
+        );
+        // Without a place (a field set): the message whole, even when the file's name spells
+        // its field's path.
+        assert_eq!(
+            variant(ScenarioError::File(
+                "hardware.link.rate: 0:1 is not a rate".into()
+            )),
+            "s.ron: with --set hardware.link.rate=0: hardware.link.rate: 0:1 is not a rate"
+        );
+        let named = ScenarioError::Variant {
+            file: "workload.width".into(),
+            assignments: "--set workload.width=0".into(),
+            inner: Box::new(ScenarioError::File(
+                "workload.width: 1:2: must be at least 1".into(),
+            )),
+        };
+        assert_eq!(
+            named.to_string(),
+            "workload.width: with --set workload.width=0: workload.width: 1:2: must be at least 1"
+        );
+        // The file's own errors that name it: once.
+        assert_eq!(
+            variant(ScenarioError::Set {
+                file: "s.ron".into(),
+                source: crate::overrides::SetError {
+                    path: "hardware.nothing".into(),
+                    reason: "no such field".into(),
+                },
+            }),
+            "s.ron: with --set hardware.link.rate=0: hardware.nothing: no such field"
+        );
+        assert_eq!(
+            variant(ScenarioError::Read {
+                file: "s.ron".into(),
+                source: std::io::Error::other("gone"),
+            }),
+            "s.ron: with --set hardware.link.rate=0: cannot read the scenario: gone"
+        );
+        // Assignments within assignments, with and without a place.
+        let within = |inner| ScenarioError::Variant {
+            file: "s.ron".into(),
+            assignments: "sweep.depth=4".into(),
+            inner: Box::new(inner),
+        };
+        assert_eq!(
+            variant(within(at("s.ron", 2, 5, "sweep.depth: too deep"))),
+            "s.ron:2:5: with --set hardware.link.rate=0: with sweep.depth=4: sweep.depth: too deep"
+        );
+        assert_eq!(
+            variant(within(ScenarioError::File("sweep.depth: too deep".into()))),
+            "s.ron: with --set hardware.link.rate=0: with sweep.depth=4: sweep.depth: too deep"
+        );
+    }
+
     /// An unknown field lists the section's fields, and suggests one only when it is the single
     /// nearest and near enough for the length of what was written.
     #[test]
