@@ -228,25 +228,10 @@ pub fn load_variants(
     // into a hardware section; every other field is set after, so that it reaches the
     // machine's fields.
     let is_machine = |a: &crate::overrides::Assignment| a.path == ["machine"];
-    // `indices[k]`: the place of `assignments[k]`'s value in its vary list.
     let resolved = |assignments: &[crate::overrides::Assignment],
                     indices: &[usize]|
      -> Result<(String, Option<machine::Origin>, Made), ScenarioError> {
-        // Every assignment with where its value is written: on the command line, or in the
-        // vary section.
-        let all: Vec<(&crate::overrides::Assignment, Written)> = sets
-            .iter()
-            .map(|a| (a, Written::Set))
-            .chain(assignments.iter().zip(indices).map(|(a, &i)| {
-                (
-                    a,
-                    Written::Varied {
-                        path: a.dotted(),
-                        index: i,
-                    },
-                )
-            }))
-            .collect();
+        let all = given(sets, assignments, indices);
         let (machines, others): (Vec<_>, Vec<_>) =
             all.into_iter().partition(|(a, _)| is_machine(a));
         let split = |list: Vec<(&crate::overrides::Assignment, Written)>| {
@@ -259,7 +244,7 @@ pub fn load_variants(
         let (named, machine_edits) =
             crate::overrides::apply_traced(src, &machines).map_err(set_err)?;
         // `resolve` places its errors in `named`: back to the file's text (a place inside the
-        // machine's value set is left to `about_set` and the vary section's errors).
+        // machine's value set is left to `about_value` and the vary section's errors).
         let machine::Resolved {
             text: with_machine,
             origin,
@@ -311,7 +296,7 @@ pub fn load_variants(
         }));
     }
     // An error in the text with the fields set names the fields set; its place is taken back
-    // to the file (`parse_resolved`), or dropped when it is about a field set (`about_set`).
+    // to the file (`parse_resolved`), or dropped when it is about a field set (`about_value`).
     let with_sets = |e: ScenarioError| {
         if sets.is_empty() {
             e
@@ -319,7 +304,12 @@ pub fn load_variants(
             ScenarioError::Variant {
                 file: file.clone(),
                 assignments: format!("--set {}", crate::overrides::describe(sets)),
-                inner: Box::new(about_set(e, sets)),
+                inner: Box::new(about_value(
+                    e,
+                    src,
+                    &file,
+                    given(sets, &[], &[]).iter().map(|(a, w)| (*a, w)),
+                )),
             }
         }
     };
@@ -450,9 +440,13 @@ pub fn load_variants(
             let variant_error = |e| ScenarioError::Variant {
                 file: file.clone(),
                 assignments: label.clone(),
-                inner: Box::new(about_set(
-                    at_varied_value(e, src, &file, &assignments, &indices),
-                    sets,
+                inner: Box::new(about_value(
+                    e,
+                    src,
+                    &file,
+                    given(sets, &assignments, &indices)
+                        .iter()
+                        .map(|(a, w)| (*a, w)),
                 )),
             };
             let (text, origin, made) = resolved(&assignments, &indices).map_err(variant_error)?;
@@ -627,19 +621,45 @@ fn within(field: &str, path: &str) -> bool {
             .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
 }
 
-/// `e` without a line and column when it is about a field that `--set` set (or one inside it):
-/// its place is the command line, which the error names before it (`with --set …`), not a line
-/// of the text with the value set.
-fn about_set(e: ScenarioError, sets: &[crate::overrides::Assignment]) -> ScenarioError {
-    match e {
-        ScenarioError::At { ref message, .. }
-            if sets
-                .iter()
-                .any(|a| within(error_field(message), &a.dotted())) =>
-        {
-            unplaced(e)
-        }
-        e => e,
+/// Every assignment with where its value is written: `sets` on the command line, `assignments`
+/// in the vary section (`indices[k]`: the place of `assignments[k]`'s value in its vary list).
+fn given<'a>(
+    sets: &'a [crate::overrides::Assignment],
+    assignments: &'a [crate::overrides::Assignment],
+    indices: &[usize],
+) -> Vec<(&'a crate::overrides::Assignment, Written)> {
+    sets.iter()
+        .map(|a| (a, Written::Set))
+        .chain(assignments.iter().zip(indices).map(|(a, &i)| {
+            (
+                a,
+                Written::Varied {
+                    path: a.dotted(),
+                    index: i,
+                },
+            )
+        }))
+        .collect()
+}
+
+/// `e` at the value it is about when it is an error about a field given a value (or one inside
+/// it; `given`: each assignment with where its value is written): without a line and column for
+/// a value given with `--set`, whose place is the command line, which the error names before it
+/// (`with --set …`), not a line of the text with the value set; at the value in the vary section
+/// for a varied one (the text with the values set is not the file). Otherwise unchanged.
+fn about_value<'a>(
+    e: ScenarioError,
+    src: &str,
+    file: &str,
+    given: impl IntoIterator<Item = (&'a crate::overrides::Assignment, &'a Written)>,
+) -> ScenarioError {
+    let ScenarioError::At { message, .. } = &e else {
+        return e;
+    };
+    let field = error_field(message);
+    match given.into_iter().find(|(a, _)| within(field, &a.dotted())) {
+        Some((_, written)) => in_value(e, src, file, written),
+        None => e,
     }
 }
 
@@ -666,29 +686,6 @@ fn at_vary_value(
         }
     }
     e
-}
-
-/// `e` at the value of the vary section that it is about, when it is an error of `file` about
-/// a varied field (`sweep.nothing: …`, `workload.width: …`) or a field inside one; otherwise
-/// unchanged. `indices[k]` is the position of `assignments[k]`'s value in its vary list.
-fn at_varied_value(
-    mut e: ScenarioError,
-    src: &str,
-    file: &str,
-    assignments: &[crate::overrides::Assignment],
-    indices: &[usize],
-) -> ScenarioError {
-    let varied = match e.place_in(file) {
-        Some((_, _, _, message)) => assignments
-            .iter()
-            .zip(indices)
-            .find(|(a, _)| within(error_field(message), &a.dotted())),
-        None => None,
-    };
-    match varied {
-        Some((a, &i)) => at_vary_value(e, src, file, &a.dotted(), i),
-        None => e,
-    }
 }
 
 /// "1st", "2nd", "3rd", "4th", …
@@ -805,7 +802,7 @@ impl Made<'_> {
                 return e;
             };
             match place_before(&self.edits, at) {
-                Err(k) => return self.in_value(e, file, &self.written[k]),
+                Err(k) => return in_value(e, self.src, file, &self.written[k]),
                 Ok(at) => {
                     let at = place_before(&self.resolve_edits, at)
                         .unwrap_or_else(|k| self.resolve_edits[k].at);
@@ -820,21 +817,22 @@ impl Made<'_> {
         if let Some((_, line, col, _)) = e.place_in(file) {
             if let Some(at) = locate::offset_of(&self.named, *line, *col) {
                 match place_before(&self.machine_edits, at) {
-                    Err(k) => return self.in_value(e, file, &self.machine_written[k]),
+                    Err(k) => return in_value(e, self.src, file, &self.machine_written[k]),
                     Ok(at) => (*line, *col) = locate::line_col(self.src, at.min(self.src.len())),
                 }
             }
         }
         e
     }
+}
 
-    /// `e`, whose place is in a value written in `written`: at that value in the vary section,
-    /// or without a place (a value given with `--set`, which the error names before it).
-    fn in_value(&self, e: ScenarioError, file: &str, written: &Written) -> ScenarioError {
-        match written {
-            Written::Set => unplaced(e),
-            Written::Varied { path, index } => at_vary_value(e, self.src, file, path, *index),
-        }
+/// `e`, whose place is in a value written in `written` (or which is about a field given that
+/// value): at that value in the vary section of `src`, or without a place (a value given with
+/// `--set`, which the error names before it).
+fn in_value(e: ScenarioError, src: &str, file: &str, written: &Written) -> ScenarioError {
+    match written {
+        Written::Set => unplaced(e),
+        Written::Varied { path, index } => at_vary_value(e, src, file, path, *index),
     }
 }
 
