@@ -609,3 +609,44 @@ fn durations_are_bounded_in_hours_whatever_their_unit() {
         );
     }
 }
+
+/// A warning about a hardware field whose value --set gives has no place in the file, though the
+/// field is the named machine's (whose place, the `machine` line, is not the value's); one whose
+/// value vary gives is at that value in the vary section, as an error about it is.
+#[test]
+fn a_warning_about_a_hardware_field_set_or_varied_is_at_the_value_given() {
+    let dir = std::env::temp_dir().join(format!("gtsim-warned-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = |vary: &str| {
+        format!(
+            "(\n    name: \"w\",\n    machine: \"lines-960\",\n{vary}    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: TreeSplit(update: true), progressive_deepening: false),\n    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 2)),\n)\n"
+        )
+    };
+    let said = "hardware.reads.boards: WhenIdle, but treesplit_update sends UPDATE (a narrower window) and aborts to running searches: they reach a processor only when its search is over (set boards: Interrupt or Poll(every: N) for the scheme as its author ran it)";
+    let set = dir.join("s.ron");
+    std::fs::write(&set, text("")).unwrap();
+    let boards = scenarios::overrides::Assignment::parse("hardware.reads.boards=WhenIdle").unwrap();
+    let variants = scenarios::load::load_variants(&set, &[boards]).unwrap();
+    assert_eq!(
+        variants[0].plan.warnings,
+        [format!("{}: {said}", set.display())]
+    );
+    let varied = dir.join("v.ron");
+    std::fs::write(
+        &varied,
+        text("    vary: {\"hardware.reads.boards\": [\"Interrupt\", \"WhenIdle\"]},\n"),
+    )
+    .unwrap();
+    let variants = scenarios::load::load_variants(&varied, &[]).unwrap();
+    assert!(
+        variants[0].plan.warnings.is_empty(),
+        "{:?}",
+        variants[0].plan.warnings
+    );
+    assert_eq!(
+        variants[1].plan.warnings,
+        [format!("{}:4:51: {said}", varied.display())]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1869,6 +1869,50 @@ fn the_minimal_chart_not_drawn_is_a_warning_at_its_field() {
         "{}",
         common::stderr(&out)
     );
+    // Nor has a value set with --set over the file's own: the warning is about the value set,
+    // not at the file's minimal_chart (whose value is not the one loaded).
+    let out = gtsim(&[
+        "check",
+        f.to_str().unwrap(),
+        "--set",
+        "outputs.minimal_chart=\"other.png\"",
+    ]);
+    let e = common::stderr(&out);
+    assert!(out.status.success(), "{e}");
+    assert!(
+        e.contains(&format!("gtsim: warning: {}: {said}\n", f.display())),
+        "{e}"
+    );
+}
+
+/// A warning about a varied field is at the combination's value in the vary section, as an
+/// error about it is, not at the file's own value of the field (which vary replaces).
+#[test]
+fn a_warning_about_a_varied_field_is_at_its_value_in_the_vary_section() {
+    let dir = scratch("varied-warning");
+    let f = write(
+        &dir,
+        "varied.ron",
+        r#"(
+    name: "varied",
+    hardware: (costs: (k: Ns(3), e: Ns(11)), link: Ideal),
+    workload: Synthetic(width: 3, depth: 3, ordering: Random, horizon_noise: 0),
+    search: (algorithm: Pmws),
+    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 2)),
+    outputs: (minimal_chart: "mine.png"),
+    vary: {"outputs.minimal_chart": ["\"a.png\"", "\"b.png\""]},
+)"#,
+    );
+    let variants = scenarios::load::load_variants(&f, &[]).unwrap();
+    let said = "outputs.minimal_chart: the chart is drawn only for plans of sequential searches (every processor tree a uniprocessor); this plan has others, so it is not drawn";
+    let warnings: Vec<&[String]> = variants.iter().map(|v| &v.plan.warnings[..]).collect();
+    assert_eq!(
+        warnings,
+        [
+            [format!("{}:8:38: {said}", f.display())],
+            [format!("{}:8:51: {said}", f.display())],
+        ]
+    );
 }
 
 #[test]

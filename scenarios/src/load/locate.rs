@@ -10,7 +10,8 @@ pub(super) struct Source<'a> {
     /// The scenario file's path, as given.
     pub file: &'a str,
     /// Takes an error's place in `src` (the text the loader reads, with a machine resolved and
-    /// fields set) to its place in the file, as the loader does for every error it returns.
+    /// fields set) to its place in the file, as the loader does for every error it returns: an
+    /// error about a field set or varied to the value given, whose place is its own.
     pub place: &'a dyn Fn(ScenarioError) -> ScenarioError,
 }
 
@@ -29,8 +30,10 @@ impl Source<'_> {
 
     /// A warning about the field reached by `keys`, at its place in the file
     /// (`FILE:LINE:COL: PATH: ...`, as [`Self::at`]); naming only the file (`FILE: PATH: ...`)
-    /// when the field's value was given with `--set`, which has no place there, or is not
-    /// written (its default).
+    /// when the field's value (or a field's holding it) was given with `--set`, which has no
+    /// place there, or is not written (its default); at the value in the vary section when the
+    /// combination loaded gives it, as an error about the field is (not at the file's own
+    /// value, which the value given replaced).
     pub fn warning_at(&self, keys: &[&str], message: String) -> String {
         self.warning(keys, self.at(keys, message))
     }
@@ -43,8 +46,8 @@ impl Source<'_> {
     }
 
     /// `error` (at the field reached by `keys`, or in it) as a warning's text: at its place in
-    /// the file, or naming only the file when the field is not written or its value is one
-    /// `--set` gives.
+    /// the file, taken there by `place` (at the value given, for a field set or varied), or
+    /// naming only the file when the field is not written or its value is one `--set` gives.
     fn warning(&self, keys: &[&str], error: ScenarioError) -> String {
         let error = if written(self.src, keys) {
             (self.place)(error)

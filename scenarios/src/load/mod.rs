@@ -787,7 +787,10 @@ impl Made<'_> {
     /// `e` at its place in the file when it is an error at a place in `text` (the text made, of
     /// `file`); at its value when that place is in a value set (in the vary section, or
     /// without a place for `--set`). `origin` then points an error about a hardware field the
-    /// machine gave where the field is written.
+    /// machine gave where the field is written. Last, an error about a field set or varied (or
+    /// one inside it) is at its value, though placed at the field's name, outside the value
+    /// ([`about_value`], as [`load_variants`] places the errors it returns): so is a warning
+    /// about it, which is always placed at the field's name ([`Source::warning_at`]).
     fn place(
         &self,
         mut e: ScenarioError,
@@ -822,7 +825,7 @@ impl Made<'_> {
                 }
             }
         }
-        e
+        about_value(e, self.src, file, self.values.iter().zip(&self.written))
     }
 }
 
