@@ -26,14 +26,16 @@ fn random_spec(rng: &mut impl Rng) -> SyntheticSpec {
     }
 }
 
-const TABLES: [(TableKind, Storage); 7] = [
+const TABLES: [(TableKind, Storage); 9] = [
     (TableKind::None, Storage::All),
     (TableKind::Global, Storage::All),
     (TableKind::Global, Storage::Partial),
     (TableKind::Global, Storage::PartialFrom2),
+    (TableKind::Global, Storage::AllNodes),
     (TableKind::Local, Storage::All),
     (TableKind::Local, Storage::Partial),
     (TableKind::Local, Storage::PartialFrom2),
+    (TableKind::Local, Storage::AllNodes),
 ];
 
 fn config(
@@ -151,15 +153,65 @@ fn without_a_table_one_processor_matches_pmws_values_and_the_table_kinds_differ_
                 .total_nodes()
                 .probes
         };
-        let (all, from2, partial) = (
+        let (nodes, all, from2, partial) = (
+            probes_of(Storage::AllNodes),
             probes_of(Storage::All),
             probes_of(Storage::PartialFrom2),
             probes_of(Storage::Partial),
         );
         assert!(
-            all > from2 && from2 > partial && partial > 0,
-            "{all} {from2} {partial}"
+            nodes > all && all > from2 && from2 > partial && partial > 0,
+            "{nodes} {all} {from2} {partial}"
         );
+        // AllNodes probes every horizon node before it is evaluated (or answered by the table)
+        // and stores it after: at least two probe steps a leaf evaluated. Interior nodes alone
+        // (All) make fewer on these trees of width 8.
+        for (storage, f) in [
+            (Storage::AllNodes, 1),
+            (Storage::All, 1),
+            (Storage::AllNodes, 3),
+        ] {
+            let r = run(
+                &tree,
+                f,
+                config(5, true, TableKind::Local, storage, 8192),
+                costs,
+                link,
+                true,
+            );
+            let n = r.stats.total_nodes();
+            assert_eq!(
+                n.probes >= 2 * n.leaves,
+                storage == Storage::AllNodes,
+                "{storage:?} f={f}: {} probes, {} leaves",
+                n.probes,
+                n.leaves
+            );
+        }
+        // With the global table, a child asks the master before each horizon node it evaluates
+        // and tells it the value after: a 6-byte probe and its 6-byte answer, then a 12-byte
+        // update. So the updates (bytes less 6 a message, over 6) are at least the children's
+        // leaves; interior nodes alone (All) send fewer.
+        for storage in [Storage::AllNodes, Storage::All] {
+            let r = run(
+                &tree,
+                3,
+                config(5, true, TableKind::Global, storage, 8192),
+                costs,
+                link,
+                true,
+            );
+            let m = &r.stats.messages;
+            let k = MsgKind::AtNode.index();
+            let updates = (m.bytes[k] - 6 * m.count[k]) / 6;
+            let child_leaves: u64 = r.stats.procs[1..].iter().map(|p| p.nodes.leaves).sum();
+            assert!(child_leaves > 0);
+            assert_eq!(
+                updates >= child_leaves,
+                storage == Storage::AllNodes,
+                "{storage:?}: {updates} updates, {child_leaves} leaves on the children"
+            );
+        }
         for (kind, storage) in TABLES {
             for f in [1, 3] {
                 let r = run(
@@ -319,8 +371,12 @@ fn global_table_batched_runs_equal_step_by_step_runs_on_routed_networks() {
     let mut rng = algorithms::rng::SplitMix64::seed_from_u64(25);
     for n in 0..600u64 {
         let tree = common::random_tree(&mut rng, n);
-        let storage =
-            [Storage::All, Storage::Partial, Storage::PartialFrom2][rng.random_range(0..3)];
+        let storage = [
+            Storage::All,
+            Storage::Partial,
+            Storage::PartialFrom2,
+            Storage::AllNodes,
+        ][rng.random_range(0..4)];
         let cfg = config(
             tree.spec().depth,
             rng.random_bool(0.7),

@@ -564,7 +564,7 @@ impl Algorithm {
             Algorithm::Parabelle { table, storage } => Entry {
                 reads: parabelle_reads,
                 syntax: "`Parabelle(table: T, storage: S)`",
-                about: "Parabelle's chess search (sections III, VI, VIII): pmws with progressive deepening and the refutation table, and a transposition table: `T` is `None` (default), `Global` (held by the master; a child sends a 6-byte at-node probe before searching a node, waits for the 6-byte answer (`wait_reply`), and sends a 12-byte update after) or `Local` (one per processor, the children's half the size); `S` is `All` (default: every subtree), `Partial` (only subtrees longer than 2 ply, probed only more than 2 ply from the horizon) or `PartialFrom2` (the paper's words read to take nodes 2 ply from the horizon too; compared with the paper's partial rows), each but `All` only with a table; 8192 entries in the full-size table. Write `Parabelle()` for the defaults (`parabelle`, `parabelle_global_all`, `parabelle_local_partial`, …). Generic: it runs on synthetic and Campbell trees too. With a table its value may differ from the table-free value (recorded, not refused)",
+                about: "Parabelle's chess search (sections III, VI, VIII): pmws with progressive deepening and the refutation table, and a transposition table: `T` is `None` (default), `Global` (held by the master; a child sends a 6-byte at-node probe before searching a node, waits for the 6-byte answer (`wait_reply`), and sends a 12-byte update after) or `Local` (one per processor, the children's half the size); `S` is `All` (default: every subtree), `Partial` (only subtrees longer than 2 ply, probed only more than 2 ply from the horizon) `PartialFrom2` (the paper's words read to take nodes 2 ply from the horizon too; compared with the paper's partial rows) or `AllNodes` (every node, horizon nodes too: probed before their evaluation and stored after; the paper's \"a table lookup is made upon the initial visit to any tree node\" read to take them in; compared with the paper's all rows), each but `All` only with a table; 8192 entries in the full-size table. Write `Parabelle()` for the defaults (`parabelle`, `parabelle_global_all`, `parabelle_local_partial`, …). Generic: it runs on synthetic and Campbell trees too. With a table its value may differ from the table-free value (recorded, not refused)",
                 runs_where: "as `Pmws`",
                 runs_on: RunsOn::MasterAndChildren,
                 progressive: true,
@@ -1518,7 +1518,12 @@ mod tests {
     fn names_in_results_are_distinct() {
         let mut all: Vec<Algorithm> = Algorithm::ALL.to_vec();
         for table in [TableKind::None, TableKind::Global, TableKind::Local] {
-            for storage in [Storage::All, Storage::Partial, Storage::PartialFrom2] {
+            for storage in [
+                Storage::All,
+                Storage::Partial,
+                Storage::PartialFrom2,
+                Storage::AllNodes,
+            ] {
                 all.push(Algorithm::Parabelle { table, storage });
             }
         }

@@ -567,7 +567,7 @@ fn table_text(table: TableKind) -> &'static str {
 
 fn storage_text(storage: Storage) -> &'static str {
     match storage {
-        Storage::All => "all",
+        Storage::All | Storage::AllNodes => "all",
         Storage::Partial | Storage::PartialFrom2 => "partial",
     }
 }

@@ -767,7 +767,7 @@ fn speedup_png_sets_the_papers_speedups_beside_the_runs_they_describe() {
     common::copy_reference(&dir, "parabelle-table3-tt.csv");
     let text = small(", reference: \"reference/parabelle-table3-tt.csv\"").replace(
         "algorithm: [Pmws, Parabelle(table: None)]",
-        "algorithm: [Parabelle(table: Global, storage: All), Parabelle(table: Local, storage: Partial), Parabelle(table: Local, storage: PartialFrom2)]",
+        "algorithm: [Parabelle(table: Global, storage: All), Parabelle(table: Local, storage: Partial), Parabelle(table: Local, storage: PartialFrom2), Parabelle(table: Global, storage: AllNodes)]",
     );
     let plan = parse(&text, &dir).unwrap();
     let results = scenarios::run_plan(&plan, 0, &|_, _| {}).unwrap();
@@ -780,6 +780,8 @@ fn speedup_png_sets_the_papers_speedups_beside_the_runs_they_describe() {
         ("parabelle_local_partial", "local", "partial"),
         // The other reading of partial storage is set beside the paper's partial rows too.
         ("parabelle_local_partial_from2", "local", "partial"),
+        // So is the reading of storing every subtree that takes in horizon nodes.
+        ("parabelle_global_all_nodes", "global", "all"),
     ] {
         let want: Vec<(f64, f64)> = rows
             .iter()

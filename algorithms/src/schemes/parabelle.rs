@@ -41,7 +41,8 @@ use crate::schemes::pmws::{self, PmwsConfig, Successor};
 use crate::schemes::protocol::leaf_work;
 use crate::schemes::scheme::{DeployError, Figures};
 use crate::search::depth_first::{
-    Call as DfCall, Child as DfChild, DepthFirst, Enter, Event, Flow, Frame as DfFrame, Policy,
+    AtLeaf, Call as DfCall, Child as DfChild, DepthFirst, Enter, Event, Flow, Frame as DfFrame,
+    LeafStore, Policy,
 };
 use crate::search::pvs::{pvs_returned, PvsNext, PvsStage};
 use crate::trees::{Eval, GameTree, MoveList, Value, INF};
@@ -78,13 +79,20 @@ pub enum Storage {
     /// quiescence search below the horizon is counted). Not the shipped reading: it is there to
     /// measure what the reading changes (README, "Where the model and the paper disagree").
     PartialFrom2,
+    /// Every node, horizon nodes too: "a table lookup is made upon the initial visit to any tree
+    /// node" and Table I's at-node messages "before and after each node in the tree" read as
+    /// including the nodes `pvs` evaluates at the horizon (and terminal nodes), each probed
+    /// before it is evaluated and its value stored after (draft 0 at the horizon). Interior
+    /// nodes as [`Storage::All`]. Not the shipped reading: it is there to measure what the
+    /// reading changes (README, "Where the model and the paper disagree").
+    AllNodes,
 }
 
 impl Storage {
     /// Whether a node `depth` plies from the horizon is probed and stored.
     fn applies(self, depth: u32) -> bool {
         match self {
-            Storage::All => depth >= 1,
+            Storage::All | Storage::AllNodes => depth >= 1,
             Storage::Partial => depth > 2,
             Storage::PartialFrom2 => depth >= 2,
         }
@@ -94,6 +102,7 @@ impl Storage {
     pub fn in_paper(self) -> Storage {
         match self {
             Storage::PartialFrom2 => Storage::Partial,
+            Storage::AllNodes => Storage::All,
             s => s,
         }
     }
@@ -314,6 +323,10 @@ struct TablePolicy {
     ctx: Context,
     /// Table cutoffs since [`TablePvs::step`] last collected them.
     cutoffs: u64,
+    /// The key of the leaf about to be evaluated, when leaves are tabled ([`Storage::AllNodes`]).
+    leaf_key: Option<u64>,
+    /// The entry of the leaf just evaluated, to store at the next step.
+    leaf_entry: Option<Entry>,
 }
 
 impl<T: GameTree> Policy<T> for TablePolicy {
@@ -322,8 +335,71 @@ impl<T: GameTree> Policy<T> for TablePolicy {
     type Ret = (Value, Line);
     type Yield = TablePvsStep;
 
-    fn leaf(&mut self, _: &DfCall<T::Node, TableCall>, value: Value) -> (Value, Line) {
+    const TABLES_LEAVES: bool = true;
+
+    fn leaf(&mut self, call: &DfCall<T::Node, TableCall>, value: Value) -> (Value, Line) {
+        if let Some(key) = self.leaf_key.take() {
+            self.leaf_entry = Some(Entry {
+                key,
+                draft: call.depth,
+                value,
+                bound: Bound::Exact,
+                best: None,
+                iteration: self.ctx.iteration,
+            });
+        }
         (value, Vec::new())
+    }
+
+    fn at_leaf(
+        &mut self,
+        tree: &T,
+        call: &mut DfCall<T::Node, TableCall>,
+    ) -> AtLeaf<(Value, Line), TablePvsStep> {
+        if self.ctx.storage != Storage::AllNodes || matches!(self.ctx.access, Access::None) {
+            return AtLeaf::Evaluate;
+        }
+        let key = tree.key(&call.node);
+        if call.state.answer.is_none() {
+            match &self.ctx.access {
+                Access::Own(t) => {
+                    call.state.answer = Some(t.borrow_mut().probe(key));
+                    return AtLeaf::Probe;
+                }
+                Access::Remote => return AtLeaf::Yield(TablePvsStep::Ask(key)),
+                Access::None => unreachable!(),
+            }
+        }
+        if let Some(e) = call
+            .state
+            .answer
+            .flatten()
+            .filter(|e| e.draft >= call.depth)
+        {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.value >= call.beta,
+                Bound::Upper => e.value <= call.alpha,
+            };
+            if cut {
+                self.cutoffs += 1;
+                return AtLeaf::Return((e.value, Vec::new()));
+            }
+        }
+        self.leaf_key = Some(key);
+        AtLeaf::Evaluate
+    }
+
+    fn store_leaf(&mut self) -> Option<LeafStore<TablePvsStep>> {
+        let entry = self.leaf_entry.take()?;
+        match &self.ctx.access {
+            Access::Own(t) => {
+                t.borrow_mut().store(entry);
+                Some(LeafStore::Probe)
+            }
+            Access::Remote => Some(LeafStore::Yield(TablePvsStep::Tell(entry))),
+            Access::None => None,
+        }
     }
 
     fn open(
@@ -481,6 +557,8 @@ impl<'t, T: GameTree> TablePvs<'t, T> {
         let policy = TablePolicy {
             ctx: ctx.clone(),
             cutoffs: 0,
+            leaf_key: None,
+            leaf_entry: None,
         };
         let root = TableCall {
             on_line,
@@ -793,6 +871,7 @@ impl ParabelleScheme {
             Storage::All => "all",
             Storage::Partial => "partial",
             Storage::PartialFrom2 => "partial_from2",
+            Storage::AllNodes => "all_nodes",
         };
         format!("parabelle_{table}_{storage}")
     }
@@ -1199,12 +1278,20 @@ mod tests {
         assert_eq!(from(Storage::All), 1);
         assert_eq!(from(Storage::Partial), 3);
         assert_eq!(from(Storage::PartialFrom2), 2);
-        for s in [Storage::All, Storage::Partial, Storage::PartialFrom2] {
+        assert_eq!(from(Storage::AllNodes), 1);
+        for s in [
+            Storage::All,
+            Storage::Partial,
+            Storage::PartialFrom2,
+            Storage::AllNodes,
+        ] {
             assert!(
                 (from(s)..10).all(|d| s.applies(d)) && !s.applies(0),
                 "{s:?}"
             );
         }
+        // Horizon nodes are not interior nodes: AllNodes tables them through the leaf hooks.
+        assert_eq!(Storage::AllNodes.in_paper(), Storage::All);
         assert_eq!(Storage::PartialFrom2.in_paper(), Storage::Partial);
         assert_eq!(Storage::Partial.in_paper(), Storage::Partial);
         assert_eq!(Storage::All.in_paper(), Storage::All);
@@ -1241,6 +1328,103 @@ mod tests {
         fn key(&self, node: &Vec<u32>) -> u64 {
             node.iter().fold(1, |h, &m| h * 4 + m as u64)
         }
+    }
+
+    /// With the global table, `AllNodes` asks the master before every node it enters, horizon
+    /// nodes too, and tells it the node's result after: a horizon node's ask comes before its
+    /// evaluation, its update (draft 0, the exact value) right after; a horizon node the answer
+    /// values exactly is not evaluated and not stored. `All` asks only at interior nodes.
+    #[test]
+    fn all_nodes_asks_before_and_tells_after_every_horizon_node() {
+        let tree = Recorded {
+            played: RefCell::new(Vec::new()),
+        };
+        let run = |storage: Storage, known: Option<Vec<u32>>| {
+            let ctx = Context {
+                access: Access::Remote,
+                storage,
+                line: Rc::new(Vec::new()),
+                iteration: 1,
+            };
+            let mut s = TablePvs::new(&tree, Vec::new(), (-INF, INF), 2, ctx, None);
+            // What the search did, in order: (kind, the node's key or 0).
+            let mut trace = Vec::new();
+            let known_key = known.as_ref().map(|n| tree.key(n));
+            let value = loop {
+                match s.step() {
+                    TablePvsStep::Ask(key) => {
+                        trace.push(("ask", key));
+                        let e = (Some(key) == known_key).then_some(Entry {
+                            key,
+                            draft: 0,
+                            value: 999,
+                            bound: Bound::Exact,
+                            best: None,
+                            iteration: 1,
+                        });
+                        s.answer(e);
+                    }
+                    TablePvsStep::Tell(e) => {
+                        trace.push(("tell", e.key));
+                        if e.draft == 0 {
+                            let node: Vec<u32> = tree.played.borrow().last().unwrap().clone();
+                            assert_eq!(e.key, tree.key(&node));
+                            assert_eq!(
+                                (e.value, e.bound),
+                                (tree.evaluate(&node).value, Bound::Exact)
+                            );
+                        }
+                    }
+                    TablePvsStep::Leaf(_) => trace.push(("leaf", 0)),
+                    TablePvsStep::Interior => trace.push(("interior", 0)),
+                    TablePvsStep::Probe => panic!("a remote table takes no probe step"),
+                    TablePvsStep::Done(v, _) => break v,
+                }
+            };
+            let count = |k: &str| trace.iter().filter(|t| t.0 == k).count();
+            (
+                trace.clone(),
+                value,
+                [
+                    count("ask"),
+                    count("tell"),
+                    count("leaf"),
+                    count("interior"),
+                ],
+            )
+        };
+        // Interior nodes (each re-search enters its node again) are asked and told either way.
+        let (trace, _, [asks, tells, leaves, interior]) = run(Storage::All, None);
+        assert!(interior >= 4 && leaves >= 3);
+        assert_eq!((asks, tells), (interior, interior), "{trace:?}");
+        let (trace, _, [asks, tells, leaves_n, interior_n]) = run(Storage::AllNodes, None);
+        assert_eq!((leaves_n, interior_n), (leaves, interior));
+        assert_eq!(
+            (asks, tells),
+            (interior + leaves, interior + leaves),
+            "{trace:?}"
+        );
+        for (i, t) in trace.iter().enumerate() {
+            if t.0 == "leaf" {
+                assert_eq!(trace[i - 1].0, "ask", "{trace:?}");
+                assert_eq!(trace[i + 1].0, "tell", "{trace:?}");
+                assert_eq!(trace[i - 1].1, trace[i + 1].1, "{trace:?}");
+            }
+        }
+        // The first horizon node, [0, 0] (no refutation line, no table move), answered exactly:
+        // not evaluated and not told.
+        let (trace, _, [asks, tells, _, _]) = run(Storage::AllNodes, Some(vec![0, 0]));
+        assert_eq!(
+            trace[..4].iter().map(|t| t.0).collect::<Vec<_>>(),
+            ["ask", "interior", "ask", "interior"]
+        );
+        assert_eq!(trace[4], ("ask", tree.key(&vec![0, 0])));
+        assert_eq!(trace[5].0, "ask", "{trace:?}");
+        assert_eq!(asks, tells + 1, "{trace:?}");
+        assert!(
+            !trace.contains(&("tell", tree.key(&vec![0, 0]))),
+            "{trace:?}"
+        );
     }
 
     /// A root move's search that fails high is re-searched along the same refutation line: the

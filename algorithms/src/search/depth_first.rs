@@ -197,6 +197,29 @@ pub enum Flow<C, R, Y> {
     ReturnYield(R, Y),
 }
 
+/// What a policy that tables leaves does before a leaf is evaluated ([`Policy::at_leaf`]).
+pub enum AtLeaf<R, Y> {
+    /// Evaluate it (a costed [`Event::Leaf`] step).
+    Evaluate,
+    /// A probe of the processor's own table was made (a costed [`Event::Probe`] step); the call
+    /// is entered again at the next step.
+    Probe,
+    /// Suspend the search before the leaf ([`Event::Yield`]); the call stays pending and is
+    /// entered again at the next step.
+    Yield(Y),
+    /// The leaf's value is known without evaluating it (a table cutoff): no step.
+    Return(R),
+}
+
+/// What a policy that tables leaves does after a leaf was evaluated ([`Policy::store_leaf`]):
+/// a costed step of its own before the value goes to the caller.
+pub enum LeafStore<Y> {
+    /// A store into the processor's own table (a costed [`Event::Probe`] step).
+    Probe,
+    /// Suspend the search with this ([`Event::Yield`]; a store into a table held elsewhere).
+    Yield(Y),
+}
+
 /// What one [`DepthFirst::advance`] did.
 pub enum Event<N, Y> {
     /// Generated the moves of an interior node (cost `k`).
@@ -238,6 +261,11 @@ pub trait Policy<T: GameTree>: Clone {
     /// being evaluated statically. Terminal nodes above the horizon are evaluated statically.
     const CALLER_VALUES_HORIZON: bool = false;
 
+    /// Whether the policy looks at a leaf it evaluates itself before and after the evaluation
+    /// ([`Policy::at_leaf`], [`Policy::store_leaf`]), e.g. to probe and store a table there.
+    /// False (the default): neither hook is called, at no cost to the step loop.
+    const TABLES_LEAVES: bool = false;
+
     /// The value a call returns for a leaf (a horizon or terminal node) evaluated to `value`.
     fn leaf(&mut self, call: &Call<T::Node, Self::Call>, value: Value) -> Self::Ret;
 
@@ -257,6 +285,26 @@ pub trait Policy<T: GameTree>: Clone {
         f: &mut Frame<T, Self::Frame>,
         r: Self::Ret,
     ) -> Flow<Self::Call, Self::Ret, Self::Yield>;
+
+    /// A leaf the policy evaluates itself (a horizon or terminal node) is entered: evaluate it,
+    /// or probe a table, suspend, or return at once. Called only if [`Policy::TABLES_LEAVES`],
+    /// every time the call is entered (again after a probe or a suspension).
+    #[inline]
+    fn at_leaf(
+        &mut self,
+        _tree: &T,
+        _call: &mut Call<T::Node, Self::Call>,
+    ) -> AtLeaf<Self::Ret, Self::Yield> {
+        AtLeaf::Evaluate
+    }
+
+    /// The leaf whose [`Policy::leaf`] was called last was evaluated: a step to take before
+    /// its value goes to the caller (a store), or None. Called only if [`Policy::TABLES_LEAVES`],
+    /// at the step after the evaluation.
+    #[inline]
+    fn store_leaf(&mut self) -> Option<LeafStore<Self::Yield>> {
+        None
+    }
 
     /// The windows were just narrowed (Campbell's UPDATE).
     #[inline]
@@ -318,6 +366,9 @@ pub struct DepthFirst<'t, T: GameTree, P: Policy<T>> {
     /// The root's window as given and narrowed since.
     window: (Value, Value),
     aborted: bool,
+    /// A leaf was evaluated at the last step: ask [`Policy::store_leaf`] at the next one
+    /// (only with [`Policy::TABLES_LEAVES`]).
+    leaf_store: bool,
     policy: P,
 }
 
@@ -332,6 +383,7 @@ impl<T: GameTree, P: Policy<T>> Clone for DepthFirst<'_, T, P> {
             awaited: self.awaited,
             window: self.window,
             aborted: self.aborted,
+            leaf_store: self.leaf_store,
             policy: self.policy.clone(),
         }
     }
@@ -362,6 +414,7 @@ impl<'t, T: GameTree, P: Policy<T>> DepthFirst<'t, T, P> {
             awaited: None,
             window: (alpha, beta),
             aborted: false,
+            leaf_store: false,
             policy,
         }
     }
@@ -423,6 +476,13 @@ impl<'t, T: GameTree, P: Policy<T>> DepthFirst<'t, T, P> {
     pub fn advance(&mut self) -> Event<T::Node, P::Yield> {
         debug_assert!(self.awaited.is_none(), "a horizon value is still awaited");
         let tree = self.tree;
+        if P::TABLES_LEAVES && std::mem::take(&mut self.leaf_store) {
+            match self.policy.store_leaf() {
+                Some(LeafStore::Probe) => return Event::Probe,
+                Some(LeafStore::Yield(y)) => return Event::Yield(y),
+                None => {}
+            }
+        }
         loop {
             // 1. Enter a pending call: one costed step.
             if let Some(mut call) = self.call.take() {
@@ -441,6 +501,23 @@ impl<'t, T: GameTree, P: Policy<T>> DepthFirst<'t, T, P> {
                             alpha: call.alpha,
                             beta: call.beta,
                         };
+                    }
+                    if P::TABLES_LEAVES {
+                        match self.policy.at_leaf(tree, &mut call) {
+                            AtLeaf::Evaluate => self.leaf_store = true,
+                            AtLeaf::Probe => {
+                                self.call = Some(call);
+                                return Event::Probe;
+                            }
+                            AtLeaf::Yield(y) => {
+                                self.call = Some(call);
+                                return Event::Yield(y);
+                            }
+                            AtLeaf::Return(r) => {
+                                self.ret = Some(r);
+                                continue;
+                            }
+                        }
                     }
                     let eval = tree.evaluate(&call.node);
                     self.ret = Some(self.policy.leaf(&call, eval.value));
