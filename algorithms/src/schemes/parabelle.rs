@@ -22,9 +22,11 @@
 //! iteration that stored it. A search probes a node before expanding it (with partial storage,
 //! only nodes more than 2 ply from the horizon), uses a deep enough entry for a cutoff and its
 //! move first otherwise (after the refutation move), and stores the node's result when it is
-//! done (partial storage: only subtrees longer than 2 ply). **Replacement rule:** one entry per
-//! slot, slot = key mod entries; a store replaces the slot's entry if it is empty, holds the same
-//! position, was stored in an earlier iteration, or has a draft no greater than the new one.
+//! done (partial storage: only subtrees longer than 2 ply). With [`Storage::AllNodes`] a horizon
+//! node is probed too before it is evaluated (an entry that gives a cutoff saves the evaluation)
+//! and stored after, with draft 0. **Replacement rule:** one entry per slot, slot = key mod
+//! entries; a store replaces the slot's entry if it is empty, holds the same position, was
+//! stored in an earlier iteration, or has a draft no greater than the new one.
 //! - Local: each processor probes its own table (cost `probe` per probe or store, the search's
 //!   [`sim_hw::Step::Probe`]); the master's table has `entries` slots, a child's half as many.
 //!   (Table III's one-processor rows are the same for both kinds: the master's table is the same.)
