@@ -362,31 +362,13 @@ impl<T: GameTree> Policy<T> for TablePolicy {
             return AtLeaf::Evaluate;
         }
         let key = tree.key(&call.node);
-        if call.state.answer.is_none() {
-            match &self.ctx.access {
-                Access::Own(t) => {
-                    call.state.answer = Some(t.borrow_mut().probe(key));
-                    return AtLeaf::Probe;
-                }
-                Access::Remote => return AtLeaf::Yield(TablePvsStep::Ask(key)),
-                Access::None => unreachable!(),
-            }
+        match self.probe(call, key) {
+            Some(TablePvsStep::Probe) => return AtLeaf::Probe,
+            Some(ask) => return AtLeaf::Yield(ask),
+            None => {}
         }
-        if let Some(e) = call
-            .state
-            .answer
-            .flatten()
-            .filter(|e| e.draft >= call.depth)
-        {
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.value >= call.beta,
-                Bound::Upper => e.value <= call.alpha,
-            };
-            if cut {
-                self.cutoffs += 1;
-                return AtLeaf::Return((e.value, Vec::new()));
-            }
+        if let Some(e) = self.cutoff(call) {
+            return AtLeaf::Return((e.value, Vec::new()));
         }
         self.leaf_key = Some(key);
         AtLeaf::Evaluate
@@ -394,14 +376,10 @@ impl<T: GameTree> Policy<T> for TablePolicy {
 
     fn store_leaf(&mut self) -> Option<LeafStore<TablePvsStep>> {
         let entry = self.leaf_entry.take()?;
-        match &self.ctx.access {
-            Access::Own(t) => {
-                t.borrow_mut().store(entry);
-                Some(LeafStore::Probe)
-            }
-            Access::Remote => Some(LeafStore::Yield(TablePvsStep::Tell(entry))),
-            Access::None => None,
-        }
+        Some(match self.store(entry) {
+            TablePvsStep::Probe => LeafStore::Probe,
+            tell => LeafStore::Yield(tell),
+        })
     }
 
     fn open(
@@ -414,28 +392,17 @@ impl<T: GameTree> Policy<T> for TablePolicy {
         let tabled =
             !matches!(self.ctx.access, Access::None) && self.ctx.storage.applies(call.depth);
         let key = tree.key(&call.node);
-        if tabled && call.state.answer.is_none() {
-            match &self.ctx.access {
-                Access::Own(t) => {
-                    call.state.answer = Some(t.borrow_mut().probe(key));
-                    return Enter::Probe;
-                }
-                Access::Remote => return Enter::Yield(TablePvsStep::Ask(key)),
-                Access::None => unreachable!(),
+        if tabled {
+            match self.probe(call, key) {
+                Some(TablePvsStep::Probe) => return Enter::Probe,
+                Some(ask) => return Enter::Yield(ask),
+                None => {}
             }
+        }
+        if let Some(e) = self.cutoff(call) {
+            return Enter::Return((e.value, e.best.into_iter().collect()));
         }
         let entry = call.state.answer.flatten();
-        if let Some(e) = entry.filter(|e| e.draft >= call.depth) {
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.value >= call.beta,
-                Bound::Upper => e.value <= call.alpha,
-            };
-            if cut {
-                self.cutoffs += 1;
-                return Enter::Return((e.value, e.best.into_iter().collect()));
-            }
-        }
         let width = moves.len();
         let mut order = Vec::with_capacity(width);
         let refute = call
@@ -523,17 +490,62 @@ impl TablePolicy {
             iteration: self.ctx.iteration,
         };
         let ret = (f.score, std::mem::take(&mut f.state.best));
-        if self.ctx.storage.applies(f.depth) {
-            match &self.ctx.access {
-                Access::Own(t) => {
-                    t.borrow_mut().store(entry);
-                    return Flow::ReturnProbe(ret);
-                }
-                Access::Remote => return Flow::ReturnYield(ret, TablePvsStep::Tell(entry)),
-                Access::None => {}
-            }
+        if self.ctx.storage.applies(f.depth) && !matches!(self.ctx.access, Access::None) {
+            return match self.store(entry) {
+                TablePvsStep::Probe => Flow::ReturnProbe(ret),
+                tell => Flow::ReturnYield(ret, tell),
+            };
         }
         Flow::Return(ret)
+    }
+
+    /// The probe of a node to be tabled, unless its call has the answer already: made here in
+    /// the processor's own table ([`TablePvsStep::Probe`], a costed step), or a question to the
+    /// master's ([`TablePvsStep::Ask`]); None once answered.
+    fn probe<N>(&self, call: &mut DfCall<N, TableCall>, key: u64) -> Option<TablePvsStep> {
+        if call.state.answer.is_some() {
+            return None;
+        }
+        match &self.ctx.access {
+            Access::Own(t) => {
+                call.state.answer = Some(t.borrow_mut().probe(key));
+                Some(TablePvsStep::Probe)
+            }
+            Access::Remote => Some(TablePvsStep::Ask(key)),
+            Access::None => unreachable!("a node is tabled only with a table"),
+        }
+    }
+
+    /// The call's answer if it gives a cutoff (deep enough, and exact or a bound outside the
+    /// call's window), counted.
+    fn cutoff<N>(&mut self, call: &DfCall<N, TableCall>) -> Option<Entry> {
+        let e = call
+            .state
+            .answer
+            .flatten()
+            .filter(|e| e.draft >= call.depth)?;
+        let cut = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => e.value >= call.beta,
+            Bound::Upper => e.value <= call.alpha,
+        };
+        cut.then(|| {
+            self.cutoffs += 1;
+            e
+        })
+    }
+
+    /// Stores `entry`: into the processor's own table, here ([`TablePvsStep::Probe`], a costed
+    /// step), or into the master's ([`TablePvsStep::Tell`]: the update to send).
+    fn store(&self, entry: Entry) -> TablePvsStep {
+        match &self.ctx.access {
+            Access::Own(t) => {
+                t.borrow_mut().store(entry);
+                TablePvsStep::Probe
+            }
+            Access::Remote => TablePvsStep::Tell(entry),
+            Access::None => unreachable!("a node is stored only with a table"),
+        }
     }
 }
 
