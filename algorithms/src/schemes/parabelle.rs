@@ -103,9 +103,8 @@ impl Storage {
     /// The paper's storage this one reads (its Table III's `all` or `partial`).
     pub fn in_paper(self) -> Storage {
         match self {
-            Storage::PartialFrom2 => Storage::Partial,
-            Storage::AllNodes => Storage::All,
-            s => s,
+            Storage::All | Storage::AllNodes => Storage::All,
+            Storage::Partial | Storage::PartialFrom2 => Storage::Partial,
         }
     }
 }

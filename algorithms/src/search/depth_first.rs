@@ -298,9 +298,9 @@ pub trait Policy<T: GameTree>: Clone {
         AtLeaf::Evaluate
     }
 
-    /// The leaf whose [`Policy::leaf`] was called last was evaluated: a step to take before
-    /// its value goes to the caller (a store), or None. Called only if [`Policy::TABLES_LEAVES`],
-    /// at the step after the evaluation.
+    /// A step to take before anything else at this step: a store of the leaf evaluated at the
+    /// last one, before its value goes to the caller; None (at every other step). Called only
+    /// if [`Policy::TABLES_LEAVES`], at the start of every step.
     #[inline]
     fn store_leaf(&mut self) -> Option<LeafStore<Self::Yield>> {
         None
@@ -366,9 +366,6 @@ pub struct DepthFirst<'t, T: GameTree, P: Policy<T>> {
     /// The root's window as given and narrowed since.
     window: (Value, Value),
     aborted: bool,
-    /// A leaf was evaluated at the last step: ask [`Policy::store_leaf`] at the next one
-    /// (only with [`Policy::TABLES_LEAVES`]).
-    leaf_store: bool,
     policy: P,
 }
 
@@ -383,7 +380,6 @@ impl<T: GameTree, P: Policy<T>> Clone for DepthFirst<'_, T, P> {
             awaited: self.awaited,
             window: self.window,
             aborted: self.aborted,
-            leaf_store: self.leaf_store,
             policy: self.policy.clone(),
         }
     }
@@ -414,7 +410,6 @@ impl<'t, T: GameTree, P: Policy<T>> DepthFirst<'t, T, P> {
             awaited: None,
             window: (alpha, beta),
             aborted: false,
-            leaf_store: false,
             policy,
         }
     }
@@ -476,7 +471,7 @@ impl<'t, T: GameTree, P: Policy<T>> DepthFirst<'t, T, P> {
     pub fn advance(&mut self) -> Event<T::Node, P::Yield> {
         debug_assert!(self.awaited.is_none(), "a horizon value is still awaited");
         let tree = self.tree;
-        if P::TABLES_LEAVES && std::mem::take(&mut self.leaf_store) {
+        if P::TABLES_LEAVES {
             match self.policy.store_leaf() {
                 Some(LeafStore::Probe) => return Event::Probe,
                 Some(LeafStore::Yield(y)) => return Event::Yield(y),
@@ -504,7 +499,7 @@ impl<'t, T: GameTree, P: Policy<T>> DepthFirst<'t, T, P> {
                     }
                     if P::TABLES_LEAVES {
                         match self.policy.at_leaf(tree, &mut call) {
-                            AtLeaf::Evaluate => self.leaf_store = true,
+                            AtLeaf::Evaluate => {}
                             AtLeaf::Probe => {
                                 self.call = Some(call);
                                 return Event::Probe;
