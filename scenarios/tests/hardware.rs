@@ -650,3 +650,94 @@ fn a_warning_about_a_hardware_field_set_or_varied_is_at_the_value_given() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A machine whose every field the scenario's own hardware section replaces has no effect: a
+/// warning says so, at the machine's value (in the file or in the vary section, or without a
+/// place for one given with --set). A machine that still gives some fields is the documented
+/// way to share the rest and is not warned about.
+#[test]
+fn a_machine_whose_fields_the_scenario_all_replaces_is_warned_about() {
+    let dir = std::env::temp_dir().join(format!("gtsim-no-effect-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Every field campbell-ideal sets, and none of lines-960's network.
+    let all = "    hardware: (costs: (k: Ns(0), e: Ns(7), s: Ns(0), interrupt: Ns(0)), link: Ideal, reads: (hosts: Interrupt, boards: Interrupt)),\n";
+    let text = |machine: &str, hardware: &str, vary: &str| {
+        format!(
+            "(\n    name: \"m\",\n{machine}{hardware}{vary}    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: TreeSplit(update: true), progressive_deepening: false),\n    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 2)),\n)\n"
+        )
+    };
+    let said = |name: &str, given: &str, fields: &str| {
+        format!("machine: \"{name}\"{given} has no effect: the scenario's hardware section gives every field the machine sets ({fields}), and a scenario's own hardware fields replace its machine's; leave them out of the hardware section to run the machine")
+    };
+    let campbell = "costs, link, reads";
+    let warnings = |file: &Path, sets: &[&str]| -> Vec<Vec<String>> {
+        let sets: Vec<_> = sets
+            .iter()
+            .map(|s| scenarios::overrides::Assignment::parse(s).unwrap())
+            .collect();
+        scenarios::load::load_variants(file, &sets)
+            .unwrap()
+            .into_iter()
+            .map(|v| v.plan.warnings)
+            .collect()
+    };
+    // Given with --set: named without a place (the command line is its place).
+    let s = dir.join("s.ron");
+    std::fs::write(&s, text("", all, "")).unwrap();
+    assert_eq!(
+        warnings(&s, &["machine=campbell-ideal"]),
+        [[format!(
+            "{}: {}",
+            s.display(),
+            said("campbell-ideal", ", given with --set,", campbell)
+        )]]
+    );
+    // The scenario's own machine: at its field.
+    let f = dir.join("f.ron");
+    std::fs::write(&f, text("    machine: \"campbell-ideal\",\n", all, "")).unwrap();
+    assert_eq!(
+        warnings(&f, &[]),
+        [[format!(
+            "{}:3:14: {}",
+            f.display(),
+            said("campbell-ideal", "", campbell)
+        )]]
+    );
+    // Varied: at its value in the vary list, for the combination whose machine has no effect;
+    // lines-960 gives its network, which the scenario does not replace.
+    let v = dir.join("v.ron");
+    std::fs::write(
+        &v,
+        text(
+            "",
+            all,
+            "    vary: {\"machine\": [\"lines-960\", \"campbell-ideal\"]},\n",
+        ),
+    )
+    .unwrap();
+    assert_eq!(
+        warnings(&v, &[]),
+        [
+            vec![],
+            vec![format!(
+                "{}:4:37: {}",
+                v.display(),
+                said("campbell-ideal", ", given by vary,", campbell)
+            )]
+        ]
+    );
+    // Only some of its fields replaced: no warning.
+    let p = dir.join("p.ron");
+    std::fs::write(
+        &p,
+        text(
+            "    machine: \"campbell-ideal\",\n",
+            "    hardware: (costs: (k: Ns(0), e: Ns(7), s: Ns(0), interrupt: Ns(0))),\n",
+            "",
+        ),
+    )
+    .unwrap();
+    assert_eq!(warnings(&p, &[]), [Vec::<String>::new()]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

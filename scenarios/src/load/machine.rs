@@ -58,6 +58,10 @@ pub(super) struct Origin {
     text: String,
     /// The hardware fields the scenario writes itself (they replace the machine's).
     own: Vec<String>,
+    /// The machine's fields that the scenario's own replace, and those it keeps, in the
+    /// machine's order.
+    replaced: Vec<String>,
+    kept: Vec<String>,
     /// The fields `--set` or `vary` set after the machine was resolved (`hardware.network`,
     /// dotted): an error about one of them, a field inside one or one holding it is not the
     /// machine's.
@@ -74,6 +78,19 @@ enum Named {
 }
 
 impl Origin {
+    /// The machine as the scenario names it: a shipped machine's name or the file's path.
+    pub(super) fn name(&self) -> &str {
+        match &self.machine {
+            Named::Shipped(name) | Named::File(name) => name,
+        }
+    }
+
+    /// The machine's fields that the scenario's own `hardware` fields replace, and those that
+    /// still come from the machine (none: the machine has no effect).
+    pub(super) fn replaced_and_kept(&self) -> (&[String], &[String]) {
+        (&self.replaced, &self.kept)
+    }
+
     /// The same origin, with the fields set over the resolved text by `--set` or `vary`.
     pub(super) fn with_set(self, set: Vec<String>) -> Origin {
         Origin { set, ..self }
@@ -325,6 +342,18 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
             )
         }
     };
+    // The machine's own fields, those the scenario replaces and those it keeps (a machine that
+    // gives nothing the scenario does not replace has no effect: the loader warns).
+    let machine_fields: Vec<String> =
+        match overrides::fields_checked(&format!("(hardware: {})", one_line(&text)), &["hardware"])
+        {
+            Some(Ok(spans)) => spans.into_iter().map(|(f, _, _)| f).collect(),
+            _ => Vec::new(),
+        };
+    let own_names: Vec<String> = own_fields.iter().map(|a| a.path[0].clone()).collect();
+    let (replaced, kept) = machine_fields
+        .into_iter()
+        .partition(|f| own_names.contains(f));
     let origin = Origin {
         original: src.to_string(),
         machine: if shipped {
@@ -333,7 +362,9 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
             Named::File(machine_file)
         },
         text,
-        own: own_fields.iter().map(|a| a.path[0].clone()).collect(),
+        own: own_names,
+        replaced,
+        kept,
         set: Vec::new(),
     };
     Ok(Resolved {

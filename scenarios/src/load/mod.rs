@@ -208,6 +208,10 @@ impl Variant {
     }
 }
 
+/// A combination's text with its machine resolved and its fields set, where its hardware fields
+/// came from, how it was made from the file, and a warning about its machine.
+type Resolution<'a> = (String, Option<machine::Origin>, Made<'a>, Option<String>);
+
 /// Reads a scenario file, sets the fields of `sets` (`--set PATH=VALUE`) and expands its `vary`
 /// section: one plan per combination of the varied values (the first varied field changing
 /// slowest), or the one plan of a scenario without `vary`. A field both set and varied takes
@@ -230,7 +234,7 @@ pub fn load_variants(
     let is_machine = |a: &crate::overrides::Assignment| a.path == ["machine"];
     let resolved = |assignments: &[crate::overrides::Assignment],
                     indices: &[usize]|
-     -> Result<(String, Option<machine::Origin>, Made), ScenarioError> {
+     -> Result<Resolution, ScenarioError> {
         let all = given(sets, assignments, indices);
         let (machines, others): (Vec<_>, Vec<_>) =
             all.into_iter().partition(|(a, _)| is_machine(a));
@@ -262,6 +266,9 @@ pub fn load_variants(
         let (text, edits) =
             crate::overrides::apply_traced(&with_machine, &others).map_err(set_err)?;
         let set_paths = others.iter().map(|a| a.dotted()).collect();
+        let warning = origin
+            .as_ref()
+            .and_then(|o| machine_replaced(o, src, &file, machine_written.last()));
         let made = Made {
             src,
             named: named.clone(),
@@ -272,7 +279,7 @@ pub fn load_variants(
             written,
             values: others,
         };
-        Ok((text, origin.map(|o| o.with_set(set_paths)), made))
+        Ok((text, origin.map(|o| o.with_set(set_paths)), made, warning))
     };
     // A string of the file that is never closed runs to the end of the text: the field set
     // would replace it, and with it the file's own error, which is given instead.
@@ -313,8 +320,9 @@ pub fn load_variants(
             }
         }
     };
-    let (base, origin, made) = resolved(&[], &[]).map_err(with_sets)?;
+    let (base, origin, made, warning) = resolved(&[], &[]).map_err(with_sets)?;
     let mut plan = parse_resolved(&base, path, origin.as_ref(), &made).map_err(with_sets)?;
+    plan.warnings.extend(warning);
     // A field that `--set` sets is not varied: the value set picks that field's combinations
     // (all of them, with every varied field set: one scenario, as if it had no `vary`).
     let mut vary = plan.scenario.vary.0.clone();
@@ -449,9 +457,11 @@ pub fn load_variants(
                         .map(|(a, w)| (*a, w)),
                 )),
             };
-            let (text, origin, made) = resolved(&assignments, &indices).map_err(variant_error)?;
-            let plan =
+            let (text, origin, made, warning) =
+                resolved(&assignments, &indices).map_err(variant_error)?;
+            let mut plan =
                 parse_resolved(&text, path, origin.as_ref(), &made).map_err(variant_error)?;
+            plan.warnings.extend(warning);
             Ok((Variant { assignments, plan }, indices))
         })
         .collect::<Result<Vec<_>, ScenarioError>>()?;
@@ -837,6 +847,52 @@ fn in_value(e: ScenarioError, src: &str, file: &str, written: &Written) -> Scena
         Written::Set => unplaced(e),
         Written::Varied { path, index } => at_vary_value(e, src, file, path, *index),
     }
+}
+
+/// A warning when the scenario's own `hardware` fields replace every field its machine gives:
+/// the machine then has no effect (a user who names one with `--set` or `vary` means to run
+/// it). At the machine's value in the vary section or in the file, or without a place for one
+/// given with `--set` (`written`). A machine whose other fields the scenario keeps is the
+/// documented way to share some fields and vary the rest, and is not warned about.
+fn machine_replaced(
+    origin: &machine::Origin,
+    src: &str,
+    file: &str,
+    written: Option<&Written>,
+) -> Option<String> {
+    let (replaced, kept) = origin.replaced_and_kept();
+    if replaced.is_empty() || !kept.is_empty() {
+        return None;
+    }
+    let given = match written {
+        Some(Written::Set) => ", given with --set,",
+        Some(Written::Varied { .. }) => ", given by vary,",
+        None => "",
+    };
+    let message = format!(
+        "machine: {:?}{given} has no effect: the scenario's hardware section gives every field the machine sets ({}), and a scenario's own hardware fields replace its machine's; leave them out of the hardware section to run the machine",
+        origin.name(),
+        replaced.join(", ")
+    );
+    // At the machine's value, as errors in the machine are.
+    let (line, col) = crate::overrides::find(src, &["machine"]).map_or_else(
+        || locate::locate(src, &["machine"]),
+        |(_, value, _)| locate::line_col(src, value),
+    );
+    let e = ScenarioError::At {
+        file: file.to_string(),
+        line,
+        col,
+        message,
+    };
+    let e = match written {
+        Some(w) => in_value(e, src, file, w),
+        None => e,
+    };
+    Some(match e {
+        ScenarioError::File(message) => format!("{file}: {message}"),
+        e => e.to_string(),
+    })
 }
 
 /// The plan of scenario text without a `machine` field (resolved); `set_at` names the field
