@@ -3,6 +3,14 @@
 
 use super::ScenarioError;
 
+/// `error` as a warning's text: `FILE:LINE:COL: …` at its place, or `FILE: …` without one.
+pub(super) fn warning_text(file: &str, error: ScenarioError) -> String {
+    match error {
+        ScenarioError::File(message) => format!("{file}: {message}"),
+        e => e.to_string(),
+    }
+}
+
 /// The scenario text and its file's name, as given: what an error needs to point into it.
 pub(super) struct Source<'a> {
     /// The scenario text (without a byte-order mark).
@@ -54,10 +62,7 @@ impl Source<'_> {
         } else {
             super::unplaced(error)
         };
-        match error {
-            ScenarioError::File(message) => format!("{}: {message}", self.file),
-            e => e.to_string(),
-        }
+        warning_text(self.file, error)
     }
 
     /// An error at item `index` of the list at `keys` (see [`locate_item`]), its message

@@ -58,10 +58,6 @@ pub(super) struct Origin {
     text: String,
     /// The hardware fields the scenario writes itself (they replace the machine's).
     own: Vec<String>,
-    /// The machine's fields that the scenario's own replace, and those it keeps, in the
-    /// machine's order.
-    replaced: Vec<String>,
-    kept: Vec<String>,
     /// The fields `--set` or `vary` set after the machine was resolved (`hardware.network`,
     /// dotted): an error about one of them, a field inside one or one holding it is not the
     /// machine's.
@@ -86,9 +82,14 @@ impl Origin {
     }
 
     /// The machine's fields that the scenario's own `hardware` fields replace, and those that
-    /// still come from the machine (none: the machine has no effect).
-    pub(super) fn replaced_and_kept(&self) -> (&[String], &[String]) {
-        (&self.replaced, &self.kept)
+    /// still come from the machine (none: the machine has no effect), in the machine's order.
+    pub(super) fn replaced_and_kept(&self) -> (Vec<String>, Vec<String>) {
+        let wrapped = format!("(hardware: {})", one_line(&self.text));
+        let fields = match overrides::fields_checked(&wrapped, &["hardware"]) {
+            Some(Ok(spans)) => spans.into_iter().map(|(f, _, _)| f).collect(),
+            _ => Vec::new(),
+        };
+        fields.into_iter().partition(|f| self.own.contains(f))
     }
 
     /// The same origin, with the fields set over the resolved text by `--set` or `vary`.
@@ -147,10 +148,7 @@ impl Origin {
                 // At the machine's name: in the file, or in the vary section or on the command
                 // line that set it (`load::Made` takes the place there).
                 Named::Shipped(name) => (
-                    overrides::find(&self.original, &["machine"]).map_or_else(
-                        || super::locate::locate(&self.original, &["machine"]),
-                        |(_, value, _)| super::locate::line_col(&self.original, value),
-                    ),
+                    value_place(&self.original),
                     Some(format!(
                         "{field}, from the shipped machine {name:?} (hardware: ({}: …) in the scenario replaces it): {rest}",
                         keys[1]
@@ -163,6 +161,15 @@ impl Origin {
             *message = m;
         }
     }
+}
+
+/// The line and column of the value of `src`'s `machine` field (of the field, if it has no value
+/// to point at).
+pub(super) fn value_place(src: &str) -> (usize, usize) {
+    overrides::find(src, &["machine"]).map_or_else(
+        || super::locate::locate(src, &["machine"]),
+        |(_, value, _)| super::locate::line_col(src, value),
+    )
 }
 
 /// A scenario text with its machine resolved ([`resolve`]).
@@ -342,18 +349,6 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
             )
         }
     };
-    // The machine's own fields, those the scenario replaces and those it keeps (a machine that
-    // gives nothing the scenario does not replace has no effect: the loader warns).
-    let machine_fields: Vec<String> =
-        match overrides::fields_checked(&format!("(hardware: {})", one_line(&text)), &["hardware"])
-        {
-            Some(Ok(spans)) => spans.into_iter().map(|(f, _, _)| f).collect(),
-            _ => Vec::new(),
-        };
-    let own_names: Vec<String> = own_fields.iter().map(|a| a.path[0].clone()).collect();
-    let (replaced, kept) = machine_fields
-        .into_iter()
-        .partition(|f| own_names.contains(f));
     let origin = Origin {
         original: src.to_string(),
         machine: if shipped {
@@ -362,9 +357,7 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
             Named::File(machine_file)
         },
         text,
-        own: own_names,
-        replaced,
-        kept,
+        own: own_fields.iter().map(|a| a.path[0].clone()).collect(),
         set: Vec::new(),
     };
     Ok(Resolved {

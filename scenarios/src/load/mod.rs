@@ -268,7 +268,7 @@ pub fn load_variants(
         let set_paths = others.iter().map(|a| a.dotted()).collect();
         let warning = origin
             .as_ref()
-            .and_then(|o| machine_replaced(o, src, &file, machine_written.last()));
+            .and_then(|o| machine_without_effect(o, src, &file, machine_written.last()));
         let made = Made {
             src,
             named: named.clone(),
@@ -854,7 +854,7 @@ fn in_value(e: ScenarioError, src: &str, file: &str, written: &Written) -> Scena
 /// it). At the machine's value in the vary section or in the file, or without a place for one
 /// given with `--set` (`written`). A machine whose other fields the scenario keeps is the
 /// documented way to share some fields and vary the rest, and is not warned about.
-fn machine_replaced(
+fn machine_without_effect(
     origin: &machine::Origin,
     src: &str,
     file: &str,
@@ -875,10 +875,7 @@ fn machine_replaced(
         replaced.join(", ")
     );
     // At the machine's value, as errors in the machine are.
-    let (line, col) = crate::overrides::find(src, &["machine"]).map_or_else(
-        || locate::locate(src, &["machine"]),
-        |(_, value, _)| locate::line_col(src, value),
-    );
+    let (line, col) = machine::value_place(src);
     let e = ScenarioError::At {
         file: file.to_string(),
         line,
@@ -889,10 +886,7 @@ fn machine_replaced(
         Some(w) => in_value(e, src, file, w),
         None => e,
     };
-    Some(match e {
-        ScenarioError::File(message) => format!("{file}: {message}"),
-        e => e.to_string(),
-    })
+    Some(locate::warning_text(file, e))
 }
 
 /// The plan of scenario text without a `machine` field (resolved); `set_at` names the field
