@@ -137,7 +137,7 @@ fn a_string_set_without_quotes_says_how_to_quote_it() {
         let (code, err) = check_set(&set);
         assert_eq!(code, Some(3), "{set}: {err}");
         let says = format!(
-            "with --set {set}: {field}: Expected string; a string is written in double quotes, which the shell must pass on: --set '{field}=\"{value}\"'"
+            "with --set {set}: {field}: expected string; a string is written in double quotes, which the shell must pass on: --set '{field}=\"{value}\"'"
         );
         assert!(err.contains(&says), "{says:?} in {err}");
         // Set as the hint says, it is taken (the name is checked as any other).
@@ -151,7 +151,7 @@ fn a_string_set_without_quotes_says_how_to_quote_it() {
     let (code, err) = check_set("sweep.positions=[BK.01]");
     assert_eq!(code, Some(3), "{err}");
     assert!(
-        err.contains("sweep.positions[0]: Expected string; a string is written in double quotes"),
+        err.contains("sweep.positions[0]: expected string; a string is written in double quotes"),
         "{err}"
     );
     // In the vary section, a string's text is itself in a string.
@@ -163,7 +163,7 @@ fn a_string_set_without_quotes_says_how_to_quote_it() {
     let err = common::stderr(&out);
     assert_eq!(out.status.code(), Some(3), "{err}");
     assert!(
-        err.contains("description: Expected string; a string is written in double quotes, and a vary value holds its text in a string of its own: \"\\\"hello\\\"\""),
+        err.contains("description: expected string; a string is written in double quotes, and a vary value holds its text in a string of its own: \"\\\"hello\\\"\""),
         "{err}"
     );
 }

@@ -1231,7 +1231,7 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
             ron::Error::InvalidValueForType { expected, found } if found == "a unit value" => {
                 match word_before(line, e.span.start.col) {
                     Some(word) => {
-                        format!("Expected {expected} but found the word `{word}` instead")
+                        format!("expected {expected} but found the word `{word}` instead")
                     }
                     None => e.code.to_string(),
                 }
@@ -1253,10 +1253,10 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
             // A number where a name (a variant such as `Ms`) is expected: ron suggests a raw
             // identifier, which no field of a scenario is.
             ron::Error::SuggestRawIdentifier(found) => {
-                format!("expected a name here (a variant, such as `Ms(8)`), but found `{found}`")
+                format!("expected a name here (of a field or a variant), but found `{found}`")
             }
             ron::Error::InvalidValueForType { expected, found } if found == "an optional value" => {
-                format!("Expected {expected} but found `None` or `Some(…)`: this field is not optional")
+                format!("expected {expected} but found `None` or `Some(…)`: this field is not optional")
             }
             // The one section a scenario may give by name instead.
             ron::Error::MissingStructField { field: "hardware", .. } if field.is_empty() => {
@@ -1289,6 +1289,9 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
             }
             code => code.to_string(),
         };
+        // The parser's words begin with a capital ("Expected identifier"); the loader's own
+        // do not, and an error reads the same whichever side wrote it.
+        let text = lower_first(text);
         let mut message = if field.is_empty() {
             text
         } else {
@@ -1301,7 +1304,7 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
         );
         if let Some(hint) = syntax_hint(&field, line, e.span.start.col).filter(|_| syntax) {
             message.push_str("; ");
-            message.push_str(hint);
+            message.push_str(&hint);
         }
         if let (ron::Error::ExpectedString, Some(set)) = (&e.code, &set) {
             message.push_str("; ");
@@ -1627,10 +1630,16 @@ const TIME_FIELDS: [&str; 11] = [
 /// when the parser's own message is about syntax the user did not mean (`k: 8` reads to RON as
 /// an identifier `8`): times take their unit, algorithms are written as `gtsim algorithms` lists
 /// them.
-fn syntax_hint(field: &str, line: &str, col: usize) -> Option<&'static str> {
+fn syntax_hint(field: &str, line: &str, col: usize) -> Option<String> {
     let last = field.rsplit('.').next().unwrap_or("");
     if field.starts_with("hardware") && TIME_FIELDS.contains(&last) {
-        return Some("a time is written with its unit: Ms(8), Us(25.65), Ns(100) or Cycles(184)");
+        return Some(
+            "a time is written with its unit: S(1.5), Ms(8), Us(25.65), Ns(100) or Cycles(184)"
+                .into(),
+        );
+    }
+    if let Some(hint) = written_as(field) {
+        return Some(hint);
     }
     // The field, or an error past an `algorithm:` key on its line (`Pmws()` fails at `)`).
     let after_key = line
@@ -1638,10 +1647,118 @@ fn syntax_hint(field: &str, line: &str, col: usize) -> Option<&'static str> {
         .is_some_and(|at| col > at + "algorithm:".len());
     if last == "algorithm" || after_key {
         return Some(
-            "an algorithm is written as `gtsim algorithms` lists it, without quotes: Pmws, TreeSplit(update: true), Ybwc(), …",
+            "an algorithm is written as `gtsim algorithms` lists it, without quotes: Pmws, TreeSplit(update: true), Ybwc(), …".into(),
         );
     }
     None
+}
+
+/// The forms of a value that is one of several named forms (an enum of the schema), for an
+/// error in it to name: what the value is, and an example of each form. Each example reads as
+/// its field's type (a test).
+struct Forms {
+    what: &'static str,
+    examples: &'static [&'static str],
+}
+
+const WORKLOADS: Forms = Forms {
+    what: "a workload is",
+    examples: &[
+        "Synthetic(width: 34, depth: 5, ordering: Random)",
+        "Campbell(width: 24, depth: 4, ordering: Random)",
+        "Chess(positions: BratkoKopec, depth: 5)",
+    ],
+};
+const ORDERINGS: Forms = Forms {
+    what: "an ordering is",
+    examples: &[
+        "Random",
+        "Perfect",
+        "StronglyOrdered",
+        "FirstBest(p: 0.6)",
+        "Geometric(p: 0.5)",
+        "Weights([70, 20, 10])",
+    ],
+};
+const SEEDS: Forms = Forms {
+    what: "seeds are",
+    examples: &["Range(start: 1, count: 24)", "List([1, 2, 3])"],
+};
+const POSITIONS: Forms = Forms {
+    what: "positions are",
+    examples: &["BratkoKopec", "Epd(\"file.epd\")"],
+};
+const LINKS: Forms = Forms {
+    what: "a link is",
+    examples: &["Sci(rate: 960)", "Serial(rate: 960)", "Ideal"],
+};
+const NETWORKS: Forms = Forms {
+    what: "a network is",
+    examples: &[
+        "Tree",
+        "FullyConnected",
+        "Hypercube(forwarding: Hardware, forward_cost: Us(10))",
+        "Mesh(forwarding: Hardware, forward_cost: Us(10))",
+        "Bus(rate: 1250000)",
+    ],
+};
+const FORWARDINGS: Forms = Forms {
+    what: "forwarding is",
+    examples: &["Software", "Hardware"],
+};
+const READS: Forms = Forms {
+    what: "a read policy is",
+    examples: &["Interrupt", "WhenIdle", "Poll(every: 100)"],
+};
+
+/// The [`Forms`] of `field`'s value, if it is one of several named forms. Items of a list
+/// (`sweep.ordering[1]`) are written as the field's value.
+fn forms_of(field: &str) -> Option<&'static Forms> {
+    let path: Vec<&str> = field
+        .split('.')
+        .map(|step| step.split('[').next().unwrap_or(step))
+        .collect();
+    Some(match path.as_slice() {
+        ["workload"] => &WORKLOADS,
+        ["workload" | "sweep", "ordering"] | ["outputs", "timeline", "ordering"] => &ORDERINGS,
+        ["sweep", "seeds"] => &SEEDS,
+        ["workload", "positions"] => &POSITIONS,
+        ["hardware", "link" | "link_below"] => &LINKS,
+        ["hardware", "network"] => &NETWORKS,
+        ["hardware", "network", "forwarding"] => &FORWARDINGS,
+        ["hardware", "reads", "hosts" | "boards"] => &READS,
+        _ => return None,
+    })
+}
+
+/// How the value of `field` is written, when it is one of several named forms: the parser's
+/// own words ("expected identifier") do not say which.
+fn written_as(field: &str) -> Option<String> {
+    let forms = forms_of(field)?;
+    let (last, rest) = forms.examples.split_last()?;
+    let list = if rest.is_empty() {
+        last.to_string()
+    } else {
+        format!("{} or {last}", rest.join(", "))
+    };
+    Some(format!("{} written without quotes: {list}", forms.what))
+}
+
+/// `text` with its first letter in lower case when it is a capital followed by a small letter
+/// (a word, not a name such as `RON` or `Ms`).
+fn lower_first(text: String) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second))
+            if first.is_ascii_uppercase() && second.is_ascii_lowercase() =>
+        {
+            let mut lowered = String::with_capacity(text.len());
+            lowered.push(first.to_ascii_lowercase());
+            lowered.push_str(&text[1..]);
+            lowered
+        }
+        _ => text,
+    }
 }
 
 /// Warnings for a workload width, depth or ordering the sweep does not run: `sweep.width`,
@@ -1913,5 +2030,56 @@ mod tests {
         // Out of range for its suffix: a number, refused by the parser for its range.
         assert!(ron::from_str::<ron::Value>("300u8").is_err());
         assert!(super::is_ron_number("300u8"));
+    }
+
+    /// Every example an error names for a field of several named forms reads as that field's
+    /// type, and every such field of the schema has its forms (items of a list too).
+    #[test]
+    fn every_form_an_error_names_reads_as_its_field() {
+        use crate::schema::{
+            Forwarding, Link, Network, Ordering, Positions, Read, Seeds, Workload,
+        };
+        fn reads_as<T: serde::de::DeserializeOwned>(field: &str) {
+            let forms = super::forms_of(field).unwrap_or_else(|| panic!("{field}: no forms"));
+            for example in forms.examples {
+                if let Err(e) = ron::from_str::<T>(example) {
+                    panic!("{field}: the example {example} does not read: {e}");
+                }
+            }
+            let hint = super::written_as(field).unwrap();
+            assert!(hint.starts_with(forms.what), "{hint}");
+            assert!(forms.examples.iter().all(|x| hint.contains(x)), "{hint}");
+        }
+        reads_as::<Workload>("workload");
+        for field in [
+            "workload.ordering",
+            "sweep.ordering",
+            "sweep.ordering[2]",
+            "outputs.timeline.ordering",
+        ] {
+            reads_as::<Ordering>(field);
+        }
+        reads_as::<Seeds>("sweep.seeds");
+        reads_as::<Positions>("workload.positions");
+        reads_as::<Link>("hardware.link");
+        reads_as::<Link>("hardware.link_below");
+        reads_as::<Network>("hardware.network");
+        reads_as::<Forwarding>("hardware.network.forwarding");
+        reads_as::<Read>("hardware.reads.hosts");
+        reads_as::<Read>("hardware.reads.boards");
+        // Not a field of named forms: a number, a list of names, a section.
+        for field in [
+            "workload.width",
+            "sweep.positions[0]",
+            "hardware",
+            "sweep.seeds.count",
+        ] {
+            assert!(super::forms_of(field).is_none(), "{field}");
+        }
+        // The last two forms are joined by "or".
+        assert_eq!(
+            super::written_as("hardware.network.forwarding").unwrap(),
+            "forwarding is written without quotes: Software or Hardware"
+        );
     }
 }
