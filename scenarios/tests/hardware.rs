@@ -741,3 +741,77 @@ fn a_machine_whose_fields_the_scenario_all_replaces_is_warned_about() {
     assert_eq!(warnings(&p, &[]), [Vec::<String>::new()]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Costs that price quiescence nodes (q) on trees that have none (synthetic and Campbell's)
+/// are warned about: they were made for chess, where e prices a leaf's evaluation alone, and
+/// on synthetic trees simulate a far faster machine. Chess, and a q of 0, say nothing.
+#[test]
+fn a_quiescence_cost_on_trees_without_quiescence_is_warned_about() {
+    let dir = std::env::temp_dir().join(format!("gtsim-unused-q-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let warnings = |name: &str, text: String| -> Vec<String> {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        let mut plans = scenarios::load::load_variants(&f, &[]).unwrap();
+        assert_eq!(plans.len(), 1);
+        plans.remove(0).plan.warnings
+    };
+    let text = |machine: &str, hardware: &str, workload: &str| {
+        format!(
+            "(\n    name: \"q\",\n{machine}{hardware}    workload: {workload},\n    search: (algorithm: Pmws),\n    sweep: (fanout: [1, 2, 3, 4], seeds: Range(start: 1, count: 2)),\n)\n"
+        )
+    };
+    let synthetic = "Synthetic(width: 4, depth: 3, ordering: Random)";
+    // The chess machine on synthetic trees: at the machine's name, naming both costs.
+    let w = warnings(
+        "machine.ron",
+        text("    machine: \"parabelle-1985\",\n", "", synthetic),
+    );
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains(
+            "machine.ron:3:14: hardware.costs.q, from the shipped machine \"parabelle-1985\""
+        ) && w[0].contains(
+            "quiescence nodes cost 563.45 µs here, but synthetic trees have none: q is not used"
+        ) && w[0].contains("e prices a leaf's evaluation alone (563.45 µs)"),
+        "{w:?}"
+    );
+    // A q of the scenario's own on Campbell's trees: at the field.
+    let own = |q: &str| {
+        format!("    hardware: (costs: (k: Ms(8), e: Ms(25.65), q: {q}, s: Ms(2), interrupt: Ms(1)), link: Sci(rate: 960)),\n")
+    };
+    let w = warnings(
+        "campbell.ron",
+        text(
+            "",
+            &own("Ms(1)"),
+            "Campbell(width: 4, depth: 3, ordering: Random)",
+        ),
+    );
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].starts_with(&format!(
+            "{}:3:{}: hardware.costs.q: quiescence nodes cost 1 ms here, but Campbell's trees have none",
+            dir.join("campbell.ron").display(),
+            own("Ms(1)").find("q:").unwrap() + 1
+        )) && w[0].contains("a leaf of Campbell's trees stands for the whole search below the horizon"),
+        "{w:?}"
+    );
+    // No q, or chess: nothing.
+    assert_eq!(
+        warnings("zero.ron", text("", &own("Ns(0)"), synthetic)),
+        Vec::<String>::new()
+    );
+    let chess = warnings(
+        "chess.ron",
+        text(
+            "    machine: \"parabelle-1985\",\n",
+            "",
+            "Chess(positions: BratkoKopec, depth: 2)",
+        )
+        .replace("seeds: Range(start: 1, count: 2)", "positions: [\"BK.01\"]"),
+    );
+    assert!(chess.iter().all(|w| !w.contains("quiescence")), "{chess:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -228,6 +228,33 @@ pub(super) fn costs(cx: &Source, hw: &Hardware) -> Result<CostModel, ScenarioErr
     Ok(costs)
 }
 
+/// A warning when the costs price quiescence nodes (`q`) on trees that have none (synthetic
+/// and Campbell's trees; chess searches captures past the horizon): q is never charged, and
+/// such costs were made for chess, where a leaf's evaluation is priced alone and its capture
+/// search by q, while a synthetic leaf stands for a whole horizon search. Run on synthetic
+/// trees, they simulate a much faster machine than the one the paper's figures come from.
+pub(super) fn unused_quiescence(
+    cx: &Source,
+    costs: &CostModel,
+    generator: super::Generator,
+) -> Option<String> {
+    let trees = match generator {
+        super::Generator::Chess => return None,
+        super::Generator::Synthetic => "synthetic trees",
+        super::Generator::Campbell => "Campbell's trees",
+    };
+    (costs.q > SimTime::ZERO).then(|| {
+        cx.warning_at(
+            &["hardware", "costs", "q"],
+            format!(
+                "quiescence nodes cost {} here, but {trees} have none: q is not used. Costs with a q are made for chess, where e prices a leaf's evaluation alone ({}) and q its capture search; a leaf of {trees} stands for the whole search below the horizon (pmws-uniform.ron prices it at e = 25.65 ms), so these costs simulate a much faster machine than the one the paper's figures come from",
+                crate::util::duration_words(costs.q),
+                crate::util::duration_words(costs.e),
+            ),
+        )
+    })
+}
+
 /// Timing noise as loaded: its largest change in thousandths, and its seed.
 pub(super) type JitterPlan = (u32, u64);
 

@@ -150,7 +150,7 @@ impl Origin {
                 Named::Shipped(name) => (
                     value_place(&self.original),
                     Some(format!(
-                        "{field}, from the shipped machine {name:?} (hardware: ({}: …) in the scenario replaces it): {rest}",
+                        "{field}, from the shipped machine {name:?} (to change it, give hardware: ({}: …) in the scenario): {rest}",
                         keys[1]
                     )),
                 ),

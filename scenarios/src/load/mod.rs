@@ -990,6 +990,7 @@ fn plan_of<'a>(
         ));
     }
     warnings.extend(machine.warnings.iter().cloned());
+    warnings.extend(hardware::unused_quiescence(&cx, &costs, trees.generator));
     warnings.extend(unrun_workload_values(&cx, &scenario.sweep, &trees));
     let sweep_algorithms = &scenario.sweep.algorithm;
     if !sweep_algorithms.is_empty() && !sweep_algorithms.contains(&scenario.search.algorithm) {
