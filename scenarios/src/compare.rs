@@ -221,16 +221,32 @@ const KEY: &[&str] = &[
     "machine",
 ];
 
-/// The figures compared, with their labels and whether they are fractions (shown as %).
-const FIGURES: &[(&str, &str, bool)] = &[
-    ("speedup", "speedup", false),
+/// How a compared figure is shown.
+#[derive(Clone, Copy, PartialEq)]
+enum Shown {
+    /// As it is, to three decimals.
+    Plain,
+    /// A fraction, as a percentage to one decimal.
+    Percent,
+    /// Nanoseconds, as seconds to three significant digits ([`crate::results::seconds`]).
+    Seconds,
+}
+
+/// The figures compared, with their labels and how they are shown. The last, the simulated
+/// time, is the only one compared on one processor (where speedup is 1 and the overheads 0 by
+/// definition).
+const FIGURES: &[(&str, &str, Shown)] = &[
+    ("speedup", "speedup", Shown::Plain),
     // Eq. 9's overhead in leaves, as report.md names it: not a share of the time, so the
     // message and idle overheads need not add up with it to the time overhead.
-    ("search_overhead", "search % (leaves)", true),
-    ("time_overhead", "time %", true),
-    ("message_overhead", "message %", true),
-    ("idle_overhead", "idle %", true),
+    ("search_overhead", "search % (leaves)", Shown::Percent),
+    ("time_overhead", "time %", Shown::Percent),
+    ("message_overhead", "message %", Shown::Percent),
+    ("idle_overhead", "idle %", Shown::Percent),
+    ("elapsed_ns", "simulated time (s)", Shown::Seconds),
 ];
+/// The index of the simulated time in [`FIGURES`].
+const TIME: usize = FIGURES.len() - 1;
 
 /// How far a difference must be from 0, in standard errors, to be flagged.
 pub const NOISE_SE: f64 = 2.0;
@@ -244,11 +260,11 @@ pub fn is_comparison(text: &str) -> bool {
         && lines.next().is_some_and(|l| l.starts_with("A: `"))
 }
 
-/// The comparison of two results as Markdown: per configuration present in both (the
-/// processor counts above one), each figure's mean in A and B and the change B − A with its
-/// standard error, flagged `*` where it exceeds [`NOISE_SE`] standard errors. Runs are paired
-/// by seed when both have the same seeds (the same trees: the change is then measured per
-/// tree), unpaired otherwise.
+/// The comparison of two results as Markdown: per configuration present in both, each
+/// figure's mean in A and B and the change B − A with its standard error, flagged `*` where
+/// it exceeds [`NOISE_SE`] standard errors; configurations on one processor by their simulated
+/// time alone, in a table of their own. Runs are paired by seed when both have the same seeds
+/// (the same trees: the change is then measured per tree), unpaired otherwise.
 pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
     // A vary run's results have a column per varied field: compared with one combination's
     // results, whose runs lack it, the combinations would be pooled.
@@ -270,7 +286,9 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
     let (groups_a, unit) = groups(a)?;
     let (groups_b, _) = groups(b)?;
     for (t, g) in [(a, &groups_a), (b, &groups_b)] {
-        if g.is_empty() {
+        let parallel =
+            |k: &Vec<(String, String)>| !k.iter().any(|(n, v)| n == "processors" && v == "1");
+        if !g.keys().any(parallel) {
             return Err(format!(
                 "{}: every run is on one processor: compare compares parallel runs (their speedup and overheads against one processor)",
                 t.path.display()
@@ -286,16 +304,17 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
     );
     let mut shared = 0;
     let mut flagged = 0;
-    // Configurations in order of their cells, numbers as numbers (fanout 2 before 16).
+    // Configurations in order of their cells, numbers as numbers (fanout 2 before 16); those
+    // on one processor (the baselines) apart, by their simulated time only.
     let mut keys: Vec<&Vec<(String, String)>> = groups_a.keys().collect();
     keys.sort_by(|x, y| key_order(x, y));
+    let mut baselines = String::new();
+    let timed = a.column(FIGURES[TIME].0).is_ok() && b.column(FIGURES[TIME].0).is_ok();
     for key in keys {
         let runs_a = &groups_a[key];
         let Some(runs_b) = groups_b.get(key) else {
             continue;
         };
-        shared += 1;
-        out.push_str(&format!("\n## {}\n\n", describe(key)));
         let seeds_a: Vec<&String> = runs_a.iter().map(|r| &r.0).collect();
         let seeds_b: Vec<&String> = runs_b.iter().map(|r| &r.0).collect();
         // A synthetic tree is its seed only with the generator's other inputs the same: every
@@ -304,20 +323,22 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
         let same_trees =
             unit == "position" || runs_a.iter().zip(runs_b.iter()).all(|(a, b)| a.1 == b.1);
         let paired = seeds_a == seeds_b && same_trees;
-        out.push_str(&format!(
-            "{} runs in A, {} in B ({})\n\n| figure | A | B | B − A |\n|---|---:|---:|---:|\n",
-            runs_a.len(),
-            runs_b.len(),
-            match (paired, unit) {
-                (true, "position") => "paired by position",
-                (true, _) => "paired by seed",
-                _ if seeds_a == seeds_b =>
-                    "unpaired: the same seeds, but other trees (their root values differ)",
-                _ => "unpaired",
+        let pairing = match (paired, unit) {
+            (true, "position") => "paired by position",
+            (true, _) => "paired by seed",
+            _ if seeds_a == seeds_b => {
+                "unpaired: the same seeds, but other trees (their root values differ)"
             }
-        ));
-        for (f, (_, label, percent)) in FIGURES.iter().enumerate() {
-            let scale = if *percent { 100.0 } else { 1.0 };
+            _ => "unpaired",
+        };
+        // Mean in A, in B, and the change with its standard error, as cells; and whether the
+        // change is beyond noise.
+        let row = |f: usize| -> ([String; 3], bool) {
+            let scale = match FIGURES[f].2 {
+                Shown::Plain => 1.0,
+                Shown::Percent => 100.0,
+                Shown::Seconds => 1e-9,
+            };
             let va: Vec<f64> = runs_a.iter().map(|r| r.2[f] * scale).collect();
             let vb: Vec<f64> = runs_b.iter().map(|r| r.2[f] * scale).collect();
             let (ma, sa, _) = mean(va.iter().copied());
@@ -329,19 +350,61 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
                 (mb - ma, (sa * sa + sb * sb).sqrt())
             };
             let flag = d.is_finite() && se.is_finite() && d.abs() > NOISE_SE * se;
+            let show = |x: f64, more: usize| match FIGURES[f].2 {
+                Shown::Plain => fixed(x, 3 + more),
+                Shown::Percent => fixed(x, 1 + more),
+                Shown::Seconds => crate::results::seconds(x),
+            };
+            (
+                [
+                    show(ma, 0),
+                    show(mb, 0),
+                    format!(
+                        "{} ± {}{}",
+                        show(d, 1),
+                        show(se, 1),
+                        if flag { " *" } else { "" }
+                    ),
+                ],
+                flag,
+            )
+        };
+        let uniprocessor = key.iter().any(|(n, v)| n == "processors" && v == "1");
+        if uniprocessor {
+            if !timed {
+                continue;
+            }
+            let ([ma, mb, d], flag) = row(TIME);
             flagged += flag as usize;
-            let digits = if *percent { 1 } else { 3 };
-            out.push_str(&format!(
-                "| {label} | {} | {} | {} ± {}{} |\n",
-                fixed(ma, digits),
-                fixed(mb, digits),
-                fixed(d, digits + 1),
-                fixed(se, digits + 1),
-                if flag { " *" } else { "" }
+            baselines.push_str(&format!(
+                "| {} | {} | {ma} | {mb} | {d} |\n",
+                describe(key),
+                runs_a.len().min(runs_b.len()),
             ));
+            continue;
+        }
+        shared += 1;
+        out.push_str(&format!("\n## {}\n\n", describe(key)));
+        out.push_str(&format!(
+            "{} runs in A, {} in B ({pairing})\n\n| figure | A | B | B − A |\n|---|---:|---:|---:|\n",
+            runs_a.len(),
+            runs_b.len(),
+        ));
+        for (f, (_, label, _)) in FIGURES.iter().enumerate() {
+            if f == TIME && !timed {
+                continue;
+            }
+            let ([ma, mb, d], flag) = row(f);
+            flagged += flag as usize;
+            out.push_str(&format!("| {label} | {ma} | {mb} | {d} |\n"));
         }
     }
-    if shared == 0 {
+    if !baselines.is_empty() {
+        out.push_str(&format!(
+            "\n## On one processor (the baselines)\n\nThe simulated time, in s (speedup is 1 and every overhead 0 on one processor by definition), as above.\n\n| configuration | runs | A | B | B − A |\n|---|---:|---:|---:|---:|\n{baselines}"
+        ));
+    }
+    if shared == 0 && baselines.is_empty() {
         return Err(format!(
             "{} and {} have no configuration in common (algorithm, tree, ordering, width, depth, noise and processor tree)",
             a.path.display(),
@@ -365,18 +428,23 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
             out.push_str(&format!("- {}\n", describe(k)));
         }
     }
+    let uniprocessor = baselines.lines().count();
     out.insert_str(
         out.find('\n').unwrap_or(0),
         &format!(
-            ": {shared} configuration{}, {flagged} change{} beyond noise",
+            ": {shared} configuration{}{}, {flagged} change{} beyond noise",
             if shared == 1 { "" } else { "s" },
+            match uniprocessor {
+                0 => String::new(),
+                n => format!(" and {n} on one processor"),
+            },
             if flagged == 1 { "" } else { "s" }
         ),
     );
     Ok(out)
 }
 
-/// Per configuration (the [`KEY`] cells, name = value), the runs above one processor: each its
+/// Per configuration (the [`KEY`] cells, name = value), its runs: each its
 /// tree (seed, or seed and position), its root value and the [`FIGURES`], in file order.
 type Groups = BTreeMap<Vec<(String, String)>, Vec<(String, String, Vec<f64>)>>;
 
@@ -387,11 +455,17 @@ fn groups(t: &Table) -> Result<(Groups, &'static str), String> {
         .into_iter()
         .map(|i| (i, t.columns[i].as_str()))
         .collect();
-    let figures: Vec<usize> = FIGURES
+    // The simulated time may be missing (a table written by hand): its row is then left out.
+    let figures: Vec<Option<usize>> = FIGURES
         .iter()
-        .map(|(c, _, _)| t.column(c))
+        .enumerate()
+        .map(|(f, (c, _, _))| match t.column(c) {
+            Err(_) if f == TIME => Ok(None),
+            i => i.map(Some),
+        })
         .collect::<Result<_, _>>()?;
-    let (seed, processors) = (t.column("seed")?, t.column("processors")?);
+    // The processor count is among the configuration's cells (one processor: a baseline).
+    let (seed, _) = (t.column("seed")?, t.column("processors")?);
     let root_value = t.column("root_value").ok();
     // A chess run's tree is its position (its seed is the position's number in the file).
     let position = t.column("position").ok();
@@ -412,9 +486,6 @@ fn groups(t: &Table) -> Result<(Groups, &'static str), String> {
                 if position.is_some_and(|p| !row[p].is_empty()) { "position" } else { "seed" }
             ));
         }
-        if row[processors] == "1" {
-            continue;
-        }
         let tree = match position {
             Some(p) if !row[p].is_empty() => format!("{} {}", row[seed], row[p]),
             _ => row[seed].clone(),
@@ -426,7 +497,7 @@ fn groups(t: &Table) -> Result<(Groups, &'static str), String> {
             .collect();
         let values = figures
             .iter()
-            .map(|&i| row[i].parse::<f64>().unwrap_or(f64::NAN))
+            .map(|&i| i.map_or(f64::NAN, |i| row[i].parse::<f64>().unwrap_or(f64::NAN)))
             .collect();
         let root = root_value.map_or(String::new(), |i| row[i].clone());
         out.entry(k).or_default().push((tree, root, values));
@@ -931,6 +1002,43 @@ mod tests {
         let a = table(&[("ab", "1", "1", "1"), ("ab", "1", "2", "1")]);
         let e = compare(&a, &a).unwrap_err();
         assert!(e.contains("every run is on one processor"), "{e}");
+    }
+
+    /// With the simulated time: a row of its own in every parallel configuration, and the
+    /// configurations on one processor compared by it alone, a change flagged as any other.
+    #[test]
+    fn simulated_time_is_compared_and_the_baselines_by_it_alone() {
+        let rows = [
+            ("pmws", "4", "1", "3.0"),
+            ("pmws", "4", "2", "3.2"),
+            ("pmws", "1", "1", "1"),
+            ("pmws", "1", "2", "1"),
+        ];
+        let timed = |ns: [&str; 4]| with_column(table(&rows), "elapsed_ns", &ns);
+        let a = timed(["1000000000", "1100000000", "3000000000", "3500000000"]);
+        let b = timed(["1200000000", "1340000000", "3600000000", "4200000000"]);
+        let md = compare(&a, &b).unwrap();
+        assert!(
+            md.contains(
+                "# Comparison: 1 configuration and 1 on one processor, 2 changes beyond noise"
+            ),
+            "{md}"
+        );
+        // Means 1.05 s and 1.27 s; changes 0.2 and 0.24 s, paired: 0.22 ± 0.02.
+        assert!(
+            md.contains("| simulated time (s) | 1.05 | 1.27 | 0.220 ± 0.0200 * |"),
+            "{md}"
+        );
+        let baselines = &md[md.find("## On one processor (the baselines)").unwrap()..];
+        // Means 3.25 s and 3.9 s; changes 0.6 and 0.7 s: 0.65 ± 0.05.
+        assert!(
+            baselines.contains("processors 1 | 2 | 3.25 | 3.90 | 0.650 ± 0.0500 * |"),
+            "{md}"
+        );
+        // No other figure of the baselines is compared.
+        assert!(!baselines.contains("speedup |"), "{md}");
+        let same = compare(&a, &a).unwrap();
+        assert!(same.contains("0 changes beyond noise"), "{same}");
     }
 
     #[test]

@@ -786,7 +786,21 @@ fn vary_set_compare_and_plot_agree() {
     assert!(cmp.status.success(), "{cmp:?}");
     let text = std::fs::read_to_string(&md).unwrap();
     assert!(
-        text.contains("3 configurations") && text.contains("paired by seed"),
+        text.contains("3 configurations and 1 on one processor") && text.contains("paired by seed"),
+        "{text}"
+    );
+    // Every parallel configuration with its simulated time; the baselines apart, by their
+    // time alone (the line's rate does not reach one processor: no change).
+    assert_eq!(
+        text.matches("\n| simulated time (s) | ").count(),
+        3,
+        "{text}"
+    );
+    let baselines = &text[text
+        .find("## On one processor (the baselines)")
+        .expect(&text)..];
+    assert!(
+        baselines.contains("processors 1 | ") && baselines.contains(" | 0 ± 0 |"),
         "{text}"
     );
     // plot: a PNG of any two columns.
