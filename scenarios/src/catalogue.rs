@@ -370,6 +370,14 @@ pub struct Entry {
     /// processors with children and for the others, as the scheme's source ran it; None for a
     /// search on one processor (no lines).
     pub reads: Option<ReadPolicies>,
+    /// How many engine events its messages make, for `check`'s estimate of wall time only:
+    /// about `c · p · L^0.7` a run on p processors, L the leaves of the configuration's
+    /// minimal tree, with c this figure in thousandths. Calibrated once, per scheme, on the
+    /// shipped scenarios' `events` column (main at d8411b8, 2026-11-28: their events over the
+    /// sum of p · L^0.7, over every run on more than one processor; ybwc's came out 6.2 to 6.7
+    /// on each of its three synthetic scenarios); 0 for a search on one processor, which sends
+    /// none. A guide to the wall time, never a result.
+    pub events_milli: u32,
     /// What the scheme sends to a processor whose search is running, when it does (UPDATE, an
     /// abort): such messages only reach it after its search when it reads only when idle, and
     /// `check` and `run` warn.
@@ -535,6 +543,7 @@ impl Algorithm {
             reads: None,
             reaches_running: None,
             open: Open::None,
+            events_milli: 0,
         };
         // Parabelle's machine (section V): an interrupt-driven host, bare boards that read when
         // idle.
@@ -558,6 +567,7 @@ impl Algorithm {
                 progressive: true,
                 model: true,
                 titled: false,
+                events_milli: 100,
                 ..base("pmws".into())
             },
             // Parabelle is pmws with tables: the same processor trees and model.
@@ -579,6 +589,12 @@ impl Algorithm {
                 } else {
                     &["tt_probes", "tt_hits", "tt_cutoffs", "tt_stores"]
                 },
+                events_milli: match (table, storage) {
+                    // A probe to the master and its answer before every node searched.
+                    (TableKind::Global, Storage::All | Storage::AllNodes) => 7600,
+                    (TableKind::Global, _) => 700,
+                    _ => 400,
+                },
                 ..base(ParabelleScheme::name_of(&self.parabelle(0, true)))
             },
             Algorithm::TreeSplit { update } => Entry {
@@ -593,6 +609,7 @@ impl Algorithm {
                 runs_where: "any processor tree; on one processor, alpha-beta",
                 runs_on: RunsOn::AnyTree,
                 fit: Fit::Width(2),
+                events_milli: 400,
                 ..base(
                     if update {
                         "treesplit_update"
@@ -615,6 +632,7 @@ impl Algorithm {
                 runs_on: RunsOn::AnyTree,
                 applies: Applies::TwoLevelsShallower,
                 fit: Fit::Depth(1),
+                events_milli: if refined { 1600 } else { 250 },
                 ..base(format!(
                     "pvsplit{}{}",
                     if refined { "_refined" } else { "" },
@@ -678,6 +696,7 @@ impl Algorithm {
                 invalid: (stage == 0).then(|| {
                     "a stage must be at least 1 ply (StagedSss(stage: 2) is Campbell's SS)".into()
                 }),
+                events_milli: 6500,
                 ..base(match stage {
                     2 => "staged_sss".into(),
                     _ => format!("staged_sss({stage})"),
@@ -692,6 +711,7 @@ impl Algorithm {
                 runs_on: RunsOn::MasterAndChildren,
                 short: Short::Parallel { plies: 0 },
                 invalid: (delta == 0).then(|| "delta must be at least 1 (the width of each inner window)".into()),
+                events_milli: 13,
                 ..base(if delta == algorithms::baudet::DEFAULT_DELTA {
                     "baudet".into()
                 } else {
@@ -710,6 +730,7 @@ impl Algorithm {
                     option: "split",
                 },
                 invalid: (split == 0).then(|| "split must be at least 1 ply (the plies the master keeps)".into()),
+                events_milli: 25,
                 ..base(if split == algorithms::mwf::DEFAULT_SPLIT {
                     "mwf".into()
                 } else {
@@ -735,6 +756,7 @@ impl Algorithm {
                 } else {
                     None
                 },
+                events_milli: if research { 170 } else { 40 },
                 ..base({
                     let mut name = String::from("pmws");
                     if broadcast {
@@ -762,6 +784,7 @@ impl Algorithm {
                 },
                 short: Short::Parallel { plies: top },
                 invalid: (top == 0).then(|| "top must be at least 1 ply (the master's tree)".into()),
+                events_milli: 30,
                 ..base(if top == algorithms::aphid::DEFAULT_TOP {
                     "aphid".into()
                 } else {
@@ -786,6 +809,7 @@ impl Algorithm {
                     "ybwc_aborts",
                     "ybwc_windows",
                 ],
+                events_milli: 6500,
                 ..base(format!(
                     "ybwc{}{}{}",
                     if victim == Victim::RoundRobin { "_rr" } else { "" },
@@ -823,6 +847,7 @@ impl Algorithm {
                     } else {
                         table.and_then(|t| t.invalid())
                     },
+                    events_milli: 30000,
                     ..base(format!(
                         "lazy_smp{}{}{}{}{}",
                         match table {
@@ -851,6 +876,7 @@ impl Algorithm {
                     shared_table: values,
                     columns: ABDADA_COLUMNS,
                     invalid: table.invalid(),
+                    events_milli: 6000,
                     ..base(format!(
                         "abdada{}{}{}",
                         table_suffix(table),
@@ -869,6 +895,7 @@ impl Algorithm {
                 runs_where: "a pool of processors sharing a memory (`hardware.memory`, which a scenario must give); one processor: alpha-beta",
                 runs_on: RunsOn::Pool,
                 columns: SPLIT_COLUMNS,
+                events_milli: 20000,
                 ..base(format!(
                     "ybwc_shared{}{}{}",
                     if victim == Victim::RoundRobin { "_rr" } else { "" },
@@ -885,6 +912,7 @@ impl Algorithm {
                 runs_where: "a pool of processors sharing a memory (`hardware.memory`, which a scenario must give); one processor: alpha-beta",
                 runs_on: RunsOn::Pool,
                 columns: SPLIT_COLUMNS,
+                events_milli: 25000,
                 ..base(format!(
                     "dts{}{}",
                     if window_updates { "" } else { "_nowindow" },
@@ -1514,6 +1542,22 @@ mod tests {
     }
 
     /// Every option value of every algorithm gives its own name in results.
+    /// Every scheme that runs on more than one processor states the events of its messages
+    /// (`check`'s estimate would otherwise count none), and no sequential search does.
+    #[test]
+    fn every_parallel_scheme_states_the_events_of_its_messages() {
+        for a in Algorithm::ALL {
+            let e = a.entry();
+            let parallel = e.runs_on != RunsOn::OneProcessor;
+            assert_eq!(
+                e.events_milli > 0,
+                parallel,
+                "{a}: events_milli {}",
+                e.events_milli
+            );
+        }
+    }
+
     #[test]
     fn names_in_results_are_distinct() {
         let mut all: Vec<Algorithm> = Algorithm::ALL.to_vec();

@@ -589,19 +589,28 @@ fn check_kept(plan: &Plan, key: RunKey, f: &Finished) -> Result<(), RunError> {
     Ok(())
 }
 
-/// A run's estimated work, in leaves: its configuration's minimal tree (every iteration) and
-/// the fixed cost of a run, as `check`'s estimate counts them (the progress bar's measure).
+/// A run's estimated work, in leaves: its configuration's minimal tree (every iteration), the
+/// fixed cost of a run and the events of its messages, as `check`'s estimate counts them (the
+/// progress bar's measure).
 fn estimated_work(plan: &Plan, key: RunKey) -> u64 {
-    let per_run = crate::load::SECONDS_PER_RUN_PER_CORE * plan.leaves_per_second_per_core();
-    (plan.run_work(key.config, key.algorithm) + per_run).round() as u64
+    let events = plan.message_events(key.config, key.algorithm, key.ptree)
+        * crate::load::SECONDS_PER_EVENT_PER_CORE
+        * plan.leaves_per_second_per_core();
+    (leaf_work(plan, key) + events).round() as u64
 }
 
-/// How heavy a run is to simulate, to start the heaviest first: its estimated work times its
+/// A run's minimal tree (every iteration) and the fixed cost of a run, in leaves.
+fn leaf_work(plan: &Plan, key: RunKey) -> f64 {
+    let per_run = crate::load::SECONDS_PER_RUN_PER_CORE * plan.leaves_per_second_per_core();
+    plan.run_work(key.config, key.algorithm) + per_run
+}
+
+/// How heavy a run is to simulate, to start the heaviest first: its leaf work times its
 /// processors (a larger machine of the same tree exchanges more messages and searches more
 /// in parallel, each an event or more). A ranking only: it decides which run a thread starts
 /// next, never what a run gives.
 fn start_weight(plan: &Plan, key: RunKey) -> u64 {
-    estimated_work(plan, key).saturating_mul(key.ptree.processors())
+    (leaf_work(plan, key).round() as u64).saturating_mul(key.ptree.processors())
 }
 
 /// [`simulate_run`] of a sweep's run, with a panic in it turned into [`RunError::Panic`]
@@ -1313,7 +1322,7 @@ mod tests {
     }
 
     /// Progress counts every run once, and its work adds up to the sweep's estimate (the
-    /// minimal trees of its runs and their fixed cost).
+    /// minimal trees of its runs, their fixed cost and the events of their messages).
     #[test]
     fn progress_is_weighted_by_each_runs_estimated_work() {
         let p = plan();
@@ -1329,8 +1338,14 @@ mod tests {
         let last = seen.iter().map(|x| x.work).max().unwrap();
         assert_eq!(last, seen[0].total_work);
         assert!(seen.iter().all(|x| x.work <= x.total_work && x.work > 0));
+        // check's estimate on one core, in leaves at its rate.
+        let expected: f64 = p.estimated_seconds(1) * p.leaves_per_second_per_core();
         let per_run = crate::load::SECONDS_PER_RUN_PER_CORE * p.leaves_per_second_per_core();
-        let expected: f64 = p.minimal_leaves_total() + per_run * p.run_count() as f64;
+        let leaves_only = p.minimal_leaves_total() + per_run * p.run_count() as f64;
+        assert!(
+            expected > leaves_only,
+            "the events of pmws's messages are counted"
+        );
         assert!(
             (last as f64 - expected).abs() <= total as f64,
             "{last} vs {expected}"

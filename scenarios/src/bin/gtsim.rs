@@ -888,8 +888,10 @@ fn check_plan(file: &std::path::Path, plan: &scenarios::Plan, threads: usize) {
         .algorithms
         .iter()
         .any(|a| a.entry().open != scenarios::catalogue::Open::None);
+    let parallel = plan.ptrees.iter().any(|p| !p.is_uniprocessor())
+        && plan.algorithms.iter().any(|a| a.entry().events_milli > 0);
     sayln!(
-        "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {} M leaves/s per core and {:.0} µs per run{} (a rough guide, not a bound: it leaves out the events of messages, which dominate on large machines)",
+        "work: at least {leaves:.3e} leaves (the minimal trees of every run{}); estimated time {} on {cores} thread{} at {} M leaves/s per core and {:.0} µs per run{}{} (a rough guide, not a bound: searches visit more than the minimal tree{})",
         if plan.progressive { ", every iteration" } else { "" },
         human_time(secs),
         if cores == 1 { "" } else { "s" },
@@ -902,6 +904,19 @@ fn check_plan(file: &std::path::Path, plan: &scenarios::Plan, threads: usize) {
             )
         } else {
             String::new()
+        },
+        if parallel {
+            format!(
+                ", plus {:.0} ns per event of the messages, about c · p · L^0.7 a run (p processors, L the minimal tree's leaves, c the scheme's own, calibrated on the shipped scenarios)",
+                scenarios::load::SECONDS_PER_EVENT_PER_CORE * 1e9
+            )
+        } else {
+            String::new()
+        },
+        if parallel {
+            ", and a scheme's messages vary with the machine and the tree"
+        } else {
+            ""
         }
     );
     warn_if_long(secs);

@@ -24,7 +24,7 @@ pub use crate::input::{
 };
 pub use plan::{
     ordering_label, Generator, Plan, CHESS_LEAVES_PER_SECOND_PER_CORE, LEAVES_PER_SECOND_PER_CORE,
-    OPEN_SECONDS_PER_LEAF_STATE, SECONDS_PER_RUN_PER_CORE,
+    OPEN_SECONDS_PER_LEAF_STATE, SECONDS_PER_EVENT_PER_CORE, SECONDS_PER_RUN_PER_CORE,
 };
 
 use crate::schema::Scenario;

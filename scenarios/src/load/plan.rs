@@ -31,6 +31,12 @@ pub const SECONDS_PER_RUN_PER_CORE: f64 = 2e-4;
 /// estimate stays a lower bound.
 pub const OPEN_SECONDS_PER_LEAF_STATE: f64 = 0.4e-9;
 
+/// Wall time of one engine event of a parallel run's messages, in seconds on one core, for
+/// `check`'s estimate ([`crate::catalogue::Entry::events_milli`]): the shipped pool scenarios ran
+/// ybwc-deep.ron's 5.58 × 10^8 events in 110 s of CPU time (197 ns each; ybwc-scale.ron 196 ns,
+/// schemes-compare.ron 190 ns), 2-core development machine, 2026-11-28.
+pub const SECONDS_PER_EVENT_PER_CORE: f64 = 200e-9;
+
 /// A validated scenario, ready to run.
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -222,16 +228,47 @@ impl Plan {
         }
     }
 
+    /// The estimated engine events of the messages of one run of `algorithm` on configuration
+    /// `config` on `ptree`: [`crate::catalogue::Entry::events_milli`] / 1000 · p · L^0.7 (p processors, L
+    /// the minimal tree's leaves, every iteration); 0 on one processor.
+    pub fn message_events(&self, config: usize, algorithm: usize, ptree: PTree) -> f64 {
+        if ptree.is_uniprocessor() {
+            return 0.0;
+        }
+        self.algorithms[algorithm].entry().events_milli as f64 / 1e3
+            * ptree.processors() as f64
+            * self.minimal_leaves(config).powf(0.7)
+    }
+
+    /// [`Plan::message_events`] of every run of `algorithm` on configuration `config`.
+    fn group_events(&self, config: usize, algorithm: usize) -> f64 {
+        if !self.applies(config, algorithm) {
+            return 0.0;
+        }
+        let per_seed: f64 = self
+            .sweep_ptrees(config, algorithm)
+            .into_iter()
+            .map(|p| self.message_events(config, algorithm, p))
+            .sum();
+        per_seed * self.seeds.len() as f64
+    }
+
     /// Estimated wall time of the whole sweep on `cores` cores, in seconds: every run's work
-    /// ([`Plan::run_work`]) at [`LEAVES_PER_SECOND_PER_CORE`] plus [`SECONDS_PER_RUN_PER_CORE`]
-    /// per run. A lower bound in spirit: real searches visit more than the minimal tree.
+    /// ([`Plan::run_work`]) at [`LEAVES_PER_SECOND_PER_CORE`], [`SECONDS_PER_RUN_PER_CORE`]
+    /// per run, and the events of its messages ([`Plan::message_events`]) at
+    /// [`SECONDS_PER_EVENT_PER_CORE`]. A rough guide: real searches visit more than the minimal
+    /// tree, and a scheme's messages vary with the machine and the tree.
     pub fn estimated_seconds(&self, cores: usize) -> f64 {
-        let work: f64 = (0..self.configs.len())
-            .flat_map(|c| (0..self.algorithms.len()).map(move |a| (c, a)))
+        let pairs = || {
+            (0..self.configs.len()).flat_map(|c| (0..self.algorithms.len()).map(move |a| (c, a)))
+        };
+        let work: f64 = pairs()
             .map(|(c, a)| self.run_work(c, a) * self.group_runs(c, a) as f64)
             .sum();
+        let events: f64 = pairs().map(|(c, a)| self.group_events(c, a)).sum();
         let core_seconds = work / self.leaves_per_second_per_core()
-            + self.run_count() as f64 * SECONDS_PER_RUN_PER_CORE;
+            + self.run_count() as f64 * SECONDS_PER_RUN_PER_CORE
+            + events * SECONDS_PER_EVENT_PER_CORE;
         core_seconds / cores.max(1) as f64
     }
 
