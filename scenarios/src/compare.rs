@@ -589,7 +589,7 @@ pub fn plot(
         used += 1;
         let label = bi.map_or_else(
             || y.to_string(),
-            |i| format!("{} {}", by.unwrap_or(""), row[i]),
+            |i| format!("{}={}", by.unwrap_or(""), row[i]),
         );
         let at = match lines.iter().position(|(l, _)| *l == label) {
             Some(i) => i,
@@ -1103,7 +1103,7 @@ mod tests {
             "the row without a speedup is left out"
         );
         let s = &chart.series[0];
-        assert_eq!(s.label, "algorithm pmws");
+        assert_eq!(s.label, "algorithm=pmws");
         assert_eq!(s.points.len(), 2);
         assert!((s.points[0].1 - 1.9).abs() < 1e-12 && s.points[1] == (4.0, 3.0));
         assert!(plot(&t, "fanout", "nope", None, &[])
