@@ -1291,8 +1291,12 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
             code => code.to_string(),
         };
         // The parser's words begin with a capital ("Expected identifier"); the loader's own
-        // do not, and an error reads the same whichever side wrote it.
-        let text = lower_first(text);
+        // do not, and an error reads the same whichever side wrote it. A value's own message
+        // is left as written: it may begin with the user's text (a vary path).
+        let text = match e.code {
+            ron::Error::Message(_) => text,
+            _ => lower_first(text),
+        };
         let mut message = if field.is_empty() {
             text
         } else {
@@ -2031,6 +2035,25 @@ mod tests {
         // Out of range for its suffix: a number, refused by the parser for its range.
         assert!(ron::from_str::<ron::Value>("300u8").is_err());
         assert!(super::is_ron_number("300u8"));
+    }
+
+    /// The parser's capitalised words are put in lower case, a name is not, and a value's own
+    /// message keeps the user's text as written (`Hardware.link.rate is varied twice`).
+    #[test]
+    fn the_parsers_words_in_lower_case_and_the_users_as_written() {
+        assert_eq!(
+            super::lower_first("Expected identifier".into()),
+            "expected identifier"
+        );
+        assert_eq!(super::lower_first("RON ends".into()), "RON ends");
+        assert_eq!(super::lower_first("`Ms` unknown".into()), "`Ms` unknown");
+        let e = super::deserialize_as::<crate::schema::Vary>(
+            "{\"Hardware.link.rate\": [960], \"Hardware.link.rate\": [480]}",
+            "v.ron",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("Hardware.link.rate is varied twice"), "{e}");
     }
 
     /// Every example an error names for a field of several named forms reads as that field's
