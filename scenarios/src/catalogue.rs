@@ -374,9 +374,12 @@ pub struct Entry {
     /// about `c · p · L^0.7` a run on p processors, L the leaves of the configuration's
     /// minimal tree, with c this figure in thousandths. Calibrated once, per scheme, on the
     /// shipped scenarios' `events` column (main at d8411b8, 2026-11-28: their events over the
-    /// sum of p · L^0.7, over every run on more than one processor; ybwc's came out 6.2 to 6.7
-    /// on each of its three synthetic scenarios); 0 for a search on one processor, which sends
-    /// none. A guide to the wall time, never a result.
+    /// sum of p · L^0.7, over every run on more than one processor, which their largest runs
+    /// dominate). Only ybwc's is steady (6.2 to 6.7 on each of its three synthetic scenarios);
+    /// treesplit's ran from 0.005 to 0.74 and pmws's from 0.03 to 0.4 across the scenarios, and
+    /// options no shipped scenario runs take their scheme's value. The events counted are all
+    /// of a run's, searches' batches too. 0 for a search on one processor, which sends none. A
+    /// guide to the wall time, never a result.
     pub events_milli: u32,
     /// What the scheme sends to a processor whose search is running, when it does (UPDATE, an
     /// abort): such messages only reach it after its search when it reads only when idle, and

@@ -303,7 +303,9 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
         b.rows.len()
     );
     let mut shared = 0;
-    let mut flagged = 0;
+    // Changes beyond noise in speedup and the overheads, and in simulated time apart (a
+    // change of costs moves every time, baselines too, without moving the ratios).
+    let (mut flagged, mut flagged_time) = (0, 0);
     // Configurations in order of their cells, numbers as numbers (fanout 2 before 16); those
     // on one processor (the baselines) apart, by their simulated time only.
     let mut keys: Vec<&Vec<(String, String)>> = groups_a.keys().collect();
@@ -375,11 +377,12 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
                 continue;
             }
             let ([ma, mb, d], flag) = row(TIME);
-            flagged += flag as usize;
+            flagged_time += flag as usize;
             baselines.push_str(&format!(
-                "| {} | {} | {ma} | {mb} | {d} |\n",
+                "| {} | {} / {} ({pairing}) | {ma} | {mb} | {d} |\n",
                 describe(key),
-                runs_a.len().min(runs_b.len()),
+                runs_a.len(),
+                runs_b.len(),
             ));
             continue;
         }
@@ -395,13 +398,17 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
                 continue;
             }
             let ([ma, mb, d], flag) = row(f);
-            flagged += flag as usize;
+            if f == TIME {
+                flagged_time += flag as usize;
+            } else {
+                flagged += flag as usize;
+            }
             out.push_str(&format!("| {label} | {ma} | {mb} | {d} |\n"));
         }
     }
     if !baselines.is_empty() {
         out.push_str(&format!(
-            "\n## On one processor (the baselines)\n\nThe simulated time, in s (speedup is 1 and every overhead 0 on one processor by definition), as above.\n\n| configuration | runs | A | B | B − A |\n|---|---:|---:|---:|---:|\n{baselines}"
+            "\n## On one processor (the baselines)\n\nThe simulated time, in s (speedup is 1 and every overhead 0 on one processor by definition), as above.\n\n| configuration | runs in A / B | A | B | B − A |\n|---|---:|---:|---:|---:|\n{baselines}"
         ));
     }
     if shared == 0 && baselines.is_empty() {
@@ -432,13 +439,18 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
     out.insert_str(
         out.find('\n').unwrap_or(0),
         &format!(
-            ": {shared} configuration{}{}, {flagged} change{} beyond noise",
+            ": {shared} configuration{}{}, {flagged} change{} beyond noise{}",
             if shared == 1 { "" } else { "s" },
             match uniprocessor {
                 0 => String::new(),
                 n => format!(" and {n} on one processor"),
             },
-            if flagged == 1 { "" } else { "s" }
+            if flagged == 1 { "" } else { "s" },
+            if timed {
+                format!(" in speedup and overheads, {flagged_time} in simulated time")
+            } else {
+                String::new()
+            }
         ),
     );
     Ok(out)
@@ -1020,7 +1032,7 @@ mod tests {
         let md = compare(&a, &b).unwrap();
         assert!(
             md.contains(
-                "# Comparison: 1 configuration and 1 on one processor, 2 changes beyond noise"
+                "# Comparison: 1 configuration and 1 on one processor, 0 changes beyond noise in speedup and overheads, 2 in simulated time"
             ),
             "{md}"
         );
@@ -1032,7 +1044,9 @@ mod tests {
         let baselines = &md[md.find("## On one processor (the baselines)").unwrap()..];
         // Means 3.25 s and 3.9 s; changes 0.6 and 0.7 s: 0.65 ± 0.05.
         assert!(
-            baselines.contains("processors 1 | 2 | 3.25 | 3.90 | 0.650 ± 0.0500 * |"),
+            baselines.contains(
+                "processors 1 | 2 / 2 (paired by seed) | 3.25 | 3.90 | 0.650 ± 0.0500 * |"
+            ),
             "{md}"
         );
         // No other figure of the baselines is compared.

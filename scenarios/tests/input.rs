@@ -387,9 +387,9 @@ fn class6_wrong_numbers_name_the_field_and_the_type() {
         ("parens", "algorithm: Pmws", "algorithm: Pmws()", 42, 24, "search: expected comma; an algorithm is written as `gtsim algorithms` lists it"),
         ("none", "horizon_noise: 50,", "horizon_noise: None,", 39, 24, "workload.horizon_noise: expected an unsigned integer but found `None` or `Some(…)`: this field is not optional"),
         // A value of several named forms, written as something else, comes with the forms.
-        ("seeds", "seeds: Range(start: 1, count: 2)", "seeds: [1, 2]", 47, 16, "sweep.seeds: expected identifier; seeds are written without quotes: Range(start: 1, count: 24) or List([1, 2, 3])"),
-        ("ordering", "ordering: FirstBest(p: 0.6)", "ordering: \"random\"", 37, 19, "workload.ordering: expected identifier; an ordering is written without quotes: Random, Perfect, StronglyOrdered, FirstBest(p: 0.6)"),
-        ("unnamed", "ordering: FirstBest(p: 0.6)", "ordering: FirstBest(0.6)", 37, 29, "workload.ordering: expected a name here (of a field or a variant), but found `0.6`; an ordering is written without quotes"),
+        ("seeds", "seeds: Range(start: 1, count: 2)", "seeds: [1, 2]", 47, 16, "sweep.seeds: expected identifier; seeds are written Range(start: 1, count: 24) or List([1, 2, 3]), names without quotes"),
+        ("ordering", "ordering: FirstBest(p: 0.6)", "ordering: \"random\"", 37, 19, "workload.ordering: expected identifier; an ordering is written Random, Perfect, StronglyOrdered, FirstBest(p: 0.6)"),
+        ("unnamed", "ordering: FirstBest(p: 0.6)", "ordering: FirstBest(0.6)", 37, 29, "workload.ordering: expected a name here (of a field or a variant), but found `0.6`; an ordering is written Random, Perfect"),
     ] {
         let f = write(&dir, &format!("{name}.ron"), edit(&small_text(), from, to));
         rejected(&f, line, col, &[words]);

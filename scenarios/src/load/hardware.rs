@@ -232,7 +232,8 @@ pub(super) fn costs(cx: &Source, hw: &Hardware) -> Result<CostModel, ScenarioErr
 /// and Campbell's trees; chess searches captures past the horizon): q is never charged, and
 /// such costs were made for chess, where a leaf's evaluation is priced alone and its capture
 /// search by q, while a synthetic leaf stands for a whole horizon search. Run on synthetic
-/// trees, they simulate a much faster machine than the one the paper's figures come from.
+/// trees with a leaf cheaper than pmws-uniform.ron's, they simulate a faster machine than
+/// the one the paper's figures come from, which the warning then says.
 pub(super) fn unused_quiescence(
     cx: &Source,
     costs: &CostModel,
@@ -243,13 +244,22 @@ pub(super) fn unused_quiescence(
         super::Generator::Synthetic => "synthetic trees",
         super::Generator::Campbell => "Campbell's trees",
     };
+    // pmws-uniform.ron's leaf on Parabelle's synthetic trees: its whole horizon search.
+    let paper_leaf = SimTime::from_micros(25_650);
     (costs.q > SimTime::ZERO).then(|| {
+        let faster = if generator == super::Generator::Synthetic && costs.e < paper_leaf {
+            format!(
+                "; with e = {} a leaf costs less than pmws-uniform.ron's 25.65 ms, so these costs simulate a faster machine than the one the paper's figures come from",
+                crate::util::duration_words(costs.e)
+            )
+        } else {
+            String::new()
+        };
         cx.warning_at(
             &["hardware", "costs", "q"],
             format!(
-                "quiescence nodes cost {} here, but {trees} have none: q is not used. Costs with a q are made for chess, where e prices a leaf's evaluation alone ({}) and q its capture search; a leaf of {trees} stands for the whole search below the horizon (pmws-uniform.ron prices it at e = 25.65 ms), so these costs simulate a much faster machine than the one the paper's figures come from",
+                "quiescence nodes cost {} here, but {trees} have none: q is not used. Costs with a q are made for chess, where e prices a leaf's evaluation alone and q its capture search, while a leaf of {trees} stands for the whole search below the horizon{faster}",
                 crate::util::duration_words(costs.q),
-                crate::util::duration_words(costs.e),
             ),
         )
     })

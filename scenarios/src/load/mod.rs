@@ -1307,7 +1307,21 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
             e.code,
             ron::Error::Message(_) | ron::Error::DuplicateStructField { .. }
         );
-        if let Some(hint) = syntax_hint(&field, line, e.span.start.col).filter(|_| syntax) {
+        // The forms of a value of several named forms, for an error about the value's form
+        // (not, say, a comma missing inside it).
+        let about_form = matches!(
+            e.code,
+            ron::Error::ExpectedIdentifier
+                | ron::Error::NoSuchEnumVariant { .. }
+                | ron::Error::SuggestRawIdentifier(_)
+                | ron::Error::InvalidValueForType { .. }
+                | ron::Error::ExpectedString
+                | ron::Error::ExpectedStructLike
+                | ron::Error::ExpectedNamedStructLike(_)
+        );
+        if let Some(hint) =
+            syntax_hint(&field, line, e.span.start.col, about_form).filter(|_| syntax)
+        {
             message.push_str("; ");
             message.push_str(&hint);
         }
@@ -1635,7 +1649,7 @@ const TIME_FIELDS: [&str; 11] = [
 /// when the parser's own message is about syntax the user did not mean (`k: 8` reads to RON as
 /// an identifier `8`): times take their unit, algorithms are written as `gtsim algorithms` lists
 /// them.
-fn syntax_hint(field: &str, line: &str, col: usize) -> Option<String> {
+fn syntax_hint(field: &str, line: &str, col: usize, about_form: bool) -> Option<String> {
     let last = field.rsplit('.').next().unwrap_or("");
     if field.starts_with("hardware") && TIME_FIELDS.contains(&last) {
         return Some(
@@ -1643,7 +1657,7 @@ fn syntax_hint(field: &str, line: &str, col: usize) -> Option<String> {
                 .into(),
         );
     }
-    if let Some(hint) = written_as(field) {
+    if let Some(hint) = written_as(field).filter(|_| about_form) {
         return Some(hint);
     }
     // The field, or an error past an `algorithm:` key on its line (`Pmws()` fails at `)`).
@@ -1746,7 +1760,10 @@ fn written_as(field: &str) -> Option<String> {
     } else {
         format!("{} or {last}", rest.join(", "))
     };
-    Some(format!("{} written without quotes: {list}", forms.what))
+    Some(format!(
+        "{} written {list}, names without quotes",
+        forms.what
+    ))
 }
 
 /// `text` with its first letter in lower case when it is a capital followed by a small letter
@@ -2100,10 +2117,13 @@ mod tests {
         ] {
             assert!(super::forms_of(field).is_none(), "{field}");
         }
+        // Only for an error about the value's form: a comma missing inside it gets none.
+        assert!(super::syntax_hint("workload.ordering", "", 1, true).is_some());
+        assert!(super::syntax_hint("workload.ordering", "", 1, false).is_none());
         // The last two forms are joined by "or".
         assert_eq!(
             super::written_as("hardware.network.forwarding").unwrap(),
-            "forwarding is written without quotes: Software or Hardware"
+            "forwarding is written Software or Hardware, names without quotes"
         );
     }
 }
