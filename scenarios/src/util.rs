@@ -20,12 +20,22 @@ pub(crate) fn distinct<T: Eq + Hash + Clone, I>(items: &[I], key: impl Fn(&I) ->
 
 /// `a`, `a and b`, `a, b and c`.
 pub(crate) fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    joined(items, "and")
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub(crate) fn or_list<S: AsRef<str>>(items: &[S]) -> String {
+    joined(items, "or")
+}
+
+/// The items separated by commas, the last two by `conjunction`.
+fn joined<S: AsRef<str>>(items: &[S], conjunction: &str) -> String {
     match items.split_last() {
         None => String::new(),
         Some((last, [])) => last.as_ref().to_string(),
         Some((last, rest)) => {
             let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
-            format!("{} and {}", rest.join(", "), last.as_ref())
+            format!("{} {conjunction} {}", rest.join(", "), last.as_ref())
         }
     }
 }

@@ -1754,15 +1754,10 @@ fn forms_of(field: &str) -> Option<&'static Forms> {
 /// own words ("expected identifier") do not say which.
 fn written_as(field: &str) -> Option<String> {
     let forms = forms_of(field)?;
-    let (last, rest) = forms.examples.split_last()?;
-    let list = if rest.is_empty() {
-        last.to_string()
-    } else {
-        format!("{} or {last}", rest.join(", "))
-    };
     Some(format!(
-        "{} written {list}, names without quotes",
-        forms.what
+        "{} written {}, names without quotes",
+        forms.what,
+        crate::util::or_list(forms.examples)
     ))
 }
 
