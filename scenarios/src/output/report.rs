@@ -219,24 +219,29 @@ fn is_chess(s: &Summary) -> bool {
 pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> String {
     let mut out = format!(
         "# {name}\n\n{desc}{set}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
-         Time is simulated time{units}. Speedup is the mean of per-tree ratios; the overheads are ratios of\n\
-         means over the seeds, as the paper's tables take them (the mean leaves or time at f over the\n\
-         mean at one processor), not means of the per-run columns of results.csv. Where the\n\
-         time goes, measured: the time overhead (eq. 11: all processors' time over the uniprocessor\n\
-         time, − 1) is exactly the sum of the next three columns, each over the uniprocessor time: the\n\
-         processors' search time − 1, their CPU time on messages (message handling, interrupts and\n\
-         waiting for replies; on a machine with shared memory also their time reaching it) and their idle time (waiting for work or for others). The search\n\
-         overhead (eq. 9) counts leaves, each from the moment its evaluation begins: a leaf an abort cuts\n\
-         short counts whole but spends only the time it ran, so the search overhead can exceed the search\n\
-         time's share even where nothing but a leaf costs time. The paper could not measure that split: its \"communication\n\
-         overhead\" is time − search overhead, shown under that name. Synchronization overhead\n\
-         (measured) is the idle time over the uniprocessor leaf time (section VII); the estimate is\n\
-         f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths, given for the schemes the\n\
-         paper's model describes (pmws and Parabelle's, on the paper's processor trees; – for\n\
-         others). Every ± is the standard\n\
-         error over seeds of the value beside it (– with a single seed): of the mean speedup, and of\n\
-         each overhead's ratio of means by the delta method (the spread over seeds of each run's\n\
-         share of that ratio); – marks a value that is undefined.{positions}\n\n",
+         One row per processor count f; time is simulated time{units}. The columns:\n\n\
+         - **speedup**: the mean over the seeds of each tree's time on one processor over its time on f.\n\
+         - **time %** (eq. 11): all processors' time over the uniprocessor time, − 1. It is exactly \
+         the sum of the next three columns, each over the uniprocessor time: **= search time %**, \
+         the processors' search time − 1; **+ messages %**, their CPU time on messages (message \
+         handling, interrupts and waiting for replies; on a machine with shared memory also their \
+         time reaching it); **+ idle %**, their idle time (waiting for work or for others).\n\
+         - **search % (leaves)** (eq. 9): the leaves evaluated over the uniprocessor leaves, − 1. A \
+         leaf counts from the moment its evaluation begins: one an abort cuts short counts whole \
+         but spends only the time it ran, so this can exceed the search time's share even where \
+         nothing but a leaf costs time.\n\
+         - **time − search %**: the paper's \"communication overhead\", all it could measure of the \
+         split the columns before it show.\n\
+         - **sync % (measured)**: the idle time over the uniprocessor leaf time (section VII). \
+         **sync % (estimate)**: f/2(w+1) (eq. 14) for odd depths and 3f/4(w−1) for even depths, \
+         given for the schemes the paper's model describes (pmws and Parabelle's, on the paper's \
+         processor trees; – for others).\n\n\
+         The overheads are ratios of means over the seeds, as the paper's tables take them (the \
+         mean leaves or time at f over the mean at one processor), not means of the per-run columns \
+         of results.csv. Every ± is the standard error over seeds of the value beside it (– with a \
+         single seed): of the mean speedup, and of each overhead's ratio of means by the delta \
+         method (the spread over seeds of each run's share of that ratio); – marks a value that is \
+         undefined.{positions}\n\n",
         name = plan.name(),
         desc = plan.scenario.description.trim(),
         set = if fields_set.is_empty() {
