@@ -1149,6 +1149,13 @@ impl Algorithm {
                 "{self} runs on a pool of processors (sweep.processors or sweep.fanout with hardware.network), not on Campbell's processor tree {}",
                 ptree.describe()
             )),
+            // A pool has no levels: a length would multiply the processors the tables list as f.
+            (RunsOn::Pool, PTree::Paper { fanout, length }) if length != 1 && fanout > 1 => {
+                Some(format!(
+                    "{self} runs on a pool of processors, which has no levels: with hardware.length {length} the fanout {fanout} would give it {} processors while the tables list f = {fanout}; leave hardware.length out (1), so that f is the pool's size, or give the sizes in sweep.processors",
+                    ptree.processors()
+                ))
+            }
             (RunsOn::Pool, p) if !pool && p.build().len() > 2 => Some(format!(
                 "{self} runs on a pool of processors (any processor addresses any other), not on {}: a processor tree joins only parents and children; set hardware.network (FullyConnected, Hypercube, Mesh or Bus)",
                 ptree.describe()

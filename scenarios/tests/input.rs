@@ -1122,6 +1122,35 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         &["sweep.fanout", "sequential search"],
     );
     assert!(!err.contains("hardware.length"), "{err}");
+    // A pool scheme on the paper's trees of length 2: a pool has no levels, and it ran on f²
+    // processors while the tables listed f.
+    let pool_length = write(
+        &dir,
+        "pool-length.ron",
+        edit(&small, "algorithm: Pmws,", "algorithm: Ybwc(),")
+            .replace(
+                "progressive_deepening: true",
+                "progressive_deepening: false",
+            )
+            .replace(
+                "link: Sci(rate: 960, rts_cts: true, ports: 8),",
+                "link: Serial(rate: 960),",
+            )
+            .replace("length: 1,", "length: 2,\n        network: FullyConnected,"),
+    );
+    let text = std::fs::read_to_string(&pool_length).unwrap();
+    let (line, col) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.trim_start().starts_with("length:"))
+        .map(|(i, l)| (i + 1, l.len() - l.trim_start().len() + 1))
+        .unwrap();
+    rejected(
+        &pool_length,
+        line,
+        col,
+        &["hardware.length", "pool", "4 processors", "f = 2"],
+    );
     // An impossible value set with --set: the error says it came from --set and names the
     // field, without a line and column (the value is on the command line, not in the file).
     let out = gtsim(&["check", base.to_str().unwrap(), "--set", "workload.width=0"]);

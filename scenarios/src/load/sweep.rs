@@ -288,6 +288,9 @@ pub(super) fn processor_trees(
             if let Some(why) = a.unsupported(p, pool) {
                 use crate::catalogue::RunsOn;
                 let field: &[&str] = match (p, a.entry().runs_on) {
+                    (PTree::Paper { length, .. }, RunsOn::Pool) if *length != 1 => {
+                        &["hardware", "length"]
+                    }
                     (PTree::Paper { .. }, RunsOn::Pool) => &["hardware", "network"],
                     // A sequential search on several processors: the processor count is wrong
                     // (or the algorithm), not the tree's length.
