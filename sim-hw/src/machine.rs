@@ -132,7 +132,7 @@ pub enum MachineError {
         message: String,
     },
     /// Simulated time would pass the largest representable time (about 584 years).
-    #[error("{proc}: simulated time would pass {:.3e} s (the largest it can represent, reached from {:.3e} s); make the costs (hardware.costs: k, e, s, interrupt) smaller or the line rate (hardware.link.rate) larger", SimTime::MAX.as_secs_f64(), at.as_secs_f64())]
+    #[error("{proc}: simulated time would pass {:.3e} s (the largest it can represent, reached from {:.3e} s); make the times the machine is given smaller (the costs in hardware.costs; the network's forward_cost, header and frame sizes; the memory's times) or its rates larger (hardware.link.rate, the network's rate)", SimTime::MAX.as_secs_f64(), at.as_secs_f64())]
     TimeOverflow {
         /// The processor whose next step overflowed.
         proc: ProcId,
@@ -141,7 +141,7 @@ pub enum MachineError {
     },
     /// A total over all processors (a category's time, the leaf time) is larger than a u64 of
     /// nanoseconds can hold, although each processor's own time fits.
-    #[error("the processors' total {what} would pass {:.3e} s; make the costs (hardware.costs) smaller or use fewer processors", SimTime::MAX.as_secs_f64())]
+    #[error("the processors' total {what} would pass {:.3e} s; make the times the machine is given smaller (the costs in hardware.costs; the network's forward_cost, header and frame sizes; the memory's times) or use fewer processors", SimTime::MAX.as_secs_f64())]
     TotalOverflow {
         /// Which total.
         what: String,
