@@ -34,16 +34,22 @@ pub fn plot(plan: &Plan, run: &Outcome, path: &Path) -> Result<(), plots::PlotEr
         .algorithms
         .get(run.algorithm)
         .map_or(String::new(), |a| a.name());
+    // Only a scheme that marks its PV nodes (the paper's) has lines to explain.
+    let lines = if markers.is_empty() {
+        ""
+    } else {
+        "; vertical lines: PV nodes completed"
+    };
     let title = if let Some(id) = &run.position {
         format!(
-            "{}: {algorithm}, f = {}, position {id}, d = {}; vertical lines: PV nodes completed",
+            "{}: {algorithm}, f = {}, position {id}, d = {}{lines}",
             plan.name(),
             run.fanout,
             spec.depth,
         )
     } else {
         format!(
-            "{}: {algorithm}, f = {}, seed {}, w = {}, d = {}, {}, noise {}; vertical lines: PV nodes completed",
+            "{}: {algorithm}, f = {}, seed {}, w = {}, d = {}, {}, noise {}{lines}",
             plan.name(),
             run.fanout,
             run.seed,

@@ -299,8 +299,9 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         ),
         sync,
     ];
-    // The estimate exists from f = 2 on: no legend entry for an empty line (fanout: [1]).
-    if !from2.is_empty() {
+    // The estimate exists from f = 2 on, and only for the schemes the paper's model describes
+    // (undefined for the others): no legend entry for a line with nothing to draw.
+    if from2.iter().any(|x| x.sync_estimate.is_finite()) {
         series.push(self::series(
             estimate,
             3,
