@@ -1054,6 +1054,19 @@ impl Algorithm {
         matches!(self, Algorithm::LazySmp { .. } | Algorithm::Abdada { .. })
     }
 
+    /// Whether the scheme sends messages: every parallel scheme but those that share memory
+    /// only (ybwc_shared, dts, lazy_smp, abdada). For a plan of none that does, the network,
+    /// its lines, the costs `s` and `interrupt` and the read policies change nothing.
+    pub fn sends_messages(self) -> bool {
+        !matches!(
+            self,
+            Algorithm::YbwcShared { .. }
+                | Algorithm::Dts { .. }
+                | Algorithm::LazySmp { .. }
+                | Algorithm::Abdada { .. }
+        ) && !matches!(self.entry().runs_on, RunsOn::OneProcessor)
+    }
+
     /// Whether the scheme runs on shared memory (`hardware.memory`), which it then needs:
     /// lazy_smp with a table and abdada (whose searcher counts live there even without values).
     pub fn needs_memory(self) -> bool {

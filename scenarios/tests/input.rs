@@ -1395,6 +1395,43 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         ),
         &["hardware.memory: the shared memory is not used: no algorithm of the plan reaches it"],
     );
+    // A plan of schemes that share memory only: the network, lines, s, interrupt and read
+    // policies change nothing (the results were identical on a bus of 10 bytes/s); NUMA nodes
+    // larger than every machine make no access remote.
+    let shared = |numa: &str| {
+        edit(
+            &edit(&small, "algorithm: Pmws,", "algorithm: Dts(),"),
+            "link: Sci(rate: 960, rts_cts: true, ports: 8),",
+            &format!("link: Serial(rate: 960),\n        network: FullyConnected,\n        memory: (read: Ns(100), write: Ns(100), banks: 8{numa}),"),
+        )
+        .replace(
+            "progressive_deepening: true",
+            "progressive_deepening: false",
+        )
+    };
+    let quiet = |text: String, words: &[&str]| {
+        let f = write(&dir, "quiet.ron", text);
+        let out = gtsim(&["check", f.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{err}");
+        for w in words {
+            assert!(!err.contains(w), "{err} says {w:?}");
+        }
+    };
+    let no_messages = "hardware.network: no algorithm of the plan sends messages";
+    let no_remote = "hardware.memory.numa.per_node: 2 processors per node, and no machine of the sweep has more than 2";
+    warned(
+        shared(", numa: (per_node: 2, remote_factor: 3.0)"),
+        &[no_messages, no_remote],
+    );
+    // Said of neither with a scheme that sends messages beside, or nodes smaller than a machine.
+    quiet(
+        shared(", numa: (per_node: 1, remote_factor: 3.0)").replace(
+            "fanout: [1, 2],",
+            "fanout: [1, 2],\n        algorithm: [Dts(), Ybwc()],",
+        ),
+        &[no_messages, "per_node"],
+    );
     // A sweep of more tree configurations than a chart has panels draws no overheads chart.
     warned(
         edit(

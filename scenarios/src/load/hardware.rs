@@ -560,16 +560,37 @@ pub(super) fn machine(
             "the shared memory is not used: no algorithm of the plan reaches it (ybwc_shared, dts, abdada and lazy_smp with its table do)".into(),
         ));
     }
+    let parallel = ptrees.iter().any(|p| !p.is_uniprocessor()) || processors.iter().any(|&n| n > 1);
+    if parallel && !algorithms.iter().any(|a| a.sends_messages()) {
+        let at: &[&str] = if hw.network.is_some() {
+            &["hardware", "network"]
+        } else {
+            &["hardware", "link"]
+        };
+        warnings.push(cx.warning_at(
+            at,
+            "no algorithm of the plan sends messages (ybwc_shared, dts, lazy_smp and abdada share memory only): the network, its lines, the costs s and interrupt and hardware.reads do not change these runs".into(),
+        ));
+    }
+    if let Some(numa) = hw.memory.as_ref().and_then(|m| m.numa.as_ref()) {
+        let largest = sizes_of(ptrees, processors).last().copied().unwrap_or(1);
+        if numa.per_node.0 >= largest {
+            warnings.push(cx.warning_at(
+                &["hardware", "memory", "numa", "per_node"],
+                format!(
+                    "{} processors per node, and no machine of the sweep has more than {largest}: every processor is on the first node, so no access is remote and remote_factor changes nothing",
+                    numa.per_node.0
+                ),
+            ));
+        }
+    }
     if hw.link_below.is_some() && deepest <= 1 {
         warnings.push(cx.warning_at(
             &["hardware", "link_below"],
             "the lines below the first level are not used: every processor tree of the sweep has one level of lines (hardware.link)".into(),
         ));
     }
-    let mut sizes: Vec<u64> = ptrees.iter().map(|p| p.build().len() as u64).collect();
-    sizes.extend(processors.iter().copied());
-    sizes.sort_unstable();
-    sizes.dedup();
+    let sizes = sizes_of(ptrees, processors);
     for (level, field) in levels.iter().zip(["link", "link_below"]) {
         for &(n, _) in &level.rate_by_processors {
             if !sizes.contains(&n) {
@@ -631,7 +652,6 @@ pub(super) fn machine(
     let deep = ptrees
         .iter()
         .any(|p| matches!(p, PTree::Campbell { depth, .. } if *depth > 1));
-    let parallel = ptrees.iter().any(|p| !p.is_uniprocessor());
     // Said at the field (`hardware.reads.boards: WhenIdle, but …`); left out, the policy is the
     // algorithms' own, and the warning names the field without a place.
     for a in algorithms {
@@ -663,6 +683,16 @@ pub(super) fn machine(
         reads,
         warnings,
     })
+}
+
+/// The machine sizes of the sweep (its processor trees' and pools'), in increasing order, each
+/// once.
+fn sizes_of(ptrees: &[PTree], processors: &[u64]) -> Vec<u64> {
+    let mut sizes: Vec<u64> = ptrees.iter().map(|p| p.processors()).collect();
+    sizes.extend(processors.iter().copied());
+    sizes.sort_unstable();
+    sizes.dedup();
+    sizes
 }
 
 /// Refuses costs with which a run certainly passes the largest simulated time
