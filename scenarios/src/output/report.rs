@@ -115,13 +115,46 @@ fn describe(plan: &Plan) -> String {
             cost(c.interrupt)
         )
     };
+    // Pools (sweep.processors) have sizes, not trees; a plan of one processor has neither.
+    let pools = !plan.scenario.sweep.processors.is_empty();
+    let machines = if plan.ptrees.iter().all(|p| p.is_uniprocessor()) {
+        "one processor".to_string()
+    } else if pools {
+        format!("machines of {} processors", crate::util::or_list(&ptrees))
+    } else {
+        format!("processor trees {}", ptrees.join(", "))
+    };
+    // A plan of schemes that share memory only uses neither its lines nor their read policies.
+    let unused = if plan.algorithms.iter().any(|a| a.sends_messages()) {
+        ""
+    } else {
+        " (the lines, s, interrupt and read policies are not used: no scheme of the plan sends messages)"
+    };
+    let memory = plan.memory.as_ref().map_or(String::new(), |m| {
+        format!(
+            "; shared memory: {} a read, {} a write, {} banks{}",
+            cost(m.read),
+            cost(m.write),
+            m.banks,
+            m.numa.as_ref().map_or(String::new(), |n| format!(
+                ", NUMA nodes of {} processors, a remote access {} times as long",
+                n.per_node,
+                n.remote_permille as f64 / 1000.0
+            ))
+        )
+    });
+    let jitter = plan.jitter.map_or(String::new(), |(permille, seed)| {
+        format!(
+            "; every search step's cost varied by up to ±{} % (seed {seed})",
+            permille as f64 / 10.0
+        )
+    });
     format!(
-        "{} on {}, {}, processor trees {}, {}.\n\
-         Costs: {costs}; links: {}{levels}; {}.",
+        "{} on {}, {}, {machines}, {}.\n\
+         Costs: {costs}{jitter}; links: {}{levels}; {}{unused}{memory}.",
         algorithms.join(", "),
         source,
         plan.seed_count(),
-        ptrees.join(", "),
         if plan.progressive {
             "progressive deepening from depth 1".to_string()
         } else {
@@ -160,7 +193,12 @@ fn describe(plan: &Plan) -> String {
             format!("every processor is {}", read(plan.reads.hosts))
         } else {
             format!(
-                "processors with children are {}, the others {}",
+                "{} {}, the others {}",
+                if pools {
+                    "processor 0 is"
+                } else {
+                    "processors with children are"
+                },
                 read(plan.reads.hosts),
                 read(plan.reads.boards)
             )
