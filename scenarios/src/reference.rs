@@ -769,7 +769,7 @@ pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
     use crate::results::{fixed, fixed_opt as opt};
     // A figure the paper does not give is undefined: "–", like every undefined value.
     let mut out = format!(
-        "\n## Beside the published figures\n\n{}\n\nPaper (`{}`) | simulated, per processor count.\n\n\
+        "\n## Beside the published figures\n\n{}\n\nThe paper's figures (from `{}`) beside the simulated ones, per processor count.\n\n\
          | f | leaves paper | leaves sim | time paper (s) | time sim (s) | speedup paper | speedup sim | search % paper | search % sim | time % paper | time % sim |\n\
          |---|---|---|---|---|---|---|---|---|---|---|\n",
         reference.notes.join(" "),

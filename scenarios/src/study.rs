@@ -245,6 +245,8 @@ impl SyncStudy {
         }
         out.push_str(
             "\n### Detail (f = 2, 4, 8, 16)\n\n\
+             \\* marks the estimate for the row's parity (f/2(w+1) for an odd depth, 3f/4(w−1) for an even \
+             one), the one the main table's \"parity est.\" gives.\n\n\
              | w | d | ordering | noise | f | measured % | f/2(w+1) % | 3f/4(w−1) % | (f−1)/w % | I/E % |\n\
              |---|---|---|---|---|---|---|---|---|---|\n",
         );

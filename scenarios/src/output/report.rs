@@ -263,7 +263,8 @@ pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> Stri
          the sum of the next three columns, each over the uniprocessor time: **= search time %**, \
          the processors' search time − 1; **+ messages %**, their CPU time on messages (message \
          handling, interrupts and waiting for replies; on a machine with shared memory also their \
-         time reaching it); **+ idle %**, their idle time (waiting for work or for others).\n\
+         time reaching it); **+ idle %**, their idle time (waiting for work or for others; a processor waiting for a \
+         message still on its line is idle, so a slow line's time shows here, not under messages).\n\
          - **search % (leaves)** (eq. 9): the leaves evaluated over the uniprocessor leaves, − 1. A \
          leaf counts from the moment its evaluation begins: one an abort cuts short counts whole \
          but spends only the time it ran, so this can exceed the search time's share even where \
@@ -279,7 +280,7 @@ pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> Stri
          of results.csv. Every ± is the standard error over seeds of the value beside it (– with a \
          single seed): of the mean speedup, and of each overhead's ratio of means by the delta \
          method (the spread over seeds of each run's share of that ratio); – marks a value that is \
-         undefined.{positions}\n\n",
+         undefined.{positions}\n\n{checked}\n\n",
         name = plan.name(),
         desc = plan.scenario.description.trim(),
         set = if fields_set.is_empty() {
@@ -297,6 +298,7 @@ pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> Stri
         } else {
             ""
         },
+        checked = checked_words(plan),
         positions = if plan.chess.is_some() {
             " For chess, the seeds are the positions (seed n is position n) and w is their mean number of legal root moves."
         } else {
@@ -328,6 +330,33 @@ pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> Stri
         ));
     }
     out
+}
+
+/// What gtsim checked of every run (results.csv's root_value and value_reference): a run that
+/// fails the check stops the sweep with an error, so a report exists only if all passed.
+fn checked_words(plan: &Plan) -> String {
+    let tables: Vec<String> = plan
+        .algorithms
+        .iter()
+        .filter(|a| a.has_table())
+        .map(|a| a.name())
+        .collect();
+    let reference = if plan.chess.is_some() {
+        "the value of the table-free search of its position"
+    } else {
+        "its tree's minimax value"
+    };
+    let except = if tables.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " ({} keep a transposition table, whose values may legitimately differ: results.csv records both, root_value and value_reference)",
+            crate::util::and_list(&tables)
+        )
+    };
+    format!(
+        "Checked on every run, which would have stopped with an error otherwise: its root value is {reference}{except}. Every processor is in exactly one time category at every moment, so each one's categories add up to the run's simulated time."
+    )
 }
 
 /// Elapsed time and speedup per processor tree (rows) and algorithm (columns), one table per
