@@ -1167,6 +1167,26 @@ pub fn by_config(summaries: &[Summary]) -> Vec<&[Summary]> {
 mod tests {
     use super::*;
 
+    /// Every column results.csv can have is explained in scenarios/README.md's column table:
+    /// the fixed ones, every scheme's own and the shared memory's (ybwc's were missing).
+    #[test]
+    fn every_column_is_documented_in_the_scenarios_readme() {
+        let readme = include_str!("../README.md");
+        let mut names: Vec<&str> = COLUMNS.to_vec();
+        for a in crate::catalogue::Algorithm::ALL {
+            names.extend(a.entry().columns);
+        }
+        names.extend(crate::catalogue::MEMORY_COLUMNS);
+        let missing: Vec<&str> = names
+            .into_iter()
+            .filter(|n| !readme.contains(&format!("`{n}`")))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "not in scenarios/README.md: {missing:?}"
+        );
+    }
+
     #[test]
     fn seconds_keep_three_significant_digits_below_100() {
         let shown: Vec<String> = [6725.4, 100.0, 99.96, 12.34, 4.5, 0.3641, 0.001214, 0.0]

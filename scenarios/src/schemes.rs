@@ -395,8 +395,10 @@ pub fn chess_markdown(plan: &Plan, rows: &crate::chess_report::ChessRows) -> Str
         "\n### Table traffic and answers\n\n\
          Table figures are per node searched: over all positions, the probes (or stores, or \
          memory accesses) of all processors over the nodes (interior and leaves) they searched; \
-         hits are probes that found the position, over all probes; overwrites are stores that \
-         evicted another position, per position. Memory accesses are all reads and writes of \
+         hits are probes that found the position, over all probes; overwrites are new entries \
+         that evicted another position, per position (a store's, or ABDADA's entry counting the \
+         processors that search a position, made without a value: abdada_novalues overwrites \
+         and stores nothing). Memory accesses are all reads and writes of \
          shared memory (table entries, split points, locks, flags); bank wait is the share of memory time spent waiting for \
          a busy bank. Same move: positions whose root move is the one the scheme chooses on one \
          processor. Values that differ: runs whose root value is not the table-free search's, \
