@@ -177,8 +177,11 @@ impl Table {
     /// The index of column `name`, or an error listing the columns.
     pub fn column(&self, name: &str) -> Result<usize, String> {
         self.columns.iter().position(|c| c == name).ok_or_else(|| {
+            let columns: Vec<&str> = self.columns.iter().map(String::as_str).collect();
+            let meant = crate::load::meant(name, &columns)
+                .map_or(String::new(), |m| format!(" (is {m:?} meant?)"));
             format!(
-                "{}: no column {name:?}; the columns are: {}",
+                "{}: no column {name:?}{meant}; the columns are: {}",
                 self.path.display(),
                 self.columns.join(", ")
             )
@@ -578,8 +581,32 @@ pub fn plot(
     y: &str,
     by: Option<&str>,
     filters: &[String],
+    log2_x: bool,
 ) -> Result<(plots::LineChart, Vec<String>), String> {
     let (xi, yi) = (t.column(x)?, t.column(y)?);
+    // A column of names (algorithm, ordering, …) has no place on an axis.
+    for (axis, column, i) in [("--x", x, xi), ("--y", y, yi)] {
+        let named = t.rows.iter().map(|r| r[i].as_str()).find(|v| !v.is_empty());
+        if let Some(name) = named.filter(|v| v.parse::<f64>().is_err()) {
+            return Err(format!(
+                "{}: {axis} {column}: the column holds names ({name:?}), not numbers: give it to --by (a line per value) or --where {column}=VALUE",
+                t.path.display()
+            ));
+        }
+    }
+    if log2_x {
+        if let Some(r) = t
+            .rows
+            .iter()
+            .find(|r| r[xi].parse::<f64>().is_ok_and(|v| v <= 0.0))
+        {
+            return Err(format!(
+                "{}: --log2-x: {x} has {} on a row, and a base-2 axis has room only for values above 0: pick rows with --where, or leave --log2-x out",
+                t.path.display(),
+                r[xi]
+            ));
+        }
+    }
     let bi = by.map(|b| t.column(b)).transpose()?;
     let ((x_scale, x_label), (y_scale, y_label)) = (axis(t, x, xi), axis(t, y, yi));
     let mut lines: Vec<(String, Points)> = Vec::new();
@@ -706,9 +733,33 @@ pub fn plot(
             && t.rows
                 .iter()
                 .all(|r| r[xi].is_empty() || r[xi].parse::<u64>().is_ok()),
-        log2_x: false,
+        log2_x,
     };
     Ok((chart, pooled_text))
+}
+
+/// `gtsim plot`'s default file name: `plot-Y-by-X.png`, with `-per-BY` and `-where-COLUMN=VALUE`
+/// for `--by` and each `--where`, so that charts of other lines or rows do not replace one
+/// another; characters other than letters, digits and `.=_-` become `_`.
+pub fn plot_file_name(x: &str, y: &str, by: Option<&str>, filters: &[String]) -> String {
+    let mut name = format!("plot-{y}-by-{x}");
+    if let Some(b) = by {
+        name.push_str(&format!("-per-{b}"));
+    }
+    for f in filters {
+        name.push_str(&format!("-where-{f}"));
+    }
+    let name: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || ".=_-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{name}.png")
 }
 
 /// How a chart shows column `i` (`column`): its factor and axis label. Times (`…_ns`) are
@@ -723,9 +774,9 @@ fn axis(t: &Table, column: &str, i: usize) -> (f64, String) {
         .filter(|v| v.is_finite())
         .fold(0.0f64, |m, v| m.max(v.abs()));
     if column.ends_with("_ns") && in_leaf_evaluations(t) {
-        (1.0, format!("{column} (leaf evaluations)"))
+        (1.0, format!("{column}, in leaf evaluations"))
     } else if column.ends_with("_ns") && largest >= 1e6 {
-        (1e-9, format!("{column} (seconds)"))
+        (1e-9, format!("{column}, in seconds"))
     } else if column.ends_with("_overhead") || column.starts_with("model_sync_overhead") {
         // results.csv holds overheads as fractions; a chart gives them in per cent, as the
         // report and `compare` do.
@@ -827,7 +878,7 @@ mod tests {
             assert!(md.contains("2 configurations, 0 changes"), "{field}: {md}");
             let e = compare(&vary, &one).unwrap_err();
             assert!(e.contains(&format!("varied column(s) {field}")), "{e}");
-            let (_, pooled) = plot(&vary, "processors", "speedup", None, &[]).unwrap();
+            let (_, pooled) = plot(&vary, "processors", "speedup", None, &[], false).unwrap();
             assert_eq!(pooled, [format!("{field} (a, b)")], "{field}");
         }
     }
@@ -853,7 +904,7 @@ mod tests {
             "elapsed_ns",
             &["13741106000050", "50040000000000", "88801912000000"],
         );
-        let (chart, _) = plot(&t, "elapsed_ns", "speedup", None, &[]).unwrap();
+        let (chart, _) = plot(&t, "elapsed_ns", "speedup", None, &[], false).unwrap();
         let points = &chart.series[0].points;
         assert_eq!(points.len(), 3, "{points:?}");
         assert!(
@@ -874,14 +925,14 @@ mod tests {
             "leaf_ns",
             &["5000000", "5100000"],
         );
-        let (chart, _) = plot(&campbell, "processors", "elapsed_ns", None, &[]).unwrap();
-        assert_eq!(chart.y_label, "elapsed_ns (leaf evaluations)");
+        let (chart, _) = plot(&campbell, "processors", "elapsed_ns", None, &[], false).unwrap();
+        assert_eq!(chart.y_label, "elapsed_ns, in leaf evaluations");
         assert_eq!(chart.series[0].points, [(2.0, 3e6), (4.0, 2e6)]);
         // A leaf that costs anything else: seconds.
         let mut seconds = campbell;
         seconds.rows[1][11] = "5100001".into();
-        let (chart, _) = plot(&seconds, "processors", "elapsed_ns", None, &[]).unwrap();
-        assert_eq!(chart.y_label, "elapsed_ns (seconds)");
+        let (chart, _) = plot(&seconds, "processors", "elapsed_ns", None, &[], false).unwrap();
+        assert_eq!(chart.y_label, "elapsed_ns, in seconds");
         assert_eq!(chart.series[0].points, [(2.0, 3e-3), (4.0, 2e-3)]);
     }
 
@@ -1109,7 +1160,7 @@ mod tests {
             ("pmws", "4", "1", "3.0"),
             ("ab", "2", "1", ""),
         ]);
-        let (chart, pooled) = plot(&t, "fanout", "speedup", Some("algorithm"), &[]).unwrap();
+        let (chart, pooled) = plot(&t, "fanout", "speedup", Some("algorithm"), &[], false).unwrap();
         assert!(pooled.is_empty(), "{pooled:?}");
         assert_eq!(
             chart.series.len(),
@@ -1120,9 +1171,26 @@ mod tests {
         assert_eq!(s.label, "algorithm=pmws");
         assert_eq!(s.points.len(), 2);
         assert!((s.points[0].1 - 1.9).abs() < 1e-12 && s.points[1] == (4.0, 3.0));
-        assert!(plot(&t, "fanout", "nope", None, &[])
+        assert!(plot(&t, "fanout", "nope", None, &[], false)
             .unwrap_err()
             .contains("no column"));
+        // A near miss is named; a column of names is refused on an axis; a base-2 axis takes
+        // values above 0 only.
+        let near = plot(&t, "fanout", "speedpu", None, &[], false).unwrap_err();
+        assert!(
+            near.contains("no column \"speedpu\" (is \"speedup\" meant?)"),
+            "{near}"
+        );
+        let names = plot(&t, "algorithm", "speedup", None, &[], false).unwrap_err();
+        assert!(
+            names.contains("--x algorithm: the column holds names (\"pmws\")"),
+            "{names}"
+        );
+        let (log, _) = plot(&t, "fanout", "speedup", None, &[], true).unwrap();
+        assert!(log.log2_x);
+        let zeros = table(&[("pmws", "2", "1", "0"), ("pmws", "4", "1", "3.0")]);
+        let zero = plot(&zeros, "speedup", "fanout", None, &[], true).unwrap_err();
+        assert!(zero.contains("--log2-x: speedup has 0 on a row"), "{zero}");
         let only = t.filtered(&["seed=2".into()]).unwrap();
         assert_eq!(only.rows.len(), 1);
         // Values of one column are alternatives; other columns apply too.
@@ -1178,15 +1246,23 @@ mod tests {
             "elapsed_ns",
             &["2000000000", "4000000000", "1500000000", "1"],
         );
-        let (chart, _) = plot(&timed, "fanout", "elapsed_ns", Some("algorithm"), &[]).unwrap();
-        assert_eq!(chart.y_label, "elapsed_ns (seconds)");
+        let (chart, _) = plot(
+            &timed,
+            "fanout",
+            "elapsed_ns",
+            Some("algorithm"),
+            &[],
+            false,
+        )
+        .unwrap();
+        assert_eq!(chart.y_label, "elapsed_ns, in seconds");
         // Campbell's time units (a nanosecond a leaf) stay as they are.
         let units = with_column(
             table(&[("ab", "2", "1", "1.0"), ("ab", "4", "1", "1.0")]),
             "elapsed_ns",
             &["5726", "3000"],
         );
-        let (small, _) = plot(&units, "fanout", "elapsed_ns", None, &[]).unwrap();
+        let (small, _) = plot(&units, "fanout", "elapsed_ns", None, &[], false).unwrap();
         assert_eq!(small.y_label, "elapsed_ns");
         assert_eq!(small.series[0].points[0].1, 5726.0);
         assert_eq!(chart.x_label, "fanout");
@@ -1199,13 +1275,13 @@ mod tests {
     #[test]
     fn plot_gives_overheads_in_per_cent() {
         let t = table(&[("pmws", "2", "1", "1.8"), ("pmws", "4", "1", "3.0")]);
-        let (chart, _) = plot(&t, "fanout", "idle_overhead", None, &[]).unwrap();
+        let (chart, _) = plot(&t, "fanout", "idle_overhead", None, &[], false).unwrap();
         assert_eq!(chart.y_label, "idle_overhead (%)");
         // The table's idle_overhead cells are 0.1.
         for p in &chart.series[0].points {
             assert!((p.1 - 10.0).abs() < 1e-9, "{:?}", chart.series[0].points);
         }
-        let (speedup, _) = plot(&t, "fanout", "speedup", None, &[]).unwrap();
+        let (speedup, _) = plot(&t, "fanout", "speedup", None, &[], false).unwrap();
         assert_eq!(speedup.y_label, "speedup");
     }
 
@@ -1222,8 +1298,15 @@ mod tests {
         let t = four();
         // One line: the point at fanout 2 pools pmws and treesplit (the row of ab has no
         // speedup, so it is in no point).
-        let (chart, pooled) =
-            plot(&t, "fanout", "speedup", None, &["ordering=random".into()]).unwrap();
+        let (chart, pooled) = plot(
+            &t,
+            "fanout",
+            "speedup",
+            None,
+            &["ordering=random".into()],
+            false,
+        )
+        .unwrap();
         assert_eq!(pooled, vec!["algorithm (pmws, treesplit)".to_string()]);
         assert!(
             chart
@@ -1240,13 +1323,13 @@ mod tests {
             ),
             (four().filtered(&["algorithm=pmws".into()]).unwrap(), None),
         ] {
-            let (chart, pooled) = plot(&t, "fanout", "speedup", by, &[]).unwrap();
+            let (chart, pooled) = plot(&t, "fanout", "speedup", by, &[], false).unwrap();
             assert!(pooled.is_empty(), "{pooled:?}");
             assert!(!chart.title.contains("pooling"), "{}", chart.title);
         }
         // Columns that differ between points but not within one are not pooled: processors
         // follows fanout here.
-        let (_, pooled) = plot(&t, "seed", "speedup", Some("algorithm"), &[]).unwrap();
+        let (_, pooled) = plot(&t, "seed", "speedup", Some("algorithm"), &[], false).unwrap();
         assert_eq!(
             pooled,
             vec!["fanout (2, 4)".to_string(), "processors (2, 4)".to_string()]
@@ -1259,9 +1342,17 @@ mod tests {
             .iter()
             .map(|(a, b, c, d)| (a.as_str(), b.as_str(), c.as_str(), d.as_str()))
             .collect();
-        let err = plot(&table(&many), "fanout", "speedup", Some("seed"), &[]).unwrap_err();
+        let err = plot(&table(&many), "fanout", "speedup", Some("seed"), &[], false).unwrap_err();
         assert!(err.contains("--by seed gives 25 lines"), "{err}");
-        assert!(plot(&table(&many[1..]), "fanout", "speedup", Some("seed"), &[]).is_ok());
+        assert!(plot(
+            &table(&many[1..]),
+            "fanout",
+            "speedup",
+            Some("seed"),
+            &[],
+            false
+        )
+        .is_ok());
         // Only the values pooled within a point are named, numbers in numeric order: here
         // the point at fanout 2 pools 10 and 9, the one at fanout 4 pools nothing.
         let mixed = with_column(
@@ -1273,7 +1364,7 @@ mod tests {
             "width",
             &["10", "9", "34"],
         );
-        let (_, pooled) = plot(&mixed, "fanout", "speedup", None, &[]).unwrap();
+        let (_, pooled) = plot(&mixed, "fanout", "speedup", None, &[], false).unwrap();
         assert_eq!(pooled, vec!["width (9, 10)".to_string()]);
         // A vary run's field columns count as configuration.
         let varied = with_column(
@@ -1281,7 +1372,7 @@ mod tests {
             "hardware.link.rate",
             &["960", "480"],
         );
-        let (_, pooled) = plot(&varied, "fanout", "speedup", None, &[]).unwrap();
+        let (_, pooled) = plot(&varied, "fanout", "speedup", None, &[], false).unwrap();
         assert_eq!(pooled, vec!["hardware.link.rate (480, 960)".to_string()]);
     }
 }

@@ -680,7 +680,7 @@ fn vary_set_compare_and_plot_agree() {
     // report; the next vary run into the folder deletes the chart, which no longer matches.
     let beside_vary = plot_of(&out, "speedup", &["--by", "hardware.link.rate"]);
     assert!(beside_vary.status.success(), "{beside_vary:?}");
-    let vary_chart = out.join("plot-speedup-by-fanout.png");
+    let vary_chart = out.join("plot-speedup-by-fanout-per-hardware.link.rate.png");
     assert!(vary_chart.is_file());
     assert!(
         String::from_utf8_lossy(&beside_vary.stdout)

@@ -128,7 +128,12 @@ enum Command {
         /// different columns all apply.
         #[arg(long = "where", value_name = "COLUMN=VALUE")]
         filters: Vec<String>,
-        /// The PNG to write [default: RESULTS/plot-Y-by-X.png]. In a gtsim output folder it
+        /// Draw the x axis on a base-2 scale (processor counts 1, 2, 4, … evenly spaced), as
+        /// report.md's charts draw them; every x must be above 0.
+        #[arg(long)]
+        log2_x: bool,
+        /// The PNG to write [default: RESULTS/plot-Y-by-X.png, with -per-BY and -where-COLUMN=VALUE
+        /// for --by and each --where, so that charts of other lines or rows do not replace it]. In a gtsim output folder it
         /// becomes part of the folder: the next run into the folder replaces it. An existing
         /// file there is overwritten only if it is a chart `gtsim plot` wrote (tagged in the PNG).
         #[arg(long)]
@@ -453,6 +458,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             y,
             by,
             filters,
+            log2_x,
             out,
         } => {
             if let Some(f) = filters.iter().find(|f| !f.contains('=')) {
@@ -463,14 +469,20 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let t = scenarios::compare::Table::read(&results)
                 .and_then(|t| t.filtered(&filters))
                 .map_err(Failure::Input)?;
-            let (chart, pooled) = scenarios::compare::plot(&t, &x, &y, by.as_deref(), &filters)
-                .map_err(Failure::Input)?;
+            let (chart, pooled) =
+                scenarios::compare::plot(&t, &x, &y, by.as_deref(), &filters, log2_x)
+                    .map_err(Failure::Input)?;
             let out = out.unwrap_or_else(|| {
                 let folder = t
                     .path
                     .parent()
                     .map_or(PathBuf::from("."), |p| p.to_path_buf());
-                folder.join(format!("plot-{y}-by-{x}.png"))
+                folder.join(scenarios::compare::plot_file_name(
+                    &x,
+                    &y,
+                    by.as_deref(),
+                    &filters,
+                ))
             });
             if out
                 .extension()

@@ -1104,17 +1104,26 @@ fn unset_field(field: &str, found: &str, expected: &[&str], varied: bool) -> Str
 fn fields_and_meant(found: &str, expected: &[&str]) -> (String, String) {
     let fields: Vec<String> = expected.iter().map(|x| format!("`{x}`")).collect();
     let list = crate::util::and_list(&fields);
+    match meant(found, expected) {
+        Some(meant) => (list, format!(" (is `{meant}` meant?)")),
+        None => (list, String::new()),
+    }
+}
+
+/// The only one of `expected` nearest to `found`, if that is at most about a third of its
+/// letters (at least one) away, an exchange of two letters counting two.
+pub(crate) fn meant<'a>(found: &str, expected: &[&'a str]) -> Option<&'a str> {
     let distance = |x: &&str| edit_distance(found, x);
-    let nearest = expected.iter().map(distance).min();
+    let nearest = expected.iter().map(distance).min()?;
     let near: Vec<&str> = expected
         .iter()
-        .filter(|x| Some(distance(x)) == nearest)
+        .filter(|x| distance(x) == nearest)
         .copied()
         .collect();
-    let close = nearest.is_some_and(|d| d <= ((found.chars().count() + 1) / 3).max(1));
+    let close = nearest <= ((found.chars().count() + 1) / 3).max(1);
     match near.as_slice() {
-        [meant] if close => (list, format!(" (is `{meant}` meant?)")),
-        _ => (list, String::new()),
+        [meant] if close => Some(meant),
+        _ => None,
     }
 }
 
