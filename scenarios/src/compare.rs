@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// A results.csv read back: its header and rows, every cell as text.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Table {
     /// The file read.
     pub path: PathBuf,
@@ -305,6 +305,31 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
         b.path.display(),
         b.rows.len()
     );
+    // Runs of different scenarios may differ in what no configuration column shows (the
+    // machine, its costs, the trees' generator): said at the top.
+    let names = |t: &Table| -> Vec<String> {
+        let Ok(i) = t.column("scenario") else {
+            return Vec::new();
+        };
+        let mut n: Vec<String> = t.rows.iter().map(|r| r[i].clone()).collect();
+        n.sort_unstable();
+        n.dedup();
+        n
+    };
+    let (names_a, names_b) = (names(a), names(b));
+    if names_a != names_b {
+        let quoted = |n: &[String]| {
+            n.iter()
+                .map(|x| format!("`{x}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        out.push_str(&format!(
+            "\n**A and B are runs of different scenarios** (A: {}; B: {}): they may differ in what no configuration column shows (the machine, its costs, the trees), so a change below need not come from the configuration it is listed under. Each folder's report.md says what it ran.\n",
+            quoted(&names_a),
+            quoted(&names_b)
+        ));
+    }
     let mut shared = 0;
     // Changes beyond noise in speedup and the overheads, and in simulated time apart (a
     // change of costs moves every time, baselines too, without moving the ratios).
@@ -434,8 +459,12 @@ pub fn compare(a: &Table, b: &Table) -> Result<String, String> {
             only.len(),
             if only.len() == 1 { "" } else { "s" },
         ));
-        for k in only {
+        // A few name the kind; a thousand would bury the comparison (another scenario's).
+        for k in only.iter().take(ONLY_LISTED) {
             out.push_str(&format!("- {}\n", describe(k)));
+        }
+        if only.len() > ONLY_LISTED {
+            out.push_str(&format!("- … and {} more\n", only.len() - ONLY_LISTED));
         }
     }
     let uniprocessor = baselines.lines().count();
@@ -761,6 +790,9 @@ pub fn plot_file_name(x: &str, y: &str, by: Option<&str>, filters: &[String]) ->
         .collect();
     format!("{name}.png")
 }
+
+/// The configurations in one file only that a comparison lists by name (the rest counted).
+const ONLY_LISTED: usize = 20;
 
 /// How a chart shows column `i` (`column`): its factor and axis label. Times (`…_ns`) are
 /// drawn as they are in Campbell's time unit (a leaf costs one nanosecond: every run's leaf time
@@ -1148,6 +1180,40 @@ mod tests {
             "{md}"
         );
         assert!(!md.contains("Only in A"), "{md}");
+        // Runs of different scenarios are compared, and said to be.
+        let named = |t: &Table, name: &str| {
+            let mut t = t.clone();
+            t.columns.push("scenario".into());
+            for r in &mut t.rows {
+                r.push(name.into());
+            }
+            t
+        };
+        let other_scenario = compare(&named(&wide, "x"), &named(&more, "y")).unwrap();
+        assert!(
+            other_scenario.contains("**A and B are runs of different scenarios** (A: `x`; B: `y`)"),
+            "{other_scenario}"
+        );
+        let same_scenario = compare(&named(&wide, "x"), &named(&more, "x")).unwrap();
+        assert!(
+            !same_scenario.contains("different scenarios"),
+            "{same_scenario}"
+        );
+        // A long list of configurations in one file only is cut short, and counted.
+        let many: Vec<(String, String)> = (0..30)
+            .map(|i| (format!("{}", 100 + i), "9.0".to_string()))
+            .collect();
+        let rows: Vec<(&str, &str, &str, &str)> = many
+            .iter()
+            .map(|(f, v)| ("pmws", f.as_str(), "1", v.as_str()))
+            .chain([("pmws", "4", "1", "3.0")])
+            .collect();
+        let long = compare(&wide, &table(&rows)).unwrap();
+        assert!(
+            long.contains("## Only in B (30 configurations, not compared)"),
+            "{long}"
+        );
+        assert!(long.contains("- … and 10 more\n"), "{long}");
         let other = table(&[("treesplit", "4", "1", "2")]);
         assert!(compare(&a, &other).is_err());
     }
