@@ -1483,8 +1483,9 @@ pub fn markdown_table() -> String {
 pub const MEMORY_COLUMNS: [&str; 4] =
     ["t_memory_ns", "mem_reads", "mem_writes", "mem_bank_wait_ns"];
 
-/// The columns of results.csv for `plan`: [`results_columns`] of its algorithms, then
-/// [`MEMORY_COLUMNS`] on a machine with shared memory.
+/// The columns of results.csv for `plan`: [`results_columns`] of its algorithms,
+/// [`MEMORY_COLUMNS`] on a machine with shared memory, then the time the root's value was known
+/// (`answer_ns`).
 pub fn plan_columns(plan: &crate::Plan) -> Vec<&'static str> {
     let mut columns = results_columns(&plan.algorithms);
     if plan.memory.is_some() {
@@ -1495,6 +1496,8 @@ pub fn plan_columns(plan: &crate::Plan) -> Vec<&'static str> {
                 .collect::<Vec<_>>(),
         );
     }
+    // Last, so that every column results.csv had before it keeps its place.
+    columns.push(crate::runner::ANSWER_COLUMN);
     columns
 }
 

@@ -342,6 +342,15 @@ pub fn simulate_on<T: GameTree>(
             run: key.describe(plan),
             error,
         })?;
+    // When the root's value was known, which can be before the machine is quiet (messages
+    // still on their way, helpers being stopped): the scheme's mark of it, or on one processor
+    // the end of its search. Left out (an empty cell) for a scheme that marks none.
+    let answer =
+        answer_time(&stats.markers).or(key.ptree.is_uniprocessor().then_some(stats.makespan));
+    let figures = match answer {
+        Some(t) => figures.with(ANSWER_COLUMN, t.as_nanos()),
+        None => figures,
+    };
     // On shared memory, the machine's memory traffic is reported with the scheme's figures.
     let figures = if plan.memory.is_some() {
         figures
@@ -587,6 +596,18 @@ fn check_kept(plan: &Plan, key: RunKey, f: &Finished) -> Result<(), RunError> {
         )));
     }
     Ok(())
+}
+
+/// The column of the time the root's value was known ([`answer_time`]).
+pub const ANSWER_COLUMN: &str = "answer_ns";
+
+/// When a run's root value was known: the first mark a scheme sets on reaching it ("root
+/// value known", "root value", "root value certain after N passes", pmws's "search done").
+pub fn answer_time(markers: &[sim_core::Marker]) -> Option<sim_core::SimTime> {
+    markers
+        .iter()
+        .find(|m| m.label.starts_with("root value") || m.label == "search done")
+        .map(|m| m.at)
 }
 
 /// A run's estimated work, in leaves: its configuration's minimal tree (every iteration), the

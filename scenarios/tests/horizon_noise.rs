@@ -88,6 +88,21 @@ fn check(name: &str, algorithms: &[&str], processors: &str, progressive: bool) {
     let mut runs: BTreeMap<(String, String, String, String), BTreeMap<String, Rest>> =
         BTreeMap::new();
     for row in csv_rows(&csv.expect("results.csv")) {
+        // Every scheme marks when its root value is known (the answer_ns column), at or before
+        // the end of the run; the checks below see every algorithm of the catalogue.
+        let answer: u64 = row["answer_ns"].parse().unwrap_or_else(|_| {
+            panic!(
+                "{name}: {} on {} processor(s) has no answer_ns: its scheme marks no 'root value'",
+                row["algorithm"], row["processors"]
+            )
+        });
+        let elapsed: u64 = row["elapsed_ns"].parse().unwrap();
+        assert!(
+            answer <= elapsed && (row["processors"] != "1" || answer == elapsed),
+            "{name}: {} on {} processor(s): answer at {answer} ns, end at {elapsed} ns",
+            row["algorithm"],
+            row["processors"]
+        );
         let key = (
             row["algorithm"].clone(),
             row["processors"].clone(),

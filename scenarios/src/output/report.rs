@@ -257,7 +257,9 @@ fn is_chess(s: &Summary) -> bool {
 pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> String {
     let mut out = format!(
         "# {name}\n\n{desc}{set}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
-         One row per processor count f; time is simulated time{units}. The columns:\n\n\
+         One row per processor count f; time is simulated time{units}, until the machine is \
+         quiet (results.csv's answer_ns has when the root's value was known, which messages and \
+         helpers being stopped can follow). The columns:\n\n\
          - **speedup**: the mean over the seeds of each tree's time on one processor over its time on f.\n\
          - **time %** (eq. 11): all processors' time over the uniprocessor time, − 1. It is exactly \
          the sum of the next three columns, each over the uniprocessor time: **= search time %**, \
