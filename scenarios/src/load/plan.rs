@@ -14,10 +14,12 @@ use std::path::PathBuf;
 /// (80 k/s) and parabelle-table4.ron 25.9 M in 478 s (54 k/s), the table-free reference
 /// searches included (2-core development machine, 2026-11-23); rounded down.
 pub const CHESS_LEAVES_PER_SECOND_PER_CORE: f64 = 50e3;
-/// Simulated leaves per second of wall time on one core, for `check`'s estimate: the
-/// `pmws f = 1` and `f = 4` rows of BENCHMARKS.md (30.5 and 27.3 M leaves/s, criterion
-/// estimates, 2026-11-21, 2-core development machine), rounded down.
-pub const LEAVES_PER_SECOND_PER_CORE: f64 = 27e6;
+/// Simulated leaves per second of wall time on one core, for `check`'s estimate: the search
+/// bench's `pmws f = 1` and `f = 4` summary lines (143.2 and 114.2 M leaves/s, best of 7,
+/// 2026-11-29, 2-core development machine, quiet), rounded down. (It was 27 M, from the same
+/// rows on 2026-11-21, before issue 19 made the simulated searches four times faster: `check`
+/// then estimated sync-overhead.ron at 85 s on one thread, which ran in 28.5 s.)
+pub const LEAVES_PER_SECOND_PER_CORE: f64 = 100e6;
 /// Wall time of one run beyond its leaves (building the tree and the machine, the record and
 /// its summary), in seconds on one core, for `check`'s estimate: 200,000 runs of 3-leaf trees
 /// took 22.9 s on 2 cores (2026-11-23), 229 µs of core time each, rounded down.
