@@ -27,7 +27,8 @@ pub fn plot(plan: &Plan, run: &Outcome, path: &Path) -> Result<(), plots::PlotEr
         .stats
         .markers
         .iter()
-        .filter(|m| m.label.starts_with("PV node"))
+        // Completed ones only: pvsplit marks where a PV node splits its alternatives.
+        .filter(|m| m.label.starts_with("PV node") && m.label.contains(" done"))
         .cloned()
         .collect();
     let algorithm = plan

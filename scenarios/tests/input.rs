@@ -1397,13 +1397,14 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
         &["hardware.memory: the shared memory is not used: no algorithm of the plan reaches it"],
     );
     // A plan of schemes that share memory only: the network, lines, s, interrupt and read
-    // policies change nothing (the results were identical on a bus of 10 bytes/s); NUMA nodes
-    // larger than every machine make no access remote.
+    // policies change nothing (the results were identical on a bus of 10 bytes/s); said at the
+    // read policies, the one of those a pool need not give. NUMA nodes larger than every
+    // machine make no access remote.
     let shared = |numa: &str| {
         edit(
             &edit(&small, "algorithm: Pmws,", "algorithm: Dts(),"),
             "link: Sci(rate: 960, rts_cts: true, ports: 8),",
-            &format!("link: Serial(rate: 960),\n        network: FullyConnected,\n        memory: (read: Ns(100), write: Ns(100), banks: 8{numa}),"),
+            &format!("link: Serial(rate: 960),\n        network: FullyConnected,\n        reads: (hosts: Interrupt, boards: Interrupt),\n        memory: (read: Ns(100), write: Ns(100), banks: 8{numa}),"),
         )
         .replace(
             "progressive_deepening: true",
@@ -1419,7 +1420,7 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
             assert!(!err.contains(w), "{err} says {w:?}");
         }
     };
-    let no_messages = "hardware.network: no algorithm of the plan sends messages";
+    let no_messages = "hardware.reads: not used: no algorithm of the plan sends messages";
     let no_remote = "hardware.memory.numa.per_node: 2 processors per node, and no machine of the sweep has more than 2";
     warned(
         shared(", numa: (per_node: 2, remote_factor: 3.0)"),
@@ -1432,6 +1433,15 @@ fn inputs_once_dropped_without_a_word_are_refused_or_warned_about() {
             "fanout: [1, 2],\n        algorithm: [Dts(), Ybwc()],",
         ),
         &[no_messages, "per_node"],
+    );
+    // Nor without read policies given: a plan of such schemes must give a network and lines,
+    // and is not warned about them.
+    quiet(
+        shared("").replace(
+            "        reads: (hosts: Interrupt, boards: Interrupt),\n",
+            "",
+        ),
+        &["sends messages", "hardware.network", "hardware.link"],
     );
     // A sweep of more tree configurations than a chart has panels draws no overheads chart.
     warned(

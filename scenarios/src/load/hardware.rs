@@ -561,15 +561,13 @@ pub(super) fn machine(
         ));
     }
     let parallel = ptrees.iter().any(|p| !p.is_uniprocessor()) || processors.iter().any(|&n| n > 1);
-    if parallel && !algorithms.iter().any(|a| a.sends_messages()) {
-        let at: &[&str] = if hw.network.is_some() {
-            &["hardware", "network"]
-        } else {
-            &["hardware", "link"]
-        };
+    // Said where the user can act: read policies are optional (the network and the link are
+    // required of a pool, and report.md's machine line says they go unused).
+    let reads_given = hw.reads.hosts.is_some() || hw.reads.boards.is_some();
+    if parallel && reads_given && !algorithms.iter().any(|a| a.sends_messages()) {
         warnings.push(cx.warning_at(
-            at,
-            "no algorithm of the plan sends messages (ybwc_shared, dts, lazy_smp and abdada share memory only): the network, its lines, the costs s and interrupt and hardware.reads do not change these runs".into(),
+            &["hardware", "reads"],
+            "not used: no algorithm of the plan sends messages (ybwc_shared, dts, lazy_smp and abdada share memory only), so the read policies do not change these runs, nor do the network, its lines and the costs s and interrupt (report.md's machine line says so)".into(),
         ));
     }
     if let Some(numa) = hw.memory.as_ref().and_then(|m| m.numa.as_ref()) {

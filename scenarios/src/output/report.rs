@@ -115,8 +115,12 @@ fn describe(plan: &Plan) -> String {
             cost(c.interrupt)
         )
     };
-    // Pools (sweep.processors) have sizes, not trees; a plan of one processor has neither.
-    let pools = !plan.scenario.sweep.processors.is_empty();
+    // Pools (sweep.processors, or a pool network) have sizes, not trees; a plan of one processor has neither.
+    let pools = (!plan.scenario.sweep.processors.is_empty() || plan.network.is_some())
+        && plan
+            .ptrees
+            .iter()
+            .all(|p| matches!(p, crate::dispatch::PTree::Paper { length: 1, .. }));
     let machines = if plan.ptrees.iter().all(|p| p.is_uniprocessor()) {
         "one processor".to_string()
     } else if pools {
@@ -257,16 +261,19 @@ fn is_chess(s: &Summary) -> bool {
 pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> String {
     let mut out = format!(
         "# {name}\n\n{desc}{set}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
-         One row per processor count f; time is simulated time{units}, until the machine is \
-         quiet (results.csv's answer_ns has when the root's value was known, which messages and \
-         helpers being stopped can follow). The columns:\n\n\
+         One row per processor count f (per processor tree on Campbell's trees), with its runs \
+         and their mean leaf nodes and simulated time{units}, until the machine is quiet \
+         (results.csv's answer_ns has when the root's value was known, which messages and \
+         helpers being stopped can follow). The other columns:\n\n\
          - **speedup**: the mean over the seeds of each tree's time on one processor over its time on f.\n\
          - **time %** (eq. 11): all processors' time over the uniprocessor time, − 1. It is exactly \
          the sum of the next three columns, each over the uniprocessor time: **= search time %**, \
          the processors' search time − 1; **+ messages %**, their CPU time on messages (message \
          handling, interrupts and waiting for replies; on a machine with shared memory also their \
          time reaching it); **+ idle %**, their idle time (waiting for work or for others; a processor waiting for a \
-         message still on its line is idle, so a slow line's time shows here, not under messages).\n\
+         message still on its line is idle, so a slow line's time shows here, not under messages, \
+         unless it waits for a reply it asked for, as Parabelle's children wait for a global \
+         table's answers: that is waiting for replies).\n\
          - **search % (leaves)** (eq. 9): the leaves evaluated over the uniprocessor leaves, − 1. A \
          leaf counts from the moment its evaluation begins: one an abort cuts short counts whole \
          but spends only the time it ran, so this can exceed the search time's share even where \
