@@ -778,17 +778,21 @@ pub fn plot_file_name(x: &str, y: &str, by: Option<&str>, filters: &[String]) ->
     for f in filters {
         name.push_str(&format!("-where-{f}"));
     }
-    let name: String = name
-        .chars()
+    format!("{}.png", file_safe(&name, ".=_-"))
+}
+
+/// `text` as part of a file or folder name: ASCII letters, digits and the characters of `keep`
+/// as they are, every other character `_` (`gtsim plot`'s charts, `vary`'s folders).
+pub fn file_safe(text: &str, keep: &str) -> String {
+    text.chars()
         .map(|c| {
-            if c.is_ascii_alphanumeric() || ".=_-".contains(c) {
+            if c.is_ascii_alphanumeric() || keep.contains(c) {
                 c
             } else {
                 '_'
             }
         })
-        .collect();
-    format!("{name}.png")
+        .collect()
 }
 
 /// The configurations in one file only that a comparison lists by name (the rest counted).

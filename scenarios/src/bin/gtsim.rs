@@ -1572,22 +1572,14 @@ fn sets_once(sets: &[scenarios::overrides::Assignment]) -> Result<(), Failure> {
 
 /// A folder name for a combination: `PATH=VALUE` joined by `,`, other characters as `_`.
 fn folder_name(assignments: &[scenarios::overrides::Assignment]) -> String {
-    assignments
+    let joined = assignments
         .iter()
         .map(|a| a.to_string())
         .collect::<Vec<_>>()
         .join(",")
-        .chars()
         // A string value (a machine's name) without its quotes.
-        .filter(|&c| c != '"')
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "._=,-".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
+        .replace('"', "");
+    scenarios::compare::file_safe(&joined, "._=,-")
 }
 
 /// The folder of a `vary` run: missing (created), empty, or one a `vary` run wrote before.
