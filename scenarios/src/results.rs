@@ -703,6 +703,52 @@ pub fn merge_varied_csv(parts: &[(Vec<crate::overrides::Assignment>, String)]) -
     out
 }
 
+/// The varied fields of a `vary` run that changed nothing: each part is a combination's
+/// assignments and its results.csv text, as for [`merge_varied_csv`]. A field is returned
+/// (its dotted path and its values as written) when, among the combinations that agree on
+/// every other varied field, all its values gave byte-identical results.csv: no run of the
+/// scenario depends on it (a scheme that sends no messages uses no lines; `sweep.algorithm`
+/// replaces `search.algorithm`). A field with one value is never returned.
+pub fn unfelt_varied_fields(
+    parts: &[(Vec<crate::overrides::Assignment>, String)],
+) -> Vec<(String, Vec<String>)> {
+    let Some((first, _)) = parts.first() else {
+        return Vec::new();
+    };
+    let mut unfelt = Vec::new();
+    for (i, field) in first.iter().enumerate() {
+        let mut values: Vec<String> = Vec::new();
+        // The combinations grouped by the other fields' values: each group's results.
+        let mut groups: Vec<(Vec<String>, Vec<&str>)> = Vec::new();
+        for (assignments, csv) in parts {
+            let Some(a) = assignments.get(i) else {
+                return Vec::new();
+            };
+            let value = a.cell().to_string();
+            if !values.contains(&value) {
+                values.push(value);
+            }
+            let others: Vec<String> = assignments
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, a)| a.to_string())
+                .collect();
+            match groups.iter_mut().find(|(k, _)| *k == others) {
+                Some((_, csvs)) => csvs.push(csv),
+                None => groups.push((others, vec![csv])),
+            }
+        }
+        let alike = groups
+            .iter()
+            .all(|(_, csvs)| csvs.iter().all(|c| *c == csvs[0]));
+        if values.len() > 1 && alike {
+            unfelt.push((field.dotted(), values));
+        }
+    }
+    unfelt
+}
+
 /// CSV text of records, header first.
 pub fn to_csv(records: &[RunRecord]) -> String {
     let mut out = csv_header();
@@ -1377,5 +1423,47 @@ mod tests {
         assert_eq!(fields[at("speedup")], "");
         assert_eq!(fields[at("model_elapsed_ns")], "");
         assert_eq!(fields[at("model_sync_overhead_odd")], "");
+    }
+
+    /// A varied field is unfelt when its values gave the same results with every value of the
+    /// other varied fields; a field whose values differ anywhere is not.
+    #[test]
+    fn unfelt_varied_fields_are_those_whose_values_changed_nothing() {
+        let part = |a: &str, b: &str, csv: &str| {
+            (
+                vec![
+                    crate::overrides::Assignment::parse(&format!("hardware.link.rate={a}"))
+                        .unwrap(),
+                    crate::overrides::Assignment::parse(&format!("machine={b}")).unwrap(),
+                ],
+                csv.to_string(),
+            )
+        };
+        // The rate changes nothing on either machine; the machine changes the results.
+        let parts = vec![
+            part("960", "x", "h\n1\n"),
+            part("960", "y", "h\n2\n"),
+            part("480", "x", "h\n1\n"),
+            part("480", "y", "h\n2\n"),
+        ];
+        assert_eq!(
+            unfelt_varied_fields(&parts),
+            vec![(
+                "hardware.link.rate".to_string(),
+                vec!["960".into(), "480".into()]
+            )]
+        );
+        // The rate matters on one machine: it is felt.
+        let mut felt = parts.clone();
+        felt[3].1 = "h\n3\n".into();
+        assert_eq!(unfelt_varied_fields(&felt), vec![]);
+        // Both unfelt when every combination gave the same results.
+        let same: Vec<_> = parts
+            .iter()
+            .map(|(a, _)| (a.clone(), "h\n1\n".to_string()))
+            .collect();
+        assert_eq!(unfelt_varied_fields(&same).len(), 2);
+        // One value only: nothing to compare.
+        assert_eq!(unfelt_varied_fields(&parts[..1]), vec![]);
     }
 }

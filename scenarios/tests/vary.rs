@@ -441,3 +441,47 @@ fn more_combinations_than_the_limit_are_refused_at_the_vary_section() {
     }
     assert!(!out.exists());
 }
+
+/// A varied field whose values all give the same results is named in a warning, on stderr and
+/// in the vary folder's report.md, beside each combination's own warnings of loading; a field
+/// whose values change the results is not.
+#[test]
+fn a_varied_field_that_changes_nothing_is_warned_about() {
+    let dir = scratch("unfelt");
+    let file = dir.join("unfelt.ron");
+    // `s` changes pmws's times; the description changes no result. search.algorithm is
+    // replaced by sweep.algorithm, and Ab's combination warns that it is not run.
+    let text = edit(
+        &small_text(),
+        "    sweep: (",
+        "    sweep: (\n        algorithm: [Pmws],",
+    );
+    let text = with_vary(
+        &text,
+        "\"hardware.costs.s\": [\"Ms(2)\", \"Ms(4)\"], \"search.algorithm\": [\"Pmws\", \"Ab\"]",
+    );
+    std::fs::write(&file, text).unwrap();
+    let out = dir.join("out");
+    let o = common::gtsim(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let warnings = &report[report.find("## Warnings").expect("a Warnings section")..];
+    for said in [&stderr[..], warnings] {
+        assert!(
+            said.contains("vary: search.algorithm: every value (Pmws, Ab) gave the same results"),
+            "{said}"
+        );
+        assert!(!said.contains("vary: hardware.costs.s"), "{said}");
+    }
+    assert!(
+        warnings.contains("ab is not run: sweep.algorithm lists the algorithms to run")
+            && warnings.contains("(with hardware.costs.s=Ms(2), search.algorithm=Ab; hardware.costs.s=Ms(4), search.algorithm=Ab)"),
+        "{warnings}"
+    );
+}

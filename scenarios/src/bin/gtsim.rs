@@ -1395,6 +1395,8 @@ fn run_variants(
         variants.len()
     );
     let mut folders: Vec<String> = Vec::new();
+    // Each warning of loading the combinations, with the combinations that gave it.
+    let mut warned: Vec<(String, Vec<String>)> = Vec::new();
     // A scheme comparison (outputs.schemes): every combination's summaries, for the tables and
     // the chart across them.
     let compare_at = variants[0]
@@ -1425,6 +1427,12 @@ fn run_variants(
         let unit = scenarios::results::TimeUnit::of(&v.plan);
         let kept = (!v.plan.inference.is_empty()).then(|| v.plan.clone());
         let algorithms = v.plan.algorithms.clone();
+        for w in &v.plan.warnings {
+            match warned.iter_mut().find(|(text, _)| text == w) {
+                Some((_, labels)) => labels.push(label.clone()),
+                None => warned.push((w.clone(), vec![label.clone()])),
+            }
+        }
         let summaries = match run_plan(v.plan, &dir.join(&folder), false, opts, &v.assignments) {
             Ok(s) => s,
             Err(f) => {
@@ -1512,6 +1520,7 @@ fn run_variants(
     for f in &folders {
         remove_part(&scenarios::part::path_for(&dir.join(f)))?;
     }
+    index.push_str(&vary_warnings(&parts, &warned, folders.len(), opts.quiet));
     index.push_str(&format!(
         "\n## Provenance\n\n\
          - gtsim {}\n\
@@ -1551,6 +1560,51 @@ fn run_variants(
         );
     }
     Ok(())
+}
+
+/// The Warnings section of a `vary` run's report.md (empty when there are none): a varied
+/// field whose values all gave the same results (said on stderr too, unless `quiet`: each
+/// combination's run cannot know it), then every combination's warnings of loading, each once
+/// with the combinations that gave it (when not all of the `combinations`).
+fn vary_warnings(
+    parts: &[(Vec<scenarios::overrides::Assignment>, String)],
+    warned: &[(String, Vec<String>)],
+    combinations: usize,
+    quiet: bool,
+) -> String {
+    let mut items: Vec<String> = Vec::new();
+    for (field, values) in scenarios::results::unfelt_varied_fields(parts) {
+        let text = format!(
+            "vary: {field}: every value ({}) gave the same results, byte for byte{}: nothing this scenario runs depends on it (a scheme that sends no messages uses no lines; sweep.algorithm, when given, replaces search.algorithm)",
+            values.join(", "),
+            if parts[0].0.len() > 1 {
+                ", with each value of the other varied fields"
+            } else {
+                ""
+            }
+        );
+        if !quiet {
+            eprintln!("gtsim: warning: {text}");
+        }
+        items.push(text);
+    }
+    for (text, labels) in warned {
+        items.push(if labels.len() == combinations {
+            format!("{text} (every combination)")
+        } else {
+            format!("{text} (with {})", labels.join("; "))
+        });
+    }
+    if items.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from(
+        "\n## Warnings\n\nOf the varied fields, and from loading each combination (its report.md lists its own):\n\n",
+    );
+    for item in items {
+        s.push_str(&format!("- {item}\n"));
+    }
+    s
 }
 
 /// `--set` gives each field once, and no field inside another one it sets (a usage error: the
