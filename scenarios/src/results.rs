@@ -776,6 +776,10 @@ pub struct Summary {
     pub ordering: String,
     /// Evaluation noise per ply short of the full depth.
     pub horizon_noise: u32,
+    /// The tree source, as results.csv's `tree` column (`synthetic`, `campbell`, `chess`):
+    /// for the reports' words, not written to results.json (its runs have it).
+    #[serde(skip)]
+    pub tree: String,
     /// The paper's fanout f (processors per level, the parent included).
     pub fanout: u32,
     /// The processor tree: `f = 4` for the paper's trees, `(depth,width)` for Campbell's.
@@ -916,6 +920,8 @@ pub struct ConfigLabel {
     pub ordering: String,
     /// Evaluation noise per ply short of the full depth.
     pub horizon_noise: u32,
+    /// The tree source (`synthetic`, `campbell`, `chess`).
+    pub tree: String,
 }
 
 impl ConfigLabel {
@@ -927,6 +933,7 @@ impl ConfigLabel {
             depth: r.depth,
             ordering: r.ordering.clone(),
             horizon_noise: r.horizon_noise,
+            tree: r.tree.clone(),
         }
     }
 }
@@ -1030,6 +1037,7 @@ pub fn summarize_fanout(
         depth: label.depth,
         ordering: label.ordering.clone(),
         horizon_noise: label.horizon_noise,
+        tree: label.tree.clone(),
         fanout: ptree.fanout,
         ptree: ptree_label.to_string(),
         ptree_depth: ptree.depth,

@@ -1151,12 +1151,9 @@ fn run_plan(
             if groups > 1 {
                 let x = &s[0];
                 sayln!(
-                    "{}, w = {}, d = {}, ordering {}, horizon noise {}:",
+                    "{}, {}:",
                     x.algorithm,
-                    x.width,
-                    x.depth,
-                    x.ordering,
-                    x.horizon_noise
+                    scenarios::output::report::config_words(x)
                 );
             }
             say!(

@@ -430,14 +430,7 @@ pub fn overlaid_speedup_charts(
             let (lo, hi) = fanout_range(&s);
             lines.push(ideal("ideal (speedup = f)", lo, hi));
             let x = &g[0][0];
-            let config = if plan.chess.is_some() {
-                format!("d = {}, chess (mean root width {})", x.depth, x.width)
-            } else {
-                format!(
-                    "w = {}, d = {}, ordering {}, horizon noise {}",
-                    x.width, x.depth, x.ordering, x.horizon_noise
-                )
-            };
+            let config = crate::output::report::config_words(x);
             LineChart {
                 title: format!("{}: {config}, {}", plan.name(), plan.seed_count()),
                 x_label: "processors f".into(),

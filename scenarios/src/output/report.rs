@@ -238,11 +238,15 @@ pub fn config_title_of(algorithms: &[crate::catalogue::Algorithm], s: &[Summary]
 }
 
 /// A tree configuration in words, without the algorithm: `w = 34, d = 5, ordering …, horizon
-/// noise …`, or for chess (no generator width or ordering; w is the positions' mean root
-/// width) `d = 5, chess (mean root width 36)`.
+/// noise …`, on Campbell's trees (which have no horizon noise) `w = 24, d = 4, ordering …`,
+/// or for chess (no generator width or ordering; w is the positions' mean root width)
+/// `d = 5, chess (mean root width 36)`.
 pub fn config_words(s: &Summary) -> String {
     if is_chess(s) {
         return format!("d = {}, chess (mean root width {})", s.depth, s.width);
+    }
+    if s.tree == "campbell" {
+        return format!("w = {}, d = {}, ordering {}", s.width, s.depth, s.ordering);
     }
     format!(
         "w = {}, d = {}, ordering {}, horizon noise {}",
@@ -385,10 +389,7 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
     let mut groups: Vec<(String, Vec<&Summary>)> = Vec::new();
     let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for s in summaries {
-        let key = format!(
-            "w = {}, d = {}, ordering {}, horizon noise {}",
-            s.width, s.depth, s.ordering, s.horizon_noise
-        );
+        let key = config_words(s);
         match index.get(&key) {
             Some(&g) => groups[g].1.push(s),
             None => {
@@ -410,6 +411,25 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
             out.push_str("---|---|");
         }
         out.push('\n');
+        // The uniprocessor runs the speedups are over, when the sweep does not list them.
+        if !plan.ptrees.iter().any(|p| p.is_uniprocessor()) {
+            out.push_str("| one processor | 1 | 1 |");
+            for a in &algorithms {
+                let t1 = rows
+                    .iter()
+                    .filter(|s| s.algorithm == *a)
+                    .map(|s| crate::tables::uniprocessor_elapsed_s(s))
+                    .find(|t| t.is_finite());
+                match t1 {
+                    Some(t) => out.push_str(&format!(
+                        " {} | 1.00 |",
+                        crate::results::TimeUnit::of(plan).duration(t)
+                    )),
+                    None => out.push_str(" – | – |"),
+                }
+            }
+            out.push('\n');
+        }
         for p in &plan.ptrees {
             let label = p.label();
             let first = rows.iter().find(|s| s.ptree == label);
@@ -479,5 +499,45 @@ mod tests {
             std::slice::from_ref(&pmws),
         );
         assert!(beside.starts_with("pmws, w = 8, d = 4"), "{beside}");
+    }
+
+    /// Campbell's table layout starts with the one-processor runs the speedups are over (their
+    /// time from a row's time overhead, eq. 11), and its headings name no horizon noise, which
+    /// his trees do not have.
+    #[test]
+    fn campbell_tables_show_the_uniprocessor_time_and_no_horizon_noise() {
+        let plan = shipped("campbell-1981.ron");
+        let at = |algorithm: &str, ptree: &str, processors: u32, elapsed_s: f64, time_overhead| {
+            Summary {
+                algorithm: algorithm.into(),
+                width: 24,
+                depth: 4,
+                ordering: "random".into(),
+                tree: "campbell".into(),
+                ptree: ptree.into(),
+                processors,
+                terminals: processors - 1,
+                speedup: 1.5,
+                elapsed_s,
+                time_overhead,
+                ..Summary::default()
+            }
+        };
+        // treesplit on 3 processors: 3 · 4000 / (1 + 0.2) = 10000 units alone.
+        let summaries = [
+            at("treesplit", "(1,2)", 3, 4000e-9, 0.2),
+            at("staged_sss", "(1,2)", 3, 3000e-9, 0.5),
+        ];
+        let md = scheme_tables(&plan, &summaries);
+        assert!(md.contains("### w = 24, d = 4, ordering random\n"), "{md}");
+        assert!(!md.contains("horizon noise"), "{md}");
+        let one = md
+            .lines()
+            .find(|l| l.starts_with("| one processor |"))
+            .unwrap_or_else(|| panic!("{md}"));
+        assert_eq!(
+            one,
+            "| one processor | 1 | 1 | 10000 units | 1.00 | – | – | – | – | – | – | 6000 units | 1.00 |"
+        );
     }
 }
