@@ -528,12 +528,23 @@ fn run(cli: Cli) -> Result<(), Failure> {
             sets_once(&sets)?;
             let variants = scenarios::load::load_variants(&file, &sets)
                 .map_err(|e| Failure::Input(e.to_string()))?;
+            let mut total = 0.0;
             for v in &variants {
                 if !v.assignments.is_empty() {
                     sayln!("with {}:", v.label());
                 }
-                check_plan(&file, &v.plan, threads);
+                total += check_plan(&file, &v.plan, threads);
             }
+            if variants.len() > 1 {
+                sayln!(
+                    "all {} combinations: estimated time {} on {} thread{}",
+                    variants.len(),
+                    human_time(total),
+                    cores(threads),
+                    if cores(threads) == 1 { "" } else { "s" }
+                );
+            }
+            warn_if_long(total);
             Ok(())
         }
         Command::Run {
@@ -875,8 +886,9 @@ fn sweep_fingerprint(
     scenarios::part::fingerprint(plan, scenarios::provenance::build_identity(), &inputs)
 }
 
-/// `check`'s report of one plan.
-fn check_plan(file: &std::path::Path, plan: &scenarios::Plan, threads: usize) {
+/// `check`'s report of one plan; returns its estimated wall time in seconds (the caller warns
+/// of a long run, once for all of a `vary` section's combinations).
+fn check_plan(file: &std::path::Path, plan: &scenarios::Plan, threads: usize) -> f64 {
     for w in &plan.warnings {
         eprintln!("gtsim: warning: {w}");
     }
@@ -931,7 +943,7 @@ fn check_plan(file: &std::path::Path, plan: &scenarios::Plan, threads: usize) {
             ""
         }
     );
-    warn_if_long(secs);
+    secs
 }
 
 /// Runs one plan into the output folder `dir`; `varied` are the fields a `vary` section set
@@ -963,7 +975,8 @@ fn run_plan(
             eprintln!("gtsim: warning: {w}");
         }
     }
-    if !quiet {
+    // A vary run warns once, of all its combinations.
+    if !quiet && varied.is_empty() {
         warn_if_long(plan.estimated_seconds(cores(threads)));
     }
     // Every output path is checked before anything is simulated.
@@ -1386,6 +1399,14 @@ fn run_variants(
     // output of a failed sweep is left behind.
     let created = !dir.exists();
     prepare_vary_folder(&dir, default_out)?;
+    if !opts.quiet {
+        warn_if_long(
+            variants
+                .iter()
+                .map(|v| v.plan.estimated_seconds(cores(opts.threads)))
+                .sum(),
+        );
+    }
     let mut parts = Vec::new();
     let mut index = format!(
         "# {name}: {} combinations of varied fields\n\nEach combination ran as a scenario of its own into the folder named after it (its report.md has every table and chart); `results.csv` here holds every row with a column per varied field.\n",
