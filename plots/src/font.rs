@@ -78,9 +78,10 @@ pub(crate) fn fit(s: &str, font: &FontDesc<'_>, max_width: u32) -> String {
     String::new()
 }
 
-/// `s` broken into lines that each fit in `max_width` pixels: at spaces where it can, inside a
-/// word only when the word alone is wider. Nothing is dropped: the lines joined with spaces give
-/// `s` back (titles are never cut off).
+/// `s` broken into lines that each fit in `max_width` pixels: at spaces where it can, after a
+/// comma, colon or semicolon when one is in the line's second half (so that `24 seeds` or
+/// `horizon noise 50` is not split), inside a word only when the word alone is wider. Nothing
+/// is dropped: the lines joined with spaces give `s` back (titles are never cut off).
 pub(crate) fn wrap(s: &str, font: &FontDesc<'_>, max_width: u32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
@@ -93,6 +94,21 @@ pub(crate) fn wrap(s: &str, font: &FontDesc<'_>, max_width: u32) -> Vec<String> 
         if measure(&candidate, font).0 <= max_width {
             line = candidate;
             continue;
+        }
+        // Break after the line's last punctuation instead, when that keeps at least half the
+        // line and the rest fits beside the word on the next.
+        let phrase = line
+            .rmatch_indices([',', ':', ';'])
+            .map(|(i, _)| i + 1)
+            .find(|&i| line[i..].starts_with(' '))
+            .filter(|&i| 2 * i >= line.len());
+        if let Some(i) = phrase {
+            let tail = format!("{} {word}", &line[i + 1..]);
+            if measure(&tail, font).0 <= max_width {
+                line.truncate(i);
+                lines.push(std::mem::replace(&mut line, tail));
+                continue;
+            }
         }
         if !line.is_empty() {
             lines.push(std::mem::take(&mut line));
@@ -144,5 +160,26 @@ mod tests {
             assert_eq!(joined.replace(' ', ""), title.replace(' ', ""), "{lines:?}");
         }
         assert_eq!(wrap("short", &f, 600), vec!["short"]);
+        // A break after a comma, not inside "24 seeds".
+        let title = "pmws-uniform: speedup, w = 34, d = 5, ordering first_best(0.6), horizon noise 50, 24 seeds";
+        let width = measure(
+            "pmws-uniform: speedup, w = 34, d = 5, ordering first_best(0.6), horizon noise 50, 24",
+            &f,
+        )
+        .0;
+        assert_eq!(
+            wrap(title, &f, width),
+            vec![
+                "pmws-uniform: speedup, w = 34, d = 5, ordering first_best(0.6), horizon noise 50,",
+                "24 seeds"
+            ]
+        );
+        let lines = wrap(title, &f, width * 2 / 3);
+        assert!(
+            lines
+                .iter()
+                .all(|l| !l.ends_with(" 24") && !l.ends_with(" noise")),
+            "{lines:?}"
+        );
     }
 }

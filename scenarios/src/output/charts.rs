@@ -223,9 +223,11 @@ fn speedup_line(
 }
 
 /// "scenario: w = …, d = …, ordering …, horizon noise …, N seeds".
-fn chart_title(plan: &Plan, s: &[Summary]) -> String {
+/// A chart's title: the scenario, what is drawn, the configuration and the seeds
+/// (`pmws-uniform: overheads, w = 34, …, 24 seeds`).
+fn chart_title(plan: &Plan, what: &str, s: &[Summary]) -> String {
     format!(
-        "{}: {}, {}",
+        "{}: {what}, {}, {}",
         plan.name(),
         config_title(plan, s),
         plan.seed_count()
@@ -310,7 +312,7 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary]) -> LineChart {
         ));
     }
     LineChart {
-        title: chart_title(plan, &s),
+        title: chart_title(plan, "overheads", &s),
         x_label: "processors f".into(),
         y_label: "overhead (%)".into(),
         series,
@@ -432,7 +434,7 @@ pub fn overlaid_speedup_charts(
             let x = &g[0][0];
             let config = crate::output::report::config_words(x);
             LineChart {
-                title: format!("{}: {config}, {}", plan.name(), plan.seed_count()),
+                title: format!("{}: speedup, {config}, {}", plan.name(), plan.seed_count()),
                 x_label: "processors f".into(),
                 y_label: "speedup".into(),
                 series: lines,
@@ -493,7 +495,7 @@ pub fn speedup_chart(
         lines.push(series(&label, 2, LineStyle::Dashed, points));
     }
     LineChart {
-        title: chart_title(plan, &s),
+        title: chart_title(plan, "speedup", &s),
         x_label: "processors f".into(),
         y_label: "speedup".into(),
         series: lines,
@@ -533,5 +535,40 @@ mod tests {
             [(1.0, 1.0), (2.0, 2.0), (3.0, 3.0), (4.0, 4.0)]
         );
         assert!(!line.markers);
+    }
+
+    /// A chart drawn alone (one configuration) says in its title what it draws.
+    #[test]
+    fn a_chart_alone_names_what_it_draws() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("pmws-uniform.ron");
+        let plan = crate::load::load(&path).unwrap();
+        let summaries: Vec<Summary> = (1..=2)
+            .map(|fanout| Summary {
+                algorithm: "pmws".into(),
+                width: 34,
+                depth: 5,
+                ordering: "first_best(0.6)".into(),
+                horizon_noise: 50,
+                tree: "synthetic".into(),
+                fanout,
+                processors: fanout,
+                ..Summary::default()
+            })
+            .collect();
+        let title = overheads_chart(&plan, &summaries).title;
+        assert!(
+            title.starts_with("pmws-uniform: overheads, w = 34, d = 5,")
+                && title.ends_with(", 24 seeds"),
+            "{title}"
+        );
+        let rows = crate::chess_report::ChessRows::default();
+        let charts = speedup_charts(&plan, &[&summaries], &rows);
+        assert!(
+            charts[0]
+                .title
+                .starts_with("pmws-uniform: speedup, w = 34,"),
+            "{}",
+            charts[0].title
+        );
     }
 }
