@@ -354,7 +354,7 @@ impl SyncStudy {
     /// sync-overhead.png: one panel per width and depth parity, measured against the three
     /// estimates.
     pub fn plot(&self, path: &Path) -> Result<(), plots::PlotError> {
-        plots::panels(
+        plots::panels_one_legend(
             path,
             "Synchronization overhead: measured (solid, ± s.e.) against the estimates (dashed)",
             &self.charts(),
@@ -418,8 +418,19 @@ impl SyncStudy {
                         .position(|o| *o == r0.summary.ordering)
                         .unwrap_or(0)
                         % MEASURED_COLORS.len()];
+                    // With one or two depths of a parity (as shipped), named by rank (the
+                    // panel's title gives them), so that every panel lists the same series
+                    // and one legend serves them all.
+                    let label = match depths.as_slice() {
+                        [_] => format!("measured, {}", r0.summary.ordering),
+                        [lo, _] if r0.summary.depth == *lo => {
+                            format!("measured, {}, shallower d", r0.summary.ordering)
+                        }
+                        [_, _] => format!("measured, {}, deeper d", r0.summary.ordering),
+                        _ => format!("measured, {} d={}", r0.summary.ordering, r0.summary.depth),
+                    };
                     series.push(Series {
-                        label: format!("measured, {} d={}", r0.summary.ordering, r0.summary.depth),
+                        label,
                         points: rows
                             .iter()
                             .map(|r| (r.summary.fanout as f64, 100.0 * r.summary.sync_overhead))
@@ -453,10 +464,12 @@ impl SyncStudy {
                     markers: false,
                 };
                 // Only the estimate for this panel's depth parity.
+                // (One label for both, so that odd and even panels share one legend.)
+                let eq14 = "f/2(w+1) at odd d (eq. 14), 3f/4(w-1) at even d";
                 if odd {
-                    series.push(est("f/2(w+1) (eq. 14, odd)", EQ14_COLOR, |r| r.f_over_2w1));
+                    series.push(est(eq14, EQ14_COLOR, |r| r.f_over_2w1));
                 } else {
-                    series.push(est("3f/4(w-1) (even)", EQ14_COLOR, |r| r.three_f_over_4wm1));
+                    series.push(est(eq14, EQ14_COLOR, |r| r.three_f_over_4wm1));
                 }
                 series.push(est("(f-1)/w", FM1_COLOR, |r| r.fm1_over_w));
                 let ds: Vec<String> = depths.iter().map(|d| d.to_string()).collect();

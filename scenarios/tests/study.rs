@@ -100,21 +100,39 @@ fn each_study_panel_shows_only_its_depth_parity_estimate() {
     let charts = study.charts();
     assert_eq!(charts.len(), 2 * 2, "two widths × two parities");
     for c in &charts {
-        let labels: Vec<&str> = c.series.iter().map(|s| s.label.as_str()).collect();
+        // One label for the odd and the even estimate (the panels share one legend): which
+        // one a panel draws is told by its values.
         let odd = c.title.contains("odd depths");
-        assert_eq!(
-            labels.iter().any(|l| l.starts_with("f/2(w+1)")),
-            odd,
-            "{}: {labels:?}",
-            c.title
-        );
-        assert_eq!(
-            labels.iter().any(|l| l.starts_with("3f/4(w-1)")),
-            !odd,
-            "{}: {labels:?}",
-            c.title
-        );
+        let w: f64 = c.title["w = ".len()..c.title.find(',').unwrap()]
+            .parse()
+            .unwrap();
+        let eq14: Vec<_> = c
+            .series
+            .iter()
+            .filter(|s| {
+                s.label
+                    .starts_with("f/2(w+1) at odd d (eq. 14), 3f/4(w-1) at even d")
+            })
+            .collect();
+        assert_eq!(eq14.len(), 1, "{}", c.title);
+        for &(f, y) in &eq14[0].points {
+            let want = if odd {
+                f / (2.0 * (w + 1.0))
+            } else {
+                3.0 * f / (4.0 * (w - 1.0))
+            };
+            assert!((y - 100.0 * want).abs() < 1e-9, "{}: f = {f}: {y}", c.title);
+        }
     }
+    // Every panel lists the same series (one depth of each parity here, named by the panel's
+    // title): one legend serves them all.
+    let labels =
+        |c: &plots::LineChart| c.series.iter().map(|s| s.label.clone()).collect::<Vec<_>>();
+    assert!(
+        charts.iter().all(|c| labels(c) == labels(&charts[0])),
+        "{:?}",
+        charts.iter().map(labels).collect::<Vec<_>>()
+    );
 }
 
 /// sync-overhead.csv and the study's tables have a row per configuration and processor count,
