@@ -9,11 +9,13 @@ use sim_hw::{CostModel, LinkSpec, ReadPolicies};
 use std::path::PathBuf;
 
 /// Simulated chess leaves (each with its quiescence search) per second of wall time on one
-/// core, for `check`'s estimate of chess plans: with the placeholder costs, parabelle-table2.ron
-/// simulated 7.4 M leaves in 118 s of CPU time (62 k/s), parabelle-table3.ron 25.9 M in 324 s
-/// (80 k/s) and parabelle-table4.ron 25.9 M in 478 s (54 k/s), the table-free reference
-/// searches included (2-core development machine, 2026-11-23); rounded down.
-pub const CHESS_LEAVES_PER_SECOND_PER_CORE: f64 = 50e3;
+/// core, for `check`'s estimate of chess plans: parabelle-table2.ron simulated 7.4 M leaves in
+/// 33.1 s of CPU time (224 k/s), parabelle-table3.ron 25.9 M in 88.2 s (294 k/s) and
+/// parabelle-table4.ron 25.9 M in 139.1 s (186 k/s), the table-free reference searches
+/// included (2-core development machine, 2026-11-29, `--threads 2`); the slowest, rounded
+/// down. (It was 50 k/s, measured 2026-11-23 before issue 19 made the searches faster: 118,
+/// 324 and 478 s of CPU time.)
+pub const CHESS_LEAVES_PER_SECOND_PER_CORE: f64 = 150e3;
 /// Simulated leaves per second of wall time on one core, for `check`'s estimate: the search
 /// bench's `pmws f = 1` and `f = 4` summary lines (143.2 and 114.2 M leaves/s, best of 7,
 /// 2026-11-29, 2-core development machine, quiet), rounded down. (It was 27 M, from the same
