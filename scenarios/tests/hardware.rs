@@ -246,6 +246,23 @@ fn machines_as_files_are_their_hardware_sections() {
     .unwrap();
     let e = err(with("    machine: \"bad.ron\","));
     assert!(e.contains("bad.ron:3:"), "{e}");
+    // ... with the hint a scenario's hardware section gets (how a link, a time is written).
+    assert!(
+        e.contains("link: ") && e.contains("a link is written"),
+        "{e}"
+    );
+    std::fs::write(
+        dir.join("bad.ron"),
+        "(\n  costs: (k: Ns(0), e: 25.65, s: Ns(0), interrupt: Ns(0)),\n  link: Ideal,\n)\n",
+    )
+    .unwrap();
+    let e = err(with("    machine: \"bad.ron\","));
+    assert!(
+        e.contains("bad.ron:2:")
+            && e.contains("costs.e: ")
+            && e.contains("a time is written with its unit"),
+        "{e}"
+    );
     // Later lines of the scenario keep their numbers: an error after the machine names its line.
     let text = with("    machine: \"campbell-ideal\",").replace("seeds: Range(", "seeds: Rang(");
     let line = text.lines().position(|l| l.contains("Rang(")).unwrap() + 1;

@@ -4,7 +4,7 @@
 //! `hardware` fields, when it has some, replace the machine's fields of the same name. The
 //! result is an ordinary scenario text (`--set` and `vary` then reach every hardware field).
 
-use super::{deserialize_as, ScenarioError};
+use super::ScenarioError;
 use crate::input::{decode_text, read_bounded, MAX_SCENARIO_BYTES};
 use crate::overrides::{self, Edit};
 use std::borrow::Cow;
@@ -263,7 +263,7 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
         )
     };
     // The machine on its own must be a whole hardware section: its errors point into it.
-    deserialize_as::<crate::schema::Hardware>(&text, &machine_file)?;
+    super::deserialize_hardware(&text, &machine_file)?;
     // The scenario's own hardware fields replace the machine's.
     let own = overrides::find(src, &["hardware"]);
     // Checked as the loader would check a hardware section without a machine: nothing in it is
@@ -428,7 +428,7 @@ mod tests {
     fn shipped_machines_describe_themselves_and_read_as_hardware() {
         for (name, text) in SHIPPED {
             assert!(description(text).len() > 40, "{name}");
-            deserialize_as::<crate::schema::Hardware>(text, name).unwrap();
+            super::super::deserialize_hardware(text, name).unwrap();
         }
     }
 }

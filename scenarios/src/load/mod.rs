@@ -1154,8 +1154,8 @@ fn quote_hint(field: &str, set: &SetValue) -> String {
     }
 }
 
-/// `src` read as a `T` (a whole scenario, or a machine file's hardware section), errors at
-/// their place in `file`.
+/// `src` read as a `T` (a section of a scenario, in tests), errors at their place in `file`.
+#[cfg(test)]
 fn deserialize_as<T: serde::de::DeserializeOwned>(
     src: &str,
     file: &str,
@@ -1163,13 +1163,35 @@ fn deserialize_as<T: serde::de::DeserializeOwned>(
     deserialize_set_as(src, file, &|_| None)
 }
 
-/// [`deserialize_as`] of text in which fields are set by `--set` or `vary` (`set_at` names the
-/// field set whose text holds a byte of `src`): an error about how a value set is written says
-/// so in the terms of the command line or the vary section.
+/// `src` read as a machine file, a hardware section on its own, errors at their place in
+/// `file`: they name the fields from the file's top (`costs.e`), and get the hints an error
+/// in a scenario's `hardware` section gets (how a time or a link is written).
+pub(super) fn deserialize_hardware(
+    src: &str,
+    file: &str,
+) -> Result<crate::schema::Hardware, ScenarioError> {
+    deserialize_in(src, file, &|_| None, "hardware")
+}
+
+/// A whole scenario `src` read as a `T`, errors at their place in `file`, in which fields are
+/// set by `--set` or `vary` (`set_at` names the field set whose text holds a byte of `src`):
+/// an error about how a value set is written says so in the terms of the command line or the
+/// vary section.
 fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
     src: &str,
     file: &str,
     set_at: &dyn Fn(usize) -> Option<SetValue<'a>>,
+) -> Result<T, ScenarioError> {
+    deserialize_in(src, file, set_at, "")
+}
+
+/// [`deserialize_set_as`] of text that is the section `root` of a scenario (empty for a whole
+/// scenario): the hints go by the field's path from the scenario's top.
+fn deserialize_in<'a, T: serde::de::DeserializeOwned>(
+    src: &str,
+    file: &str,
+    set_at: &dyn Fn(usize) -> Option<SetValue<'a>>,
+    root: &str,
 ) -> Result<T, ScenarioError> {
     // implicit_some: optional fields take a bare value (`timeline: (fanout: 4, seed: 1)`);
     // `Some(...)` is accepted too.
@@ -1328,8 +1350,13 @@ fn deserialize_set_as<'a, T: serde::de::DeserializeOwned>(
                 | ron::Error::ExpectedStructLike
                 | ron::Error::ExpectedNamedStructLike(_)
         );
+        let from_top = match (root, field.as_str()) {
+            ("", _) => field.clone(),
+            (root, "") => root.to_string(),
+            (root, field) => format!("{root}.{field}"),
+        };
         if let Some(hint) =
-            syntax_hint(&field, line, e.span.start.col, about_form).filter(|_| syntax)
+            syntax_hint(&from_top, line, e.span.start.col, about_form).filter(|_| syntax)
         {
             message.push_str("; ");
             message.push_str(&hint);
