@@ -1432,6 +1432,7 @@ fn go<'t, T: GameTree + 't, S: Scheme<'t, T>>(
     Ok(AlgorithmRun {
         root_value: run.root_value,
         root_move: scheme.root_move(&run.roles),
+        answer_at: scheme.answer_at(&run.roles),
         figures,
         stats: run.stats,
     })

@@ -242,6 +242,9 @@ pub struct AlgorithmRun {
     /// The figures the scheme reports beyond the machine's statistics ([`Scheme::figures`]),
     /// each a column of its catalogue entry.
     pub figures: Figures,
+    /// When the root's value was known, by the scheme's own mark ([`Scheme::answer_at`]);
+    /// None for a scheme that marks none.
+    pub answer_at: Option<sim_core::SimTime>,
 }
 
 #[cfg(test)]

@@ -336,6 +336,7 @@ pub fn simulate_on<T: GameTree>(
         stats,
         root_move,
         figures,
+        answer_at,
     } = algorithm
         .run(tree, spec.depth, plan.progressive, machine)
         .map_err(|error| RunError::Machine {
@@ -345,8 +346,7 @@ pub fn simulate_on<T: GameTree>(
     // When the root's value was known, which can be before the machine is quiet (messages
     // still on their way, helpers being stopped): the scheme's mark of it, or on one processor
     // the end of its search. Left out (an empty cell) for a scheme that marks none.
-    let answer =
-        answer_time(&stats.markers).or(key.ptree.is_uniprocessor().then_some(stats.makespan));
+    let answer = answer_at.or(key.ptree.is_uniprocessor().then_some(stats.makespan));
     let figures = match answer {
         Some(t) => figures.with(ANSWER_COLUMN, t.as_nanos()),
         None => figures,
@@ -598,17 +598,8 @@ fn check_kept(plan: &Plan, key: RunKey, f: &Finished) -> Result<(), RunError> {
     Ok(())
 }
 
-/// The column of the time the root's value was known ([`answer_time`]).
+/// The column of the time the root's value was known (`algorithms::Scheme::answer_at`).
 pub const ANSWER_COLUMN: &str = "answer_ns";
-
-/// When a run's root value was known: the first mark a scheme sets on reaching it ("root
-/// value known", "root value", "root value certain after N passes", pmws's "search done").
-pub fn answer_time(markers: &[sim_core::Marker]) -> Option<sim_core::SimTime> {
-    markers
-        .iter()
-        .find(|m| m.label.starts_with("root value") || m.label == "search done")
-        .map(|m| m.at)
-}
 
 /// A run's estimated work, in leaves: its configuration's minimal tree (every iteration), the
 /// fixed cost of a run and the events of its messages, as `check`'s estimate counts them (the

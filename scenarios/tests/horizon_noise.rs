@@ -92,7 +92,7 @@ fn check(name: &str, algorithms: &[&str], processors: &str, progressive: bool) {
         // the end of the run; the checks below see every algorithm of the catalogue.
         let answer: u64 = row["answer_ns"].parse().unwrap_or_else(|_| {
             panic!(
-                "{name}: {} on {} processor(s) has no answer_ns: its scheme marks no 'root value'",
+                "{name}: {} on {} processor(s) has no answer_ns: its scheme's answer_at gives none",
                 row["algorithm"], row["processors"]
             )
         });

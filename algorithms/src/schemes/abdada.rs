@@ -74,6 +74,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Abdada {
         let main = roles.first().filter(|r| r.finished())?;
         main.last().map(|r| r.value)
     }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<sim_core::SimTime> {
+        roles.first().and_then(|r| r.finished_at())
+    }
     fn root_move(&self, roles: &[Self::Role]) -> Option<usize> {
         let main = roles.first().filter(|r| r.finished())?;
         main.last().and_then(|r| r.best).map(|m| m as usize)

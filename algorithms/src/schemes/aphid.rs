@@ -335,6 +335,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Aphid {
             _ => None,
         }
     }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<SimTime> {
+        roles.first().and_then(|r| r.finished_at())
+    }
 }
 
 impl<T: GameTree> AphidRole<'_, T> {

@@ -242,6 +242,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Baudet {
             _ => None,
         }
     }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<SimTime> {
+        roles.first().and_then(|r| r.finished_at())
+    }
 }
 
 impl<T: GameTree> BaudetRole<'_, T> {

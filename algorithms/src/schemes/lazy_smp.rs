@@ -211,6 +211,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for LazySmp {
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         self.result(roles).map(|r| r.value)
     }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<sim_core::SimTime> {
+        roles.first().and_then(|r| r.finished_at())
+    }
     fn root_move(&self, roles: &[Self::Role]) -> Option<usize> {
         self.result(roles).and_then(|r| r.best).map(|m| m as usize)
     }

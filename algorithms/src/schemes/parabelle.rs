@@ -947,6 +947,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for ParabelleScheme {
             _ => None,
         }
     }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<SimTime> {
+        roles.first().and_then(|r| r.finished_at())
+    }
     fn root_move(&self, roles: &[Self::Role]) -> Option<usize> {
         match roles.first() {
             Some(Parabelle::Master(m)) => m.result.map(|r| r.1 as usize),

@@ -627,6 +627,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for PmwsIxScheme {
     fn root_value(&self, roles: &[Pmws<'t, T>]) -> Option<Value> {
         roles.first().and_then(|r| r.root_value())
     }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<SimTime> {
+        roles.first().and_then(|r| r.finished_at())
+    }
 }
 
 /// pmws as a [`crate::Scheme`]: the roles on a processor tree of depth 1 (a master and its
@@ -668,6 +671,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for PmwsScheme {
     }
     fn root_value(&self, roles: &[Pmws<'t, T>]) -> Option<Value> {
         roles.first().and_then(|r| r.root_value())
+    }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<SimTime> {
+        roles.first().and_then(|r| r.finished_at())
     }
 }
 

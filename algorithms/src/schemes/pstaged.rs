@@ -667,6 +667,9 @@ impl<'t, T: GameTree + 't> Scheme<'t, T> for PStagedSss {
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         roles.first().and_then(PStagedSssRole::root_value)
     }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<SimTime> {
+        roles.first().and_then(|r| r.finished_at())
+    }
     /// `open_peak`: the largest OPEN list any one processor held.
     fn figures(&self, roles: &[Self::Role]) -> Figures {
         match roles.iter().map(PStagedSssRole::open_peak).max() {

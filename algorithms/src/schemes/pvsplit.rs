@@ -229,6 +229,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for PvSplit {
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         roles.first().and_then(PvSplitRole::root_value)
     }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<SimTime> {
+        roles.first().and_then(|r| r.finished_at())
+    }
 }
 
 impl<T: GameTree> PvSplitRole<'_, T> {

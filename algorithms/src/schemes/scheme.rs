@@ -175,6 +175,12 @@ pub trait Scheme<'t, T: GameTree + 't> {
     }
     /// The root value the roles found (None if the search did not finish).
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value>;
+    /// When the root's value was known: the scheme's own mark of that moment (its root role's
+    /// `finished_at`), which can come before the machine is quiet (messages still on their
+    /// way, helpers being stopped). None by default, and for a scheme that marks none.
+    fn answer_at(&self, _roles: &[Self::Role]) -> Option<sim_core::SimTime> {
+        None
+    }
     /// The root move the roles chose, as its index in `tree.moves(&tree.root())` (tree order),
     /// or None for schemes that only return a value.
     fn root_move(&self, _roles: &[Self::Role]) -> Option<usize> {

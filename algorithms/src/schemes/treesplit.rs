@@ -119,6 +119,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for TreeSplit {
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         roles.first().and_then(TreeSplitRole::root_value)
     }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<SimTime> {
+        roles.first().and_then(|r| r.finished_at())
+    }
 }
 
 impl<T: GameTree> TreeSplitRole<'_, T> {

@@ -574,6 +574,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for Ybwc {
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         roles.first().and_then(YbwcRole::root_value)
     }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<SimTime> {
+        roles.first().and_then(|r| r.finished_at())
+    }
     fn root_move(&self, roles: &[Self::Role]) -> Option<usize> {
         roles.first().and_then(|r| r.engine.borrow().root_best)
     }

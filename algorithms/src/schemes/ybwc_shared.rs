@@ -656,6 +656,9 @@ impl<'t, T: GameTree + 't> crate::Scheme<'t, T> for YbwcShared {
     fn root_value(&self, roles: &[Self::Role]) -> Option<Value> {
         roles.first().and_then(SplitRole::root_value)
     }
+    fn answer_at(&self, roles: &[Self::Role]) -> Option<SimTime> {
+        roles.first().and_then(|r| r.finished_at())
+    }
     fn root_move(&self, roles: &[Self::Role]) -> Option<usize> {
         roles.first().and_then(SplitRole::root_move)
     }
