@@ -83,6 +83,18 @@ pub(crate) fn fit(s: &str, font: &FontDesc<'_>, max_width: u32) -> String {
 /// `horizon noise 50` is not split), inside a word only when the word alone is wider. Nothing
 /// is dropped: the lines joined with spaces give `s` back (titles are never cut off).
 pub(crate) fn wrap(s: &str, font: &FontDesc<'_>, max_width: u32) -> Vec<String> {
+    let plain = wrap_at(s, font, max_width, false);
+    let phrased = wrap_at(s, font, max_width, true);
+    // Breaks after punctuation only where they cost no line.
+    if phrased.len() <= plain.len() {
+        phrased
+    } else {
+        plain
+    }
+}
+
+/// [`wrap`]'s greedy pass: at spaces, and with `phrases` after punctuation when it can.
+fn wrap_at(s: &str, font: &FontDesc<'_>, max_width: u32, phrases: bool) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in s.split(' ') {
@@ -96,12 +108,13 @@ pub(crate) fn wrap(s: &str, font: &FontDesc<'_>, max_width: u32) -> Vec<String> 
             continue;
         }
         // Break after the line's last punctuation instead, when that keeps at least half the
-        // line and the rest fits beside the word on the next.
+        // line and the rest fits beside the word on the next (not when the line ends at
+        // punctuation already).
         let phrase = line
             .rmatch_indices([',', ':', ';'])
             .map(|(i, _)| i + 1)
             .find(|&i| line[i..].starts_with(' '))
-            .filter(|&i| 2 * i >= line.len());
+            .filter(|&i| phrases && 2 * i >= line.len() && !line.ends_with([',', ':', ';']));
         if let Some(i) = phrase {
             let tail = format!("{} {word}", &line[i + 1..]);
             if measure(&tail, font).0 <= max_width {
@@ -181,5 +194,26 @@ mod tests {
                 .all(|l| !l.ends_with(" 24") && !l.ends_with(" noise")),
             "{lines:?}"
         );
+        // At every width, never more lines than breaking at spaces alone, and a line that
+        // ends at a comma is not broken earlier.
+        for w in (120..=width + 40).step_by(7) {
+            let lines = wrap(title, &f, w);
+            assert!(
+                lines.len() <= wrap_at(title, &f, w, false).len(),
+                "{w}: {lines:?}"
+            );
+            assert!(
+                lines.iter().all(|l| measure(l, &f).0 <= w),
+                "{w}: {lines:?}"
+            );
+            assert_eq!(
+                lines.concat().replace(' ', ""),
+                title.replace(' ', ""),
+                "{w}"
+            );
+        }
+        let title = title.replace("speedup", "overheads");
+        let first = "pmws-uniform: overheads, w = 34, d = 5, ordering first_best(0.6),";
+        assert_eq!(wrap(&title, &f, measure(first, &f).0 + 5)[0], first);
     }
 }
