@@ -1158,6 +1158,25 @@ pub fn summary_table(summaries: &[Summary], unit: TimeUnit) -> String {
          |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let pct = |m: f64, se: f64| mean_se(100.0 * m, 100.0 * se, 1);
+    // The one-processor runs the rest are taken against, when the sweep does not list them
+    // (Campbell's processor trees, a pool of 1,024): their mean leaves and time, from a row's
+    // search and time overheads (eqs. 9 and 11).
+    if let Some(r) = summaries
+        .first()
+        .filter(|_| summaries.iter().all(|r| r.processors > 1))
+    {
+        let leaves = r.leaf_nodes / (1.0 + r.search_overhead);
+        let time = crate::tables::uniprocessor_elapsed_s(r);
+        if leaves.is_finite() && time.is_finite() {
+            s.push_str(&format!(
+                "| {} | {} | {} | {} | 1.00 | 0.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0.0 | {UNDEFINED} |\n",
+                if head == "f" { "1" } else { "one processor" },
+                r.runs,
+                fixed(leaves, 0),
+                unit.duration(time),
+            ));
+        }
+    }
     for r in summaries {
         // With one processor nothing waits: the estimate (linear in f) does not apply.
         let estimate = if r.processors >= 2 {
@@ -1473,5 +1492,46 @@ mod tests {
         assert_eq!(unfelt_varied_fields(&same).len(), 2);
         // One value only: nothing to compare.
         assert_eq!(unfelt_varied_fields(&parts[..1]), vec![]);
+    }
+
+    /// The overheads table starts with the one-processor runs when the sweep lists none: their
+    /// mean leaves and time from the first row's overheads (eqs. 9 and 11), never twice.
+    #[test]
+    fn the_overheads_table_shows_the_uniprocessor_runs_it_is_taken_against() {
+        let row = |ptree: &str, processors: u32| Summary {
+            ptree: ptree.into(),
+            processors,
+            runs: 20,
+            leaf_nodes: 1500.0,
+            search_overhead: 0.5,
+            elapsed_s: 4000e-9,
+            time_overhead: 0.2,
+            ..Summary::default()
+        };
+        let units = TimeUnit::LeafEvaluations;
+        // Campbell's (1,2): 3 processors, 3 · 4000 / 1.2 = 10000 units, 1500 / 1.5 = 1000 leaves.
+        let table = summary_table(&[row("(1,2)", 3)], units);
+        let first = table.lines().nth(2).unwrap();
+        assert!(
+            first.starts_with("| one processor | 20 | 1000 | 10000 units | 1.00 | 0.0 |"),
+            "{table}"
+        );
+        // A pool of f processors: the row is f = 1.
+        let table = summary_table(&[row("8", 8)], units);
+        assert!(
+            table
+                .lines()
+                .nth(2)
+                .unwrap()
+                .starts_with("| 1 | 20 | 1000 |"),
+            "{table}"
+        );
+        // Listed by the sweep: not added again.
+        let table = summary_table(&[row("1", 1), row("2", 2)], units);
+        assert_eq!(
+            table.lines().filter(|l| l.starts_with("| 1 |")).count(),
+            1,
+            "{table}"
+        );
     }
 }

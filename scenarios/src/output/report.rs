@@ -265,7 +265,9 @@ fn is_chess(s: &Summary) -> bool {
 pub fn report(plan: &Plan, summaries: &[Summary], fields_set: &[String]) -> String {
     let mut out = format!(
         "# {name}\n\n{desc}{set}\n\n{describe}\n\n{schemes}## Overheads by processor count\n\n\
-         One row per processor count f (per processor tree on Campbell's trees), with its runs \
+         One row per processor count f (per processor tree on Campbell's trees; first the \
+         one-processor runs the others are taken against, also when the sweep does not list \
+         them), with its runs \
          and their mean leaf nodes and simulated time{units}, until the machine is quiet \
          (results.csv's answer_ns has when the root's value was known, which messages and \
          helpers being stopped can follow). The other columns:\n\n\
@@ -385,7 +387,7 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
          below take ratios of means. A processor tree (d,w) has w slaves under each non-terminal \
          processor and d levels; its w^d terminal processors search.\n",
     );
-    // Group by (w, d, horizon noise, ordering), keeping plan order.
+    // Group by tree configuration ([`config_words`]), keeping plan order.
     let mut groups: Vec<(String, Vec<&Summary>)> = Vec::new();
     let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for s in summaries {
