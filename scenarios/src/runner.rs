@@ -97,13 +97,17 @@ impl RunKey {
                 self.ptree.describe()
             );
         }
+        // Campbell's trees have no horizon noise.
+        let noise = match plan.generator {
+            crate::load::Generator::Campbell => String::new(),
+            _ => format!(", horizon noise {}", spec.horizon_noise),
+        };
         format!(
-            "{} on w = {}, d = {}, {}, horizon noise {}, seed {}, processor tree {}",
+            "{} on w = {}, d = {}, {}{noise}, seed {}, processor tree {}",
             plan.algorithms[self.algorithm],
             spec.width,
             spec.depth,
             plan.ordering_label(self.config),
-            spec.horizon_noise,
             self.seed,
             self.ptree.describe()
         )

@@ -449,7 +449,7 @@ fn more_combinations_than_the_limit_are_refused_at_the_vary_section() {
 fn a_varied_field_that_changes_nothing_is_warned_about() {
     let dir = scratch("unfelt");
     let file = dir.join("unfelt.ron");
-    // `s` changes pmws's times; the description changes no result. search.algorithm is
+    // `s` changes pmws's times. search.algorithm is
     // replaced by sweep.algorithm, and Ab's combination warns that it is not run.
     let text = edit(
         &small_text(),
@@ -483,5 +483,62 @@ fn a_varied_field_that_changes_nothing_is_warned_about() {
         warnings.contains("ab is not run: sweep.algorithm lists the algorithms to run")
             && warnings.contains("(with hardware.costs.s=Ms(2), search.algorithm=Ab; hardware.costs.s=Ms(4), search.algorithm=Ab)"),
         "{warnings}"
+    );
+}
+
+/// `check` of a `vary` scenario estimates each combination, then all of them together, and
+/// warns of a long run once, of the total: each combination here is under a minute, all three
+/// together are over (and under the two minutes from which it is said in minutes).
+#[test]
+fn check_estimates_a_vary_run_whole_and_warns_of_its_total() {
+    let dir = scratch("check_total");
+    let file = dir.join("long.ron");
+    let text = edit(
+        &std::fs::read_to_string(shipped("pmws-uniform.ron")).unwrap(),
+        "depth: 5",
+        "depth: 10",
+    );
+    let text = edit(&text, "count: 24", "count: 12");
+    let text = edit(&text, "fanout: [1, 2, 3, 4]", "fanout: [1, 2]");
+    let text = edit(&text, "timeline: (fanout: 4, seed: 1),", "");
+    let text = edit(
+        &text,
+        "reference: \"reference/parabelle-table2-no-tt.csv\",",
+        "",
+    );
+    let text = with_vary(
+        &text,
+        "\"hardware.costs.s\": [\"Ms(2)\", \"Ms(3)\", \"Ms(4)\"]",
+    );
+    std::fs::write(&file, text).unwrap();
+    let o = common::gtsim(&["check", file.to_str().unwrap(), "--threads", "1"]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert!(o.status.success(), "{stderr}");
+    // Seconds of an estimate "about N s" on its line.
+    let seconds = |line: &str| -> f64 {
+        let at = line.find("estimated time about ").expect("an estimate") + 21;
+        line[at..].split(' ').next().unwrap().parse().unwrap()
+    };
+    let each: Vec<f64> = stdout
+        .lines()
+        .filter(|l| l.starts_with("work:"))
+        .map(seconds)
+        .collect();
+    assert_eq!(each.len(), 3, "{stdout}");
+    assert!(each.iter().all(|&s| s < 60.0), "{stdout}");
+    let total = stdout
+        .lines()
+        .find(|l| l.starts_with("all 3 combinations: "))
+        .map(seconds)
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!((total - each.iter().sum::<f64>()).abs() <= 4.0, "{stdout}");
+    assert!(total > 60.0, "{stdout}");
+    assert_eq!(stderr.matches("would run for").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("all its combinations") && stderr.contains("fewer vary values"),
+        "{stderr}"
     );
 }

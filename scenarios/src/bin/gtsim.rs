@@ -544,7 +544,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     if cores(threads) == 1 { "" } else { "s" }
                 );
             }
-            warn_if_long(total);
+            warn_if_long(total, variants.len() > 1);
             Ok(())
         }
         Command::Run {
@@ -977,7 +977,7 @@ fn run_plan(
     }
     // A vary run warns once, of all its combinations.
     if !quiet && varied.is_empty() {
-        warn_if_long(plan.estimated_seconds(cores(threads)));
+        warn_if_long(plan.estimated_seconds(cores(threads)), false);
     }
     // Every output path is checked before anything is simulated.
     if let Some(path) = &trace {
@@ -1405,6 +1405,7 @@ fn run_variants(
                 .iter()
                 .map(|v| v.plan.estimated_seconds(cores(opts.threads)))
                 .sum(),
+            true,
         );
     }
     let mut parts = Vec::new();
@@ -1592,8 +1593,16 @@ fn vary_warnings(
 ) -> String {
     let mut items: Vec<String> = Vec::new();
     for (field, values) in scenarios::results::unfelt_varied_fields(parts) {
+        // Why that may be, where a common cause fits the field.
+        let why = if field == "search.algorithm" {
+            " (sweep.algorithm, when given, replaces search.algorithm)"
+        } else if field == "machine" || field.starts_with("hardware") {
+            " (a scheme that sends no messages uses no lines, s, interrupt or read policies)"
+        } else {
+            ""
+        };
         let text = format!(
-            "vary: {field}: every value ({}) gave the same results, byte for byte{}: nothing this scenario runs depends on it (a scheme that sends no messages uses no lines; sweep.algorithm, when given, replaces search.algorithm)",
+            "vary: {field}: every value ({}) gave the same results.csv, byte for byte{}: no column of the results depends on it{why}",
             values.join(", "),
             if parts[0].0.len() > 1 {
                 ", with each value of the other varied fields"
@@ -1718,11 +1727,13 @@ fn parse_threads(s: &str) -> Result<usize, String> {
 }
 
 /// Warns on stderr when a sweep is estimated to take more than a minute.
-fn warn_if_long(secs: f64) {
+fn warn_if_long(secs: f64, vary: bool) {
     if secs > 60.0 {
         eprintln!(
-            "gtsim: warning: this scenario would run for {} (estimate); make the sweep smaller (fewer seeds, fanouts or configurations, smaller width or depth) if that is not intended",
-            human_time(secs)
+            "gtsim: warning: this scenario would run for {} (estimate{}); make the sweep smaller (fewer seeds, fanouts or configurations, smaller width or depth{}) if that is not intended",
+            human_time(secs),
+            if vary { ", all its combinations" } else { "" },
+            if vary { ", fewer vary values" } else { "" }
         );
     }
 }

@@ -222,7 +222,6 @@ fn speedup_line(
     Some((line, most))
 }
 
-/// "scenario: w = …, d = …, ordering …, horizon noise …, N seeds".
 /// A chart's title: the scenario, what is drawn, the configuration and the seeds
 /// (`pmws-uniform: overheads, w = 34, …, 24 seeds`).
 fn chart_title(plan: &Plan, what: &str, s: &[Summary]) -> String {
