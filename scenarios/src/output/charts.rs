@@ -16,8 +16,30 @@ const LOG_X_SPAN: f64 = 16.0;
 pub(super) fn draw(path: &Path, title: &str, charts: &[LineChart]) -> Result<(), plots::PlotError> {
     match charts {
         [one] => plots::line_chart(path, one),
-        many => plots::panels(path, title, many, if many.len() > 4 { 3 } else { 2 }),
+        many => plots::panels(
+            path,
+            title,
+            &under(title, many),
+            if many.len() > 4 { 3 } else { 2 },
+        ),
     }
+}
+
+/// Panels under the overall `title`: a panel's title without what that says already
+/// (`pmws-uniform: overheads, ` of `pmws-uniform: overheads, w = 34, …`).
+fn under(title: &str, charts: &[LineChart]) -> Vec<LineChart> {
+    let prefix = format!("{title}, ");
+    charts
+        .iter()
+        .map(|c| LineChart {
+            title: c
+                .title
+                .strip_prefix(&prefix)
+                .unwrap_or(&c.title)
+                .to_string(),
+            ..c.clone()
+        })
+        .collect()
 }
 
 /// [`draw`] of charts against processors: when their counts span a ratio of 16 or more
@@ -46,7 +68,12 @@ pub(super) fn draw_speedup_against_processors(
     }
     match charts {
         [one] => plots::log_log_chart(path, one),
-        many => plots::log_log_panels(path, title, many, if many.len() > 4 { 3 } else { 2 }),
+        many => plots::log_log_panels(
+            path,
+            title,
+            &under(title, many),
+            if many.len() > 4 { 3 } else { 2 },
+        ),
     }
 }
 
@@ -569,5 +596,20 @@ mod tests {
             "{}",
             charts[0].title
         );
+    }
+
+    /// Panels under an overall title do not repeat it; other titles are kept.
+    #[test]
+    fn panels_do_not_repeat_the_overall_title() {
+        let titled = |t: &str| LineChart {
+            title: t.into(),
+            ..LineChart::default()
+        };
+        let charts = [titled("s: overheads, w = 8, d = 4"), titled("w = 8, d = 5")];
+        let titles: Vec<String> = under("s: overheads", &charts)
+            .into_iter()
+            .map(|c| c.title)
+            .collect();
+        assert_eq!(titles, ["w = 8, d = 4", "w = 8, d = 5"]);
     }
 }
