@@ -1165,8 +1165,7 @@ pub fn summary_table(summaries: &[Summary], unit: TimeUnit) -> String {
         .first()
         .filter(|_| summaries.iter().all(|r| r.processors > 1))
     {
-        let leaves = r.leaf_nodes / (1.0 + r.search_overhead);
-        let time = crate::tables::uniprocessor_elapsed_s(r);
+        let (leaves, time) = (r.uniprocessor_leaves(), r.uniprocessor_elapsed_s());
         if leaves.is_finite() && time.is_finite() {
             s.push_str(&format!(
                 "| {} | {} | {} | {} | 1.00 | 0.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0.0 | 0.0 | {UNDEFINED} |\n",
@@ -1217,6 +1216,21 @@ pub fn human_seconds(s: f64) -> String {
         format!("{:.1} µs", s * 1e6)
     } else {
         format!("{:.0} ns", s * 1e9)
+    }
+}
+
+impl Summary {
+    /// The mean simulated time of the uniprocessor runs this summary's speedup and overheads
+    /// are taken against, in seconds, from its time overhead (eq. 11: processors · t_f / t_1
+    /// − 1); NaN when that is undefined.
+    pub fn uniprocessor_elapsed_s(&self) -> f64 {
+        self.processors as f64 * self.elapsed_s / (1.0 + self.time_overhead)
+    }
+
+    /// The mean leaves of those uniprocessor runs, from the search overhead (eq. 9: leaves(f) /
+    /// leaves(1) − 1); NaN when that is undefined.
+    pub fn uniprocessor_leaves(&self) -> f64 {
+        self.leaf_nodes / (1.0 + self.search_overhead)
     }
 }
 

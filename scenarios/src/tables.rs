@@ -300,13 +300,6 @@ fn fitted_on(plan: &Plan, algorithm: &str, s: &Summary) -> bool {
         .is_none_or(|a| a.entry().fit.includes(s.ptree_depth, s.ptree_width))
 }
 
-/// The mean simulated time of the uniprocessor runs a summary's speedup and overheads are
-/// taken against, in seconds, from its time overhead (eq. 11: processors · t_p / t_1 − 1);
-/// NaN when that is undefined.
-pub fn uniprocessor_elapsed_s(s: &Summary) -> f64 {
-    s.processors as f64 * s.elapsed_s / (1.0 + s.time_overhead)
-}
-
 /// Campbell's fitted speedup exponents (thesis, chapter 5): for each tree shape, a table of
 /// algorithm × ordering with `a` of speedup ∝ k^a, fitted as the thesis does (see
 /// [`speedup_exponent`] and [`fitted_on`]), the uniprocessor's time as the point k = 1.
@@ -346,7 +339,7 @@ pub fn exponent_tables(plan: &Plan, summaries: &[Summary]) -> String {
                     .map_or(&[], Vec::as_slice);
                 let t1 = runs
                     .iter()
-                    .map(|s| uniprocessor_elapsed_s(s))
+                    .map(|s| s.uniprocessor_elapsed_s())
                     .find(|t| t.is_finite());
                 let mut pts: Vec<(f64, f64)> = t1.map(|t| (1.0, t)).into_iter().collect();
                 pts.extend(

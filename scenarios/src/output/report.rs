@@ -401,6 +401,7 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
         }
     }
     let algorithms: Vec<String> = plan.algorithms.iter().map(|a| a.name()).collect();
+    let unit = crate::results::TimeUnit::of(plan);
     for (key, rows) in groups {
         out.push_str(&format!(
             "\n### {key}\n\n| processor tree | terminals | processors |"
@@ -420,13 +421,10 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
                 let t1 = rows
                     .iter()
                     .filter(|s| s.algorithm == *a)
-                    .map(|s| crate::tables::uniprocessor_elapsed_s(s))
+                    .map(|s| s.uniprocessor_elapsed_s())
                     .find(|t| t.is_finite());
                 match t1 {
-                    Some(t) => out.push_str(&format!(
-                        " {} | 1.00 |",
-                        crate::results::TimeUnit::of(plan).duration(t)
-                    )),
+                    Some(t) => out.push_str(&format!(" {} | 1.00 |", unit.duration(t))),
                     None => out.push_str(" – | – |"),
                 }
             }
@@ -444,7 +442,7 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
                 match rows.iter().find(|s| s.ptree == label && s.algorithm == *a) {
                     Some(s) => out.push_str(&format!(
                         " {} | {} |",
-                        crate::results::TimeUnit::of(plan).duration(s.elapsed_s),
+                        unit.duration(s.elapsed_s),
                         crate::results::mean_se(s.speedup, s.speedup_se, 2)
                     )),
                     None => out.push_str(" – | – |"),
