@@ -542,3 +542,81 @@ fn check_estimates_a_vary_run_whole_and_warns_of_its_total() {
         "{stderr}"
     );
 }
+
+/// A `vary` run into the folder of an earlier one replaces its combinations whole: a folder of a
+/// combination the new run does not have (a value changed, or a varied field set with `--set`)
+/// is deleted once the new run is written, while a folder holding a file gtsim did not write is
+/// kept, with a warning, and a file of the user's beside the combinations is left alone.
+#[test]
+fn a_vary_run_deletes_the_combinations_of_an_earlier_run_that_it_has_not() {
+    let dir = scratch("stale");
+    let file = dir.join("stale.ron");
+    let out = dir.join("out");
+    let run = |vary: &str, sets: &[&str]| {
+        std::fs::write(&file, with_vary(&small_text(), vary)).unwrap();
+        let mut args = vec![
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        for s in sets {
+            args.extend(["--set", s]);
+        }
+        let o = common::gtsim(&args);
+        let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(o.status.success(), "{stderr}");
+        stderr
+    };
+    let combinations = || {
+        let mut names: Vec<String> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap())
+            .filter(|e| e.path().is_dir())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    run("\"hardware.link.rate\": [960, 240]", &[]);
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    assert_eq!(
+        combinations(),
+        ["hardware.link.rate=240", "hardware.link.rate=960"]
+    );
+    // A value changed: 240's folder goes.
+    run("\"hardware.link.rate\": [960, 480]", &[]);
+    assert_eq!(
+        combinations(),
+        ["hardware.link.rate=480", "hardware.link.rate=960"]
+    );
+    // Another field varied, the first set: every earlier folder goes but one the user wrote in.
+    std::fs::write(out.join("hardware.link.rate=480").join("mine.txt"), "mine").unwrap();
+    let stderr = run(
+        "\"hardware.link.rate\": [960, 480], \"hardware.costs.s\": [\"Ms(2)\", \"Ms(4)\"]",
+        &["hardware.link.rate=960"],
+    );
+    assert_eq!(
+        combinations(),
+        [
+            "hardware.costs.s=Ms_2_",
+            "hardware.costs.s=Ms_4_",
+            "hardware.link.rate=480"
+        ]
+    );
+    assert!(
+        stderr.contains("warning: kept ")
+            && stderr.contains("hardware.link.rate=480, a combination of an earlier run")
+            && stderr.contains("mine.txt"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    let marker = std::fs::read_to_string(out.join(".gtsim-vary")).unwrap();
+    assert!(
+        !marker.contains("hardware.link.rate=480") && marker.contains("hardware.costs.s=Ms_4_"),
+        "{marker}"
+    );
+}

@@ -1399,6 +1399,19 @@ fn run_variants(
     // output of a failed sweep is left behind.
     let created = !dir.exists();
     prepare_vary_folder(&dir, default_out)?;
+    // Each combination's folder, named after its fields (made unique).
+    let mut folders: Vec<String> = Vec::new();
+    for v in &variants {
+        let mut folder = folder_name(&v.assignments);
+        while folders.contains(&folder) {
+            folder.push('_');
+        }
+        folders.push(folder);
+    }
+    // The folders an earlier run wrote here, listed with this run's until it ends: those this
+    // run does not write again (values since changed) are deleted once it has written its own.
+    let earlier = scenarios::output::list_vary_folders(&dir, &folders)
+        .map_err(|e| Failure::Output(e.to_string()))?;
     if !opts.quiet {
         warn_if_long(
             variants
@@ -1413,7 +1426,6 @@ fn run_variants(
         "# {name}: {} combinations of varied fields\n\nEach combination ran as a scenario of its own into the folder named after it (its report.md has every table and chart); `results.csv` here holds every row with a column per varied field.\n",
         variants.len()
     );
-    let mut folders: Vec<String> = Vec::new();
     // Each warning of loading the combinations, with the combinations that gave it.
     let mut warned: Vec<(String, Vec<String>)> = Vec::new();
     // A scheme comparison (outputs.schemes): every combination's summaries, for the tables and
@@ -1432,12 +1444,8 @@ fn run_variants(
         scenarios::Plan,
         Vec<scenarios::Summary>,
     )> = Vec::new();
-    for v in variants {
-        let mut folder = folder_name(&v.assignments);
-        while folders.contains(&folder) {
-            folder.push('_');
-        }
-        folders.push(folder.clone());
+    for (i, v) in variants.into_iter().enumerate() {
+        let folder = folders[i].clone();
         let label = v.label();
         let title = v.title();
         if !opts.quiet {
@@ -1463,7 +1471,7 @@ fn run_variants(
                     if created {
                         let _ = std::fs::remove_dir_all(&dir);
                     } else {
-                        for done in &folders {
+                        for done in &folders[..=i] {
                             let _ = remove_part(&scenarios::part::path_for(&dir.join(done)));
                         }
                     }
@@ -1571,6 +1579,21 @@ fn run_variants(
         VARY_MARKER,
         &scenarios::output::vary_marker_text(&folders, &own, &side),
     )?;
+    // The combinations of an earlier run that this one has not (a value changed, a field set
+    // or no longer varied): results of another sweep, which would sit beside these unmarked.
+    for stale in earlier.iter().filter(|f| !folders.contains(f)) {
+        remove_part(&scenarios::part::path_for(&dir.join(stale)))?;
+        match scenarios::output::remove_output_folder(&dir.join(stale)) {
+            Ok(true) if !opts.quiet => {
+                sayln!("removed {}: a combination this run does not have", dir.join(stale).display())
+            }
+            Ok(_) => {}
+            Err(why) => eprintln!(
+                "gtsim: warning: kept {}, a combination of an earlier run that this one does not have: {why}",
+                dir.join(stale).display()
+            ),
+        }
+    }
     if !opts.quiet {
         sayln!(
             "\nall combinations, in {}: {}",

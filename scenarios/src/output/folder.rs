@@ -72,6 +72,59 @@ pub fn vary_marker_text(folders: &[String], files: &[String], side: &[String]) -
     )
 }
 
+/// The combinations' folders the marker of the vary folder `folder` lists (none if it has no
+/// marker, or one of a run that has not listed them yet): plain names only.
+pub fn vary_folders(folder: &Path) -> Vec<String> {
+    listed(folder, VARY_MARKER, "folders")
+        .into_iter()
+        .filter(|n| is_plain_name(n))
+        .collect()
+}
+
+/// Lists `planned` (the combinations' folders a `vary` run into `folder` is about to write)
+/// in the folder's marker beside those it lists already, before the run writes them: a run
+/// stopped half-way leaves every folder it may have written listed, old and new, so that the
+/// next run into the folder knows them all. The folders listed before (see [`vary_folders`]).
+pub fn list_vary_folders(folder: &Path, planned: &[String]) -> io::Result<Vec<String>> {
+    let old = vary_folders(folder);
+    let mut all = old.clone();
+    all.extend(planned.iter().filter(|p| !old.contains(p)).cloned());
+    let files = listed(folder, VARY_MARKER, "files");
+    let path = folder.join(VARY_MARKER);
+    write_atomic(
+        &path,
+        vary_marker_text(&all, &files, &side_files(folder)).as_bytes(),
+    )
+    .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    Ok(old)
+}
+
+/// A name of one entry of a folder: not empty, no separator, not `.` or `..`.
+fn is_plain_name(name: &str) -> bool {
+    !name.is_empty() && !name.contains(['/', '\\']) && name != "." && name != ".."
+}
+
+/// Deletes the gtsim output folder `path` (a combination of an earlier `vary` run that the
+/// new run no longer has), on the rule a run replacing it follows: only a folder holding its
+/// marker and nothing but the files the marker lists. Ok(true) if deleted; Ok(false) if it is
+/// missing; Err(why) if it is kept (it is not a gtsim output folder, or holds other files).
+pub fn remove_output_folder(path: &Path) -> Result<bool, String> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Ok(_) => {}
+    }
+    if !path.join(MARKER).is_file() {
+        return Err(format!(
+            "{}: has no {MARKER} file, so it is not a gtsim output folder",
+            path.display()
+        ));
+    }
+    check_replaceable(path).map_err(|e| e.to_string())?;
+    std::fs::remove_dir_all(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(true)
+}
+
 /// The side files the vary folder `folder`'s marker lists that are still there (a chart
 /// `gtsim plot` wrote while a vary run was writing the folder is kept listed by it).
 pub fn side_files(folder: &Path) -> Vec<String> {

@@ -14,8 +14,9 @@ pub mod trace_path;
 
 pub use charts::{overheads_chart, scheme_speedup_charts, speedup_chart, MAX_PANELS};
 pub use folder::{
-    adopt, check_side_output, folder_of, is_side_name, remove_side_files, side_files,
-    vary_marker_text, write_atomic, Adopted, Hook, OutputFolder, MARKER, PLOT_TAG, VARY_MARKER,
+    adopt, check_side_output, folder_of, is_side_name, list_vary_folders, remove_output_folder,
+    remove_side_files, side_files, vary_folders, vary_marker_text, write_atomic, Adopted, Hook,
+    OutputFolder, MARKER, PLOT_TAG, VARY_MARKER,
 };
 pub use report::report;
 pub use rows::RowWriter;
