@@ -832,3 +832,109 @@ fn a_quiescence_cost_on_trees_without_quiescence_is_warned_about() {
     assert!(chess.iter().all(|w| !w.contains("quiescence")), "{chess:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A section of the scenario's own hardware that its machine gives as a section too (`costs`)
+/// is merged field by field, as `--set hardware.costs.k=…` sets it: the machine's other costs
+/// are kept, not dropped to their defaults. A value with a name (a link) replaces the machine's.
+#[test]
+fn a_machine_s_costs_are_merged_field_by_field_with_the_scenario_s() {
+    let dir = std::env::temp_dir().join(format!("gtsim-merge-costs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = |hardware: &str| {
+        format!(
+            "(\n    name: \"m\",\n    machine: \"lines-960\",\n{hardware}    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: TreeSplit(update: true), progressive_deepening: false),\n    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 2)),\n)\n"
+        )
+    };
+    let load = |name: &str, hardware: &str, sets: &[&str]| {
+        let file = dir.join(name);
+        std::fs::write(&file, text(hardware)).unwrap();
+        let sets: Vec<_> = sets
+            .iter()
+            .map(|s| scenarios::overrides::Assignment::parse(s).unwrap())
+            .collect();
+        let mut variants = scenarios::load::load_variants(&file, &sets).unwrap();
+        variants.remove(0).plan
+    };
+    let ms = |d: sim_core::SimTime| d.as_nanos() as f64 / 1e6;
+    // lines-960: k 8 ms, e 25.65 ms, s 2 ms, interrupt 1 ms, serial lines at 960 bytes/s.
+    let own = load(
+        "own.ron",
+        "    hardware: (costs: (k: Ms(1), e: Ms(3)), link: Ideal),\n",
+        &[],
+    );
+    let set = load(
+        "set.ron",
+        "",
+        &[
+            "hardware.costs.k=Ms(1)",
+            "hardware.costs.e=Ms(3)",
+            "hardware.link=Ideal",
+        ],
+    );
+    for plan in [&own, &set] {
+        assert_eq!(
+            [
+                ms(plan.costs.k),
+                ms(plan.costs.e),
+                ms(plan.costs.s),
+                ms(plan.costs.interrupt)
+            ],
+            [1.0, 3.0, 2.0, 1.0]
+        );
+    }
+    assert_eq!(
+        format!("{:?}", own.links),
+        format!("{:?}", set.links),
+        "the link replaced whole"
+    );
+    // An error in a cost the scenario writes is at the scenario's line, merged or not.
+    let file = dir.join("bad.ron");
+    std::fs::write(
+        &file,
+        text("    hardware: (costs: (k: Ms(1), e: Ms(3), s: Ms(-1))),\n"),
+    )
+    .unwrap();
+    let e = scenarios::load::load_variants(&file, &[])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("bad.ron:4:"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A machine's clock counts only where a cost is in cycles: a scenario that gives every other
+/// field of parabelle-1985 (whose costs are in time) gets the warning that the machine has no
+/// effect, and one whose link's characters cost cycles does not.
+#[test]
+fn a_machine_s_clock_alone_is_no_effect_without_costs_in_cycles() {
+    let dir = std::env::temp_dir().join(format!("gtsim-clock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = |link: &str| {
+        format!(
+            "(\n    name: \"m\",\n    machine: \"parabelle-1985\",\n    hardware: (costs: (k: Ms(8), e: Ms(25.65), q: Ns(0), probe: Ns(0), s: Ms(2), interrupt: Ms(1)), link: {link}, length: 1),\n    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: Pmws),\n    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 2)),\n)\n"
+        )
+    };
+    let warnings = |name: &str, link: &str| {
+        let file = dir.join(name);
+        std::fs::write(&file, text(link)).unwrap();
+        scenarios::load::load_variants(&file, &[])
+            .unwrap()
+            .remove(0)
+            .plan
+            .warnings
+    };
+    let w = warnings("time.ron", "Serial(rate: 960)");
+    assert!(
+        w.len() == 1
+            && w[0].contains("machine: \"parabelle-1985\" has no effect")
+            && w[0].contains("(costs, link, length) but its clock_hz, which only a cost in Cycles(…) would use, and none is"),
+        "{w:?}"
+    );
+    let w = warnings(
+        "cycles.ron",
+        "Sci(rate: 960, host_char: Cycles(22), board_char: Cycles(184))",
+    );
+    assert!(!w.iter().any(|w| w.contains("no effect")), "{w:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,7 +1,9 @@
 //! Machines as files: `machine: "parabelle-1985"` (a machine shipped with gtsim) or
 //! `machine: "my-machine.ron"` (a file beside the scenario) in place of, or under, a scenario's
 //! `hardware` section. A machine file is a `hardware` section on its own; the scenario's
-//! `hardware` fields, when it has some, replace the machine's fields of the same name. The
+//! `hardware` fields, when it has some, replace the machine's fields of the same name, but for a
+//! section in parentheses the machine gives too (`costs`, `reads`), whose fields are merged one
+//! by one, as `--set hardware.costs.k=…` sets them. The
 //! result is an ordinary scenario text (`--set` and `vary` then reach every hardware field).
 
 use super::ScenarioError;
@@ -56,7 +58,9 @@ pub(super) struct Origin {
     machine: Named,
     /// The machine's text (a `hardware` section).
     text: String,
-    /// The hardware fields the scenario writes itself (they replace the machine's).
+    /// The hardware fields the scenario writes itself (they replace the machine's), dotted
+    /// below `hardware`: `link`, or `costs.k` for a field of a section merged into the
+    /// machine's.
     own: Vec<String>,
     /// The fields `--set` or `vary` set after the machine was resolved (`hardware.network`,
     /// dotted): an error about one of them, a field inside one or one holding it is not the
@@ -83,13 +87,44 @@ impl Origin {
 
     /// The machine's fields that the scenario's own `hardware` fields replace, and those that
     /// still come from the machine (none: the machine has no effect), in the machine's order.
+    /// A section merged field by field is named whole when all its fields are on one side
+    /// (`costs`), else field by field (`costs.k`).
     pub(super) fn replaced_and_kept(&self) -> (Vec<String>, Vec<String>) {
         let wrapped = format!("(hardware: {})", one_line(&self.text));
-        let fields = match overrides::fields_checked(&wrapped, &["hardware"]) {
-            Some(Ok(spans)) => spans.into_iter().map(|(f, _, _)| f).collect(),
+        let spans = match overrides::fields_checked(&wrapped, &["hardware"]) {
+            Some(Ok(spans)) => spans,
             _ => Vec::new(),
         };
-        fields.into_iter().partition(|f| self.own.contains(f))
+        let (mut replaced, mut kept) = (Vec::new(), Vec::new());
+        for (field, vs, ve) in spans {
+            let inner = format!("{field}.");
+            if self.own.contains(&field) || !self.own.iter().any(|o| o.starts_with(&inner)) {
+                if self.own.contains(&field) {
+                    replaced.push(field);
+                } else {
+                    kept.push(field);
+                }
+                continue;
+            }
+            // Merged: the machine's fields of the section, each on its side.
+            let subs = match is_section(&wrapped[vs..ve])
+                .then(|| overrides::fields_checked(&wrapped, &["hardware", &field]))
+                .flatten()
+            {
+                Some(Ok(subs)) => subs.into_iter().map(|(f, _, _)| format!("{inner}{f}")),
+                _ => continue,
+            };
+            let (r, k): (Vec<String>, Vec<String>) = subs.partition(|f| self.own.contains(f));
+            match (r.is_empty(), k.is_empty()) {
+                (false, true) => replaced.push(field),
+                (true, false) => kept.push(field),
+                _ => {
+                    replaced.extend(r);
+                    kept.extend(k);
+                }
+            }
+        }
+        (replaced, kept)
     }
 
     /// The same origin, with the fields set over the resolved text by `--set` or `vary`.
@@ -134,7 +169,13 @@ impl Origin {
             return;
         }
         let rest = message[field.len() + 2..].to_string();
-        let ((l, c), reworded) = if self.own.iter().any(|o| o == keys[1]) {
+        // The scenario's own field, a field inside it, or a section holding one of its own.
+        let below = keys[1..].join(".");
+        let owned = self
+            .own
+            .iter()
+            .any(|o| super::within(&below, o) || super::within(o, &below));
+        let ((l, c), reworded) = if owned {
             (super::locate::locate(&self.original, &keys), None)
         } else {
             match &self.machine {
@@ -264,7 +305,7 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
     };
     // The machine on its own must be a whole hardware section: its errors point into it.
     super::deserialize_hardware(&text, &machine_file)?;
-    // The scenario's own hardware fields replace the machine's.
+    // The scenario's own hardware fields replace the machine's (or merge into its sections).
     let own = overrides::find(src, &["hardware"]);
     // Checked as the loader would check a hardware section without a machine: nothing in it is
     // passed over, and no field is given twice.
@@ -290,12 +331,44 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
         Some(Ok(spans)) => spans,
         Some(Err((i, message))) => return Err(at_hardware(i, message)),
     };
+    // A section in parentheses that the machine gives as one too (`costs`, `reads`) is merged
+    // field by field, as `--set hardware.costs.k=…` would set it: the machine's other fields
+    // in it are kept. Any other value (a link, a network, a number) replaces the machine's.
+    let machine_text = format!("(hardware: {})", one_line(&text));
+    let machine_sections: Vec<String> =
+        match overrides::fields_checked(&machine_text, &["hardware"]) {
+            Some(Ok(spans)) => spans
+                .into_iter()
+                .filter(|(_, vs, ve)| is_section(&machine_text[*vs..*ve]))
+                .map(|(f, _, _)| f)
+                .collect(),
+            _ => Vec::new(),
+        };
     let mut own_fields = Vec::new();
     for (field, vs, ve) in own_spans {
-        own_fields.push(
-            overrides::Assignment::new(&field, &src[vs..ve])
-                .map_err(|e| at_hardware(vs, format!("{field}: {e}")))?,
-        );
+        let merged = is_section(&src[vs..ve]) && machine_sections.contains(&field);
+        let inner = match overrides::fields_checked(src, &["hardware", &field]) {
+            Some(Ok(spans)) if merged => Some(spans),
+            Some(Err((i, message))) if merged => {
+                return Err(at_hardware(i, format!("{field}: {message}")))
+            }
+            _ => None,
+        };
+        match inner {
+            Some(spans) => {
+                for (sub, svs, sve) in spans {
+                    let path = format!("{field}.{sub}");
+                    own_fields.push(
+                        overrides::Assignment::new(&path, &src[svs..sve])
+                            .map_err(|e| at_hardware(svs, format!("{path}: {e}")))?,
+                    );
+                }
+            }
+            None => own_fields.push(
+                overrides::Assignment::new(&field, &src[vs..ve])
+                    .map_err(|e| at_hardware(vs, format!("{field}: {e}")))?,
+            ),
+        }
     }
     let merged = overrides::apply(&text, &own_fields).map_err(|e| at(start, e.to_string()))?;
     // On one line, without its comments, followed by the line breaks of the text it replaces:
@@ -357,7 +430,7 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
             Named::File(machine_file)
         },
         text,
-        own: own_fields.iter().map(|a| a.path[0].clone()).collect(),
+        own: own_fields.iter().map(|a| a.dotted()).collect(),
         set: Vec::new(),
     };
     Ok(Resolved {
@@ -365,6 +438,12 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
         origin: Some(origin),
         edits,
     })
+}
+
+/// Whether a value is a section in parentheses without a name (`(k: Ms(8), …)`), whose fields
+/// a scenario's own hardware section merges into its machine's.
+fn is_section(value: &str) -> bool {
+    value.trim_start().starts_with('(')
 }
 
 /// RON text on one line: comments dropped (outside strings), line breaks and runs of spaces as

@@ -268,7 +268,7 @@ pub fn load_variants(
         let set_paths = others.iter().map(|a| a.dotted()).collect();
         let warning = origin
             .as_ref()
-            .and_then(|o| machine_without_effect(o, src, &file, machine_written.last()));
+            .and_then(|o| machine_without_effect(o, src, &text, &file, machine_written.last()));
         let made = Made {
             src,
             named: named.clone(),
@@ -853,14 +853,21 @@ fn in_value(e: ScenarioError, src: &str, file: &str, written: &Written) -> Scena
 /// the machine then has no effect (a user who names one with `--set` or `vary` means to run
 /// it). At the machine's value in the vary section or in the file, or without a place for one
 /// given with `--set` (`written`). A machine whose other fields the scenario keeps is the
-/// documented way to share some fields and vary the rest, and is not warned about.
+/// documented way to share some fields and vary the rest, and is not warned about; its clock
+/// counts only where a cost is in cycles (`Cycles(…)` in the hardware section of `resolved`,
+/// the scenario's text with its machine and the fields set).
 fn machine_without_effect(
     origin: &machine::Origin,
     src: &str,
+    resolved: &str,
     file: &str,
     written: Option<&Written>,
 ) -> Option<String> {
-    let (replaced, kept) = origin.replaced_and_kept();
+    let (replaced, mut kept) = origin.replaced_and_kept();
+    let in_cycles = crate::overrides::find(resolved, &["hardware"])
+        .is_some_and(|(_, start, end)| resolved[start..end].contains("Cycles("));
+    let clock_unused = !in_cycles && kept.iter().any(|f| f == "clock_hz");
+    kept.retain(|f| f != "clock_hz" || in_cycles);
     if replaced.is_empty() || !kept.is_empty() {
         return None;
     }
@@ -870,9 +877,14 @@ fn machine_without_effect(
         None => "",
     };
     let message = format!(
-        "machine: {:?}{given} has no effect: the scenario's hardware section gives every field the machine sets ({}), and a scenario's own hardware fields replace its machine's; leave them out of the hardware section to run the machine",
+        "machine: {:?}{given} has no effect: the scenario's hardware section gives every field the machine sets ({}){}, and a scenario's own hardware fields replace its machine's; leave them out of the hardware section to run the machine",
         origin.name(),
-        replaced.join(", ")
+        replaced.join(", "),
+        if clock_unused {
+            " but its clock_hz, which only a cost in Cycles(…) would use, and none is"
+        } else {
+            ""
+        }
     );
     // At the machine's value, as errors in the machine are.
     let (line, col) = machine::value_place(src);
