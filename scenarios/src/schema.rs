@@ -80,10 +80,13 @@ impl<'de> Deserialize<'de> for Vary {
 /// One value of a varied field, as RON text.
 struct VaryValue(String);
 
+/// The error for a varied value written as RON rather than as a string holding it.
+const UNQUOTED: &str = "a value other than a number or true/false is written as a string holding its RON text: put it in double quotes, e.g. \"Ms(4)\" or \"Serial(rate: 480)\"";
+
 impl<'de> Deserialize<'de> for VaryValue {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Text;
-        impl serde::de::Visitor<'_> for Text {
+        impl<'v> serde::de::Visitor<'v> for Text {
             type Value = VaryValue;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a number, true/false, or a string holding RON text such as \"Ms(4)\"")
@@ -102,6 +105,29 @@ impl<'de> Deserialize<'de> for VaryValue {
             }
             fn visit_str<E>(self, v: &str) -> Result<VaryValue, E> {
                 Ok(VaryValue(v.to_string()))
+            }
+            // A value written as it would be in the file (`Ms(2)`, `Serial(rate: 480)`,
+            // `[1, 2]`): what is wrong is its missing quotes.
+            fn visit_seq<A: serde::de::SeqAccess<'v>>(self, _: A) -> Result<VaryValue, A::Error> {
+                Err(serde::de::Error::custom(UNQUOTED))
+            }
+            fn visit_map<A: serde::de::MapAccess<'v>>(self, _: A) -> Result<VaryValue, A::Error> {
+                Err(serde::de::Error::custom(UNQUOTED))
+            }
+            fn visit_unit<E: serde::de::Error>(self) -> Result<VaryValue, E> {
+                Err(E::custom(UNQUOTED))
+            }
+            fn visit_enum<A: serde::de::EnumAccess<'v>>(self, _: A) -> Result<VaryValue, A::Error> {
+                Err(serde::de::Error::custom(UNQUOTED))
+            }
+            fn visit_some<D2: serde::Deserializer<'v>>(
+                self,
+                _: D2,
+            ) -> Result<VaryValue, D2::Error> {
+                Err(serde::de::Error::custom(UNQUOTED))
+            }
+            fn visit_none<E: serde::de::Error>(self) -> Result<VaryValue, E> {
+                Err(E::custom(UNQUOTED))
             }
         }
         d.deserialize_any(Text)
