@@ -361,6 +361,12 @@ pub struct Entry {
     /// with `table`, its root value may differ from the table-free reference and is recorded,
     /// not refused (Parabelle's tables are `table`, which the paper's Table III rows go with).
     pub shared_table: bool,
+    /// Whether its runs charge `hardware.costs.probe`: Parabelle with a table (a probe or store
+    /// of a processor's own table, the master serving a child's probe of the global one) and
+    /// APHID (its master's pass looking a leaf up again). The shared tables of `lazy_smp` and
+    /// `abdada` are reached through `hardware.memory`, not at this cost. The loader warns about
+    /// a probe cost that no algorithm of the plan charges (a test checks this against runs).
+    pub probes: bool,
     /// Whether a report's configuration titles name it (pmws, the paper's own scheme and the
     /// default subject of its tables, goes unnamed).
     pub titled: bool,
@@ -541,6 +547,7 @@ impl Algorithm {
             columns: &[],
             table: None,
             shared_table: false,
+            probes: false,
             titled: true,
             invalid: None,
             reads: None,
@@ -583,6 +590,7 @@ impl Algorithm {
                 progressive: true,
                 model: true,
                 table: (table != TableKind::None).then_some((table, storage)),
+                probes: table != TableKind::None,
                 // Without a table, storage would be ignored: two names for one experiment.
                 invalid: (table == TableKind::None && storage != Storage::All).then(|| {
                     format!("storage: {storage:?} has no effect without a table: give table: Global or Local, or leave storage out")
@@ -786,6 +794,7 @@ impl Algorithm {
                     option: "top",
                 },
                 short: Short::Parallel { plies: top },
+                probes: true,
                 invalid: (top == 0).then(|| "top must be at least 1 ply (the master's tree)".into()),
                 events_milli: 30,
                 ..base(if top == algorithms::aphid::DEFAULT_TOP {
@@ -1072,6 +1081,14 @@ impl Algorithm {
     pub fn needs_memory(self) -> bool {
         self.shared_table().is_some()
             || matches!(self, Algorithm::YbwcShared { .. } | Algorithm::Dts { .. })
+    }
+
+    /// Whether a probe cost (`hardware.costs.probe`) beside it is its own: it charges one
+    /// ([`Entry::probes`]), or an option of it would (Parabelle without a table: the costs of
+    /// its table runs, which parabelle-table2.ron keeps as the files of those runs have them).
+    /// The loader warns about a probe cost no algorithm of the plan owns.
+    pub fn owns_probe_cost(self) -> bool {
+        self.entry().probes || matches!(self, Algorithm::Parabelle { .. })
     }
 
     /// Whether the search keeps a transposition table (then its root value may legitimately

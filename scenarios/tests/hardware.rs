@@ -936,5 +936,193 @@ fn a_machine_s_clock_alone_is_no_effect_without_costs_in_cycles() {
         "Sci(rate: 960, host_char: Cycles(22), board_char: Cycles(184))",
     );
     assert!(!w.iter().any(|w| w.contains("no effect")), "{w:?}");
+
+/// The warnings of `file`'s plans, one list per combination, with the fields `sets` set
+/// (`PATH=VALUE`).
+fn plan_warnings(file: &Path, sets: &[&str]) -> Vec<Vec<String>> {
+    let sets: Vec<_> = sets
+        .iter()
+        .map(|s| scenarios::overrides::Assignment::parse(s).unwrap())
+        .collect();
+    scenarios::load::load_variants(file, &sets)
+        .unwrap()
+        .into_iter()
+        .map(|v| v.plan.warnings)
+        .collect()
+}
+
+/// A table probe cost (`hardware.costs.probe`) that no algorithm of the plan charges is warned
+/// about, at the field (without a place when --set gives it): tree-splitting probes no table.
+/// Parabelle with a table and aphid charge it, and Parabelle without one keeps its tables'
+/// costs (parabelle-table2.ron): not said; nor is a probe the named machine gives.
+#[test]
+fn a_probe_cost_no_algorithm_charges_is_warned_about() {
+    let dir = std::env::temp_dir().join(format!("gtsim-unused-probe-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let costs = "    hardware: (costs: (k: Ns(0), e: Ns(1), probe: Us(5)), link: Ideal),\n";
+    let text = |hardware: &str, algorithm: &str| {
+        format!(
+            "(\n    name: \"p\",\n{hardware}    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: {algorithm}, progressive_deepening: false),\n    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 2)),\n)\n"
+        )
+    };
+    let write = |name: &str, text: String| {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        f
+    };
+    let said = "hardware.costs.probe: a table probe costs 5 µs here, but no algorithm of the plan probes a transposition table: probe is not used";
+    let f = write("treesplit.ron", text(costs, "TreeSplit(update: false)"));
+    let w = plan_warnings(&f, &[]);
+    let col = costs.find("probe").unwrap() + 1;
+    assert_eq!(w.len(), 1);
+    assert_eq!(w[0].len(), 1, "{w:?}");
+    assert!(
+        w[0][0].starts_with(&format!("{}:3:{col}: {said}", f.display())),
+        "{w:?}"
+    );
+    // Given with --set: named without a place.
+    let f = write(
+        "set.ron",
+        text(
+            &costs.replace(", probe: Us(5)", ""),
+            "TreeSplit(update: false)",
+        ),
+    );
+    assert_eq!(plan_warnings(&f, &[]), [Vec::<String>::new()]);
+    let w = plan_warnings(&f, &["hardware.costs.probe=Us(5)"]);
+    assert!(
+        w[0].len() == 1 && w[0][0].starts_with(&format!("{}: {said}", f.display())),
+        "{w:?}"
+    );
+    // Algorithms that charge it, and Parabelle without a table: nothing.
+    for algorithm in ["Parabelle(table: Global)", "Aphid()", "Parabelle()"] {
+        let f = write("probes.ron", text(costs, algorithm));
+        assert_eq!(
+            plan_warnings(&f, &[]),
+            [Vec::<String>::new()],
+            "{algorithm}"
+        );
+    }
+    // The machine's own probe (parabelle-1985's 56.3 µs) on tree-splitting: only its q is said.
+    let f = write(
+        "machine.ron",
+        text(
+            "    machine: \"parabelle-1985\",\n",
+            "TreeSplit(update: false)",
+        ),
+    );
+    let w = plan_warnings(&f, &[]);
+    assert!(
+        w[0].iter().all(|w| !w.contains("costs.probe"))
+            && w[0].iter().any(|w| w.contains("costs.q")),
+        "{w:?}"
+    );
+    // Changed from the machine's: said.
+    let w = plan_warnings(&f, &["hardware.costs.probe=Us(5)"]);
+    assert!(w[0].iter().any(|w| w.contains(said)), "{w:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Which algorithms charge `hardware.costs.probe`, as the catalogue says
+/// (`Entry::probes`), checked against runs: every algorithm of the catalogue (and Parabelle
+/// with each table) on one and four processors; the `probes` column counts the probes charged.
+#[test]
+fn the_catalogue_says_which_algorithms_charge_the_probe_cost() {
+    use scenarios::catalogue::Algorithm;
+    use std::collections::{BTreeMap, BTreeSet};
+    const PARALLEL: [&str; 16] = [
+        "Pmws",
+        "Parabelle()",
+        "Parabelle(table: Global)",
+        "Parabelle(table: Local)",
+        "TreeSplit(update: false)",
+        "PvSplit()",
+        "StagedSss()",
+        "Baudet()",
+        "Mwf()",
+        "Aphid()",
+        "PmwsIx(broadcast: true)",
+        "Ybwc()",
+        "LazySmp()",
+        "Abdada()",
+        "YbwcShared()",
+        "Dts()",
+    ];
+    const ONE: [&str; 10] = [
+        "Ab",
+        "Pab",
+        "Scout",
+        "NegaScout",
+        "Ins",
+        "Pns",
+        "Sss",
+        "Dual",
+        "Sab()",
+        "Abs()",
+    ];
+    let by_name: BTreeMap<String, Algorithm> = PARALLEL
+        .iter()
+        .chain(&ONE)
+        .map(|t| {
+            let a: Algorithm = ron::from_str(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+            (a.name(), a)
+        })
+        .collect();
+    for a in Algorithm::ALL {
+        assert!(by_name.contains_key(&a.name()), "{a} is not checked here");
+    }
+    let dir = std::env::temp_dir().join(format!("gtsim-probes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut probed = BTreeSet::new();
+    for (name, list, processors) in [
+        ("parallel", &PARALLEL[..], "[1, 4]"),
+        ("one", &ONE[..], "[1]"),
+    ] {
+        let f = dir.join(format!("{name}.ron"));
+        std::fs::write(
+            &f,
+            format!(
+                "(\n    name: \"{name}\",\n    hardware: (\n        costs: (k: Us(80), e: Us(256.5), probe: Us(5), s: Us(20), interrupt: Us(10)),\n        link: Serial(rate: 1250000),\n        network: FullyConnected,\n        reads: (hosts: Interrupt, boards: Interrupt),\n        memory: (read: Ns(100), write: Ns(100), banks: 8),\n    ),\n    workload: Synthetic(width: 4, depth: 4, ordering: FirstBest(p: 0.6)),\n    search: (algorithm: {first}, progressive_deepening: false),\n    sweep: (processors: {processors}, algorithm: [{list}], seeds: Range(start: 1, count: 2)),\n    outputs: (plots: false),\n)",
+                first = list[0],
+                list = list.join(", "),
+            ),
+        )
+        .unwrap();
+        let out = dir.join(format!("{name}-out"));
+        let ran = Command::new(env!("CARGO_BIN_EXE_gtsim"))
+            .args([
+                "run",
+                f.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+                "--quiet",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            ran.status.success(),
+            "{}",
+            String::from_utf8_lossy(&ran.stderr)
+        );
+        let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
+        let mut lines = csv.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let col = |c: &str| header.iter().position(|h| *h == c).unwrap();
+        let (algorithm, probes) = (col("algorithm"), col("probes"));
+        for line in lines {
+            let cells: Vec<&str> = line.split(',').collect();
+            if cells[probes].parse::<u64>().unwrap() > 0 {
+                probed.insert(cells[algorithm].to_string());
+            }
+        }
+    }
+    let said: BTreeSet<String> = by_name
+        .iter()
+        .filter(|(_, a)| a.entry().probes)
+        .map(|(n, _)| n.clone())
+        .collect();
+    assert_eq!(probed, said);
     let _ = std::fs::remove_dir_all(&dir);
 }

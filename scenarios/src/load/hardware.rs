@@ -206,6 +206,15 @@ pub(super) fn in_nanoseconds(hw: &Hardware) -> Hardware {
     }
 }
 
+/// The cost `cost` picks of `hw`'s costs in whole nanoseconds, as a run takes it (None past
+/// u64 nanoseconds, which the loader refuses).
+pub(super) fn in_nanoseconds_of(
+    hw: &Hardware,
+    cost: fn(&schema::Costs) -> &Duration,
+) -> Option<SimTime> {
+    nanoseconds(cost(&hw.costs), hw.clock_hz.0).ok()
+}
+
 /// The cost model of `hw`, every duration converted to nanoseconds; the leaf evaluation cost
 /// must be positive.
 pub(super) fn costs(cx: &Source, hw: &Hardware) -> Result<CostModel, ScenarioError> {
@@ -260,6 +269,31 @@ pub(super) fn unused_quiescence(
             format!(
                 "quiescence nodes cost {} here, but {trees} have none: q is not used. Costs with a q are made for chess, where e prices a leaf's evaluation alone and q its capture search, while a leaf of {trees} stands for the whole search below the horizon{faster}",
                 crate::util::duration_words(costs.q),
+            ),
+        )
+    })
+}
+
+/// A warning when the costs price a table probe (`probe`) that no algorithm of the plan
+/// charges ([`crate::catalogue::Entry::probes`]: Parabelle with a table, APHID): the probe
+/// changes nothing. Said only of a probe the scenario gives (its own costs, `--set`, `vary`),
+/// not of its machine's (`machine_probe`, the machine's probe in nanoseconds when it has one):
+/// a machine's costs describe the machine, whatever the plan runs on it. Not said beside
+/// Parabelle without a table either, whose `table` option brings the probe in
+/// ([`Algorithm::owns_probe_cost`]: parabelle-table2.ron keeps its table runs' costs).
+pub(super) fn unused_probe(
+    cx: &Source,
+    costs: &CostModel,
+    algorithms: &[Algorithm],
+    machine_probe: Option<SimTime>,
+) -> Option<String> {
+    let used = algorithms.iter().any(|a| a.owns_probe_cost());
+    (costs.probe > SimTime::ZERO && !used && machine_probe != Some(costs.probe)).then(|| {
+        cx.warning_at(
+            &["hardware", "costs", "probe"],
+            format!(
+                "a table probe costs {} here, but no algorithm of the plan probes a transposition table: probe is not used (Parabelle with table: Global or Local, and aphid's master, charge it; lazy_smp's and abdada's tables are in hardware.memory, at its read and write costs)",
+                crate::util::duration_words(costs.probe),
             ),
         )
     })

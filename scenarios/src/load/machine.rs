@@ -127,6 +127,12 @@ impl Origin {
         (replaced, kept)
     }
 
+    /// The machine's own hardware section, as its file gives it (before the scenario's fields
+    /// replace some): what a warning compares the scenario's fields with.
+    pub(super) fn hardware(&self) -> Option<crate::schema::Hardware> {
+        super::deserialize_hardware(&self.text, self.name()).ok()
+    }
+
     /// The same origin, with the fields set over the resolved text by `--set` or `vary`.
     pub(super) fn with_set(self, set: Vec<String>) -> Origin {
         Origin { set, ..self }

@@ -746,7 +746,8 @@ fn parse_resolved(
 ) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
     let place = |e| made.place(e, &file, text, origin);
-    plan_of(text, path, &|at| made.set_at(at), &place).map_err(place)
+    let machine = origin.and_then(|o| o.hardware());
+    plan_of(text, path, &|at| made.set_at(at), &place, machine.as_ref()).map_err(place)
 }
 
 /// How the text the loader reads was made from the file's, so that an error's place in it can be
@@ -903,12 +904,15 @@ fn machine_without_effect(
 
 /// The plan of scenario text without a `machine` field (resolved); `set_at` names the field
 /// set (`--set`, `vary`) whose text holds a byte of `src`, if one does, and `place` takes an
-/// error's place in `src` to the file (a warning's too: [`Source::warning_at`]).
+/// error's place in `src` to the file (a warning's too: [`Source::warning_at`]). `named_machine` is
+/// the hardware section of the machine the scenario named, as its file gives it (None without
+/// one), which some warnings compare the scenario's fields with.
 fn plan_of<'a>(
     src: &str,
     path: &Path,
     set_at: &dyn Fn(usize) -> Option<SetValue<'a>>,
     place: &dyn Fn(ScenarioError) -> ScenarioError,
+    named_machine: Option<&crate::schema::Hardware>,
 ) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
     let scenario: Scenario = deserialize_set_as(src, &file, set_at)?;
@@ -1003,6 +1007,12 @@ fn plan_of<'a>(
     }
     warnings.extend(machine.warnings.iter().cloned());
     warnings.extend(hardware::unused_quiescence(&cx, &costs, trees.generator));
+    warnings.extend(hardware::unused_probe(
+        &cx,
+        &costs,
+        &algorithms,
+        named_machine.and_then(|m| hardware::in_nanoseconds_of(m, |c| &c.probe)),
+    ));
     warnings.extend(unrun_workload_values(&cx, &scenario.sweep, &trees));
     let sweep_algorithms = &scenario.sweep.algorithm;
     if !sweep_algorithms.is_empty() && !sweep_algorithms.contains(&scenario.search.algorithm) {
