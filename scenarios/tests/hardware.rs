@@ -1126,3 +1126,77 @@ fn the_catalogue_says_which_algorithms_charge_the_probe_cost() {
     assert_eq!(probed, said);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A bus has no lines: a link other than Ideal beside it is warned about, at the field (without
+/// a place when --set gives it). Ideal, as the shipped machine ethernet-10mbit writes it, says
+/// nothing; nor does a link that serves other networks of the combinations of `vary`
+/// (ybwc-scale.ron's), unless --set gives every combination the bus.
+#[test]
+fn a_link_beside_a_bus_is_warned_about() {
+    let dir = std::env::temp_dir().join(format!("gtsim-bus-link-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = |link: &str, vary: &str| {
+        format!(
+            "(\n    name: \"b\",\n{vary}    hardware: (costs: (k: Us(80), e: Us(256.5), s: Us(20), interrupt: Us(10)), link: {link}, network: Bus(rate: 1250000)),\n    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: Ybwc()),\n    sweep: (processors: [1, 4], seeds: Range(start: 1, count: 2)),\n)\n"
+        )
+    };
+    let write = |name: &str, text: String| {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        f
+    };
+    let said = "hardware.link: not used: hardware.network is a Bus, one shared medium on which every message is a frame at the bus's own rate, so no message takes the lines of link";
+    let serial = text("Serial(rate: 5)", "");
+    let f = write("serial.ron", serial.clone());
+    let w = plan_warnings(&f, &[]);
+    let col = serial.lines().nth(2).unwrap().find("link:").unwrap() + 1;
+    assert!(
+        w[0].len() == 1 && w[0][0].starts_with(&format!("{}:3:{col}: {said}", f.display())),
+        "{w:?}"
+    );
+    let f = write("ideal.ron", text("Ideal", ""));
+    assert_eq!(plan_warnings(&f, &[]), [Vec::<String>::new()]);
+    let w = plan_warnings(&f, &["hardware.link=Serial(rate: 5)"]);
+    assert!(
+        w[0].len() == 1 && w[0][0].starts_with(&format!("{}: {said}", f.display())),
+        "{w:?}"
+    );
+    // The machine's Ideal link: nothing.
+    let f = write(
+        "machine.ron",
+        text("Ideal", "").replace(
+            "    hardware: (",
+            "    machine: \"ethernet-10mbit\",\n    hardware: (",
+        ),
+    );
+    assert_eq!(plan_warnings(&f, &[]), [Vec::<String>::new()]);
+    // The network varied: the link serves the others, and the bus's combination says nothing;
+    // with the bus set for all, it does.
+    let f = write(
+        "varied.ron",
+        text(
+            "Serial(rate: 5)",
+            "    vary: {\"hardware.network\": [\"FullyConnected\", \"Bus(rate: 1250000)\"]},\n",
+        ),
+    );
+    assert_eq!(plan_warnings(&f, &[]), [Vec::<String>::new(), vec![]]);
+    let w = plan_warnings(&f, &["hardware.network=Bus(rate: 1000)"]);
+    assert!(
+        w.len() == 1 && w[0].len() == 1 && w[0][0].contains(said),
+        "{w:?}"
+    );
+    // A line level below the first beside a bus is refused, as beside any pool network.
+    let f = write(
+        "below.ron",
+        text("Ideal", "").replace("link: Ideal,", "link: Ideal, link_below: Serial(rate: 5),"),
+    );
+    let e = scenarios::load::load_variants(&f, &[])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("hardware.link_below: a pool network has one kind of line"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

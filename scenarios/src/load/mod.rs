@@ -1007,6 +1007,21 @@ fn plan_of<'a>(
     }
     warnings.extend(machine.warnings.iter().cloned());
     warnings.extend(hardware::unused_quiescence(&cx, &costs, trees.generator));
+    // Combinations that change the network (unless the network is one --set gives them all).
+    let network_set = crate::overrides::find(src, &["hardware", "network"])
+        .and_then(|(_, value, _)| set_at(value))
+        .is_some_and(|v| !v.varied);
+    let network_varied = !network_set
+        && scenario
+            .vary
+            .0
+            .iter()
+            .any(|(p, _)| p == "machine" || within("hardware.network", p));
+    warnings.extend(hardware::unused_link(
+        &cx,
+        &scenario.hardware,
+        network_varied,
+    ));
     warnings.extend(hardware::unused_probe(
         &cx,
         &costs,
