@@ -1200,3 +1200,82 @@ fn a_link_beside_a_bus_is_warned_about() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A hypercube's or mesh's software forwarding costs its own `forward_cost`, which does not
+/// follow `costs.interrupt`: a scenario that changes the named machine's interrupt cost while
+/// the machine gives the network (hypercube-10mbit's 1 ms a hop, equal to its interrupt) is
+/// warned at the interrupt, with the network that forwards at the new cost. A network the
+/// scenario gives itself, an interrupt left as the machine's, or hardware forwarding: nothing.
+#[test]
+fn an_interrupt_cost_changed_under_a_machines_software_forwarding_is_warned_about() {
+    let dir = std::env::temp_dir().join(format!("gtsim-forwarding-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let costs = "    hardware: (costs: (k: Us(80), e: Us(256.5), s: Us(20), interrupt: Us(10))),\n";
+    let text = |machine: &str, hardware: &str| {
+        format!(
+            "(\n    name: \"f\",\n{machine}{hardware}    workload: Synthetic(width: 4, depth: 4, ordering: Random),\n    search: (algorithm: Ybwc()),\n    sweep: (processors: [1, 8], seeds: Range(start: 1, count: 2)),\n)\n"
+        )
+    };
+    let write = |name: &str, text: String| {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        f
+    };
+    let hypercube = "    machine: \"hypercube-10mbit\",\n";
+    let said = "hardware.costs.interrupt: 10 µs here, but the Hypercube's software forwarding still costs 1 ms per message an intermediate processor forwards (the forward_cost of machine \"hypercube-10mbit\"): forward_cost is hardware.network's own field and does not follow interrupt (to forward at the interrupt cost, set hardware.network=Hypercube(forwarding: Software, forward_cost: Us(10)))";
+    let f = write("own.ron", text(hypercube, costs));
+    let col = costs.find("interrupt").unwrap() + 1;
+    assert_eq!(
+        plan_warnings(&f, &[]),
+        [vec![format!("{}:4:{col}: {said}", f.display())]]
+    );
+    // The network given by the scenario (even the machine's own value): its forward_cost is
+    // the scenario's choice.
+    for network in ["Us(10)", "Ms(1)"] {
+        let set =
+            format!("hardware.network=Hypercube(forwarding: Software, forward_cost: {network})");
+        assert_eq!(plan_warnings(&f, &[&set]), [Vec::<String>::new()], "{set}");
+    }
+    // The machine's interrupt, however written: nothing.
+    let f = write(
+        "same.ron",
+        text(hypercube, &costs.replace("Us(10)", "Us(1000)")),
+    );
+    assert_eq!(plan_warnings(&f, &[]), [Vec::<String>::new()]);
+    // Changed with --set: named without a place.
+    let f = write("machine.ron", text(hypercube, ""));
+    assert_eq!(plan_warnings(&f, &[]), [Vec::<String>::new()]);
+    assert_eq!(
+        plan_warnings(&f, &["hardware.costs.interrupt=Us(10)"]),
+        [vec![format!("{}: {said}", f.display())]]
+    );
+    // Varied machines: said in the hypercube's combination only.
+    let f = write(
+        "varied.ron",
+        text(
+            "    machine: \"lines-10mbit\",\n    vary: {\"machine\": [\"lines-10mbit\", \"hypercube-10mbit\"]},\n",
+            costs,
+        ),
+    );
+    let w = plan_warnings(&f, &[]);
+    assert!(
+        w.len() == 2 && w[0].is_empty() && w[1].len() == 1 && w[1][0].contains(said),
+        "{w:?}"
+    );
+    // A mesh of a machine file: the network to set keeps the mesh's own fields. Hardware
+    // forwarding costs no CPU: nothing.
+    let mesh = |forwarding: &str| {
+        format!("(\n    costs: (k: Ms(8), e: Ms(25.65), s: Ms(2), interrupt: Ms(1)),\n    link: Serial(rate: 1250000),\n    network: Mesh(width: 4, height: 2, torus: true, forwarding: {forwarding}, forward_cost: Ms(1)),\n    reads: (hosts: Interrupt, boards: Interrupt),\n)\n")
+    };
+    write("mesh.ron", mesh("Software"));
+    let f = write("mesh-user.ron", text("    machine: \"mesh.ron\",\n", costs));
+    let w = plan_warnings(&f, &[]);
+    assert!(
+        w[0].len() == 1 && w[0][0].ends_with("set hardware.network=Mesh(width: 4, height: 2, torus: true, forwarding: Software, forward_cost: Us(10)))"),
+        "{w:?}"
+    );
+    write("mesh.ron", mesh("Hardware"));
+    assert_eq!(plan_warnings(&f, &[]), [Vec::<String>::new()]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

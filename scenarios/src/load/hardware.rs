@@ -315,6 +315,83 @@ pub(super) fn unused_link(cx: &Source, hw: &Hardware, network_varied: bool) -> O
     })
 }
 
+/// A warning when a hypercube's or mesh's software forwarding costs other than the interrupt,
+/// its network is the named machine's (`machine`: its name and its own hardware section, when
+/// it gives the network) and the scenario changed the machine's interrupt cost: `forward_cost`
+/// is a field of its own that does not follow `costs.interrupt`, though a machine may set them
+/// equal (hypercube-10mbit's 1 ms), so that a scenario lowering the interrupt still forwards
+/// at the machine's cost. Said at `costs.interrupt`, the field the scenario changed, with the
+/// network to set for forwarding at the interrupt cost.
+pub(super) fn forwarding_apart(
+    cx: &Source,
+    hw: &Hardware,
+    costs: &CostModel,
+    machine: Option<(&str, &Hardware)>,
+) -> Option<String> {
+    let (name, own) = machine?;
+    let (kind, forward_cost) = match hw.network.as_ref()? {
+        schema::Network::Hypercube {
+            forwarding: schema::Forwarding::Software,
+            forward_cost,
+        } => ("Hypercube", forward_cost),
+        schema::Network::Mesh {
+            forwarding: schema::Forwarding::Software,
+            forward_cost,
+            ..
+        } => ("Mesh", forward_cost),
+        _ => return None,
+    };
+    let forward = nanoseconds(forward_cost, hw.clock_hz.0).ok()?;
+    let changed = in_nanoseconds_of(own, |c| &c.interrupt) != Some(costs.interrupt);
+    (changed && forward != costs.interrupt).then(|| {
+        let at_interrupt = match hw.network.as_ref() {
+            Some(schema::Network::Mesh {
+                width,
+                height,
+                torus,
+                ..
+            }) => {
+                let mut fields = Vec::new();
+                if let (Some(w), Some(h)) = (width, height) {
+                    fields.push(format!("width: {}, height: {}", w.0, h.0));
+                }
+                if *torus {
+                    fields.push("torus: true".into());
+                }
+                fields.push(format!(
+                    "forwarding: Software, forward_cost: {}",
+                    written(costs.interrupt)
+                ));
+                format!("Mesh({})", fields.join(", "))
+            }
+            _ => format!(
+                "Hypercube(forwarding: Software, forward_cost: {})",
+                written(costs.interrupt)
+            ),
+        };
+        cx.warning_at(
+            &["hardware", "costs", "interrupt"],
+            format!(
+                "{} here, but the {kind}'s software forwarding still costs {} per message an intermediate processor forwards (the forward_cost of machine {name:?}): forward_cost is hardware.network's own field and does not follow interrupt (to forward at the interrupt cost, set hardware.network={at_interrupt})",
+                crate::util::duration_words(costs.interrupt),
+                crate::util::duration_words(forward),
+            ),
+        )
+    })
+}
+
+/// `t` as a scenario writes a duration, exactly: `Ms(1)`, `Us(10)`, `Ns(1500)`.
+fn written(t: SimTime) -> String {
+    let ns = t.as_nanos();
+    if ns > 0 && ns.is_multiple_of(1_000_000) {
+        format!("Ms({})", ns / 1_000_000)
+    } else if ns > 0 && ns.is_multiple_of(1_000) {
+        format!("Us({})", ns / 1_000)
+    } else {
+        format!("Ns({ns})")
+    }
+}
+
 /// Timing noise as loaded: its largest change in thousandths, and its seed.
 pub(super) type JitterPlan = (u32, u64);
 

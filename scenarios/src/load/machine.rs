@@ -133,6 +133,20 @@ impl Origin {
         super::deserialize_hardware(&self.text, self.name()).ok()
     }
 
+    /// Whether the machine gives the hardware field at `keys` (`["hardware", "network"]`): the
+    /// scenario neither writes it in its own `hardware` section nor sets it (or a field
+    /// holding it, or one inside it) with `--set` or `vary`.
+    pub(super) fn gives(&self, keys: &[&str]) -> bool {
+        let field = keys.join(".");
+        keys.len() >= 2
+            && keys[0] == "hardware"
+            && !self.own.iter().any(|o| o == keys[1])
+            && !self
+                .set
+                .iter()
+                .any(|p| super::within(&field, p) || super::within(p, &field))
+    }
+
     /// The same origin, with the fields set over the resolved text by `--set` or `vary`.
     pub(super) fn with_set(self, set: Vec<String>) -> Origin {
         Origin { set, ..self }

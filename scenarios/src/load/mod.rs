@@ -746,8 +746,7 @@ fn parse_resolved(
 ) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
     let place = |e| made.place(e, &file, text, origin);
-    let machine = origin.and_then(|o| o.hardware());
-    plan_of(text, path, &|at| made.set_at(at), &place, machine.as_ref()).map_err(place)
+    plan_of(text, path, &|at| made.set_at(at), &place, origin).map_err(place)
 }
 
 /// How the text the loader reads was made from the file's, so that an error's place in it can be
@@ -904,15 +903,15 @@ fn machine_without_effect(
 
 /// The plan of scenario text without a `machine` field (resolved); `set_at` names the field
 /// set (`--set`, `vary`) whose text holds a byte of `src`, if one does, and `place` takes an
-/// error's place in `src` to the file (a warning's too: [`Source::warning_at`]). `named_machine` is
-/// the hardware section of the machine the scenario named, as its file gives it (None without
-/// one), which some warnings compare the scenario's fields with.
+/// error's place in `src` to the file (a warning's too: [`Source::warning_at`]). `origin` says
+/// where the hardware fields came from when the scenario names a machine (None without one):
+/// some warnings compare the scenario's fields with the machine's own.
 fn plan_of<'a>(
     src: &str,
     path: &Path,
     set_at: &dyn Fn(usize) -> Option<SetValue<'a>>,
     place: &dyn Fn(ScenarioError) -> ScenarioError,
-    named_machine: Option<&crate::schema::Hardware>,
+    origin: Option<&machine::Origin>,
 ) -> Result<Plan, ScenarioError> {
     let file = path.display().to_string();
     let scenario: Scenario = deserialize_set_as(src, &file, set_at)?;
@@ -923,6 +922,8 @@ fn plan_of<'a>(
     };
 
     let costs = hardware::costs(&cx, &scenario.hardware)?;
+    // The named machine's own hardware section, as its file gives it.
+    let named_machine = origin.and_then(|o| o.hardware());
     let trees = workload::trees(&cx, &scenario, path)?;
     let dims = sweep::dimensions(&cx, &scenario.sweep, &trees)?;
     let algorithms::Algorithms {
@@ -1026,7 +1027,17 @@ fn plan_of<'a>(
         &cx,
         &costs,
         &algorithms,
-        named_machine.and_then(|m| hardware::in_nanoseconds_of(m, |c| &c.probe)),
+        named_machine
+            .as_ref()
+            .and_then(|m| hardware::in_nanoseconds_of(m, |c| &c.probe)),
+    ));
+    warnings.extend(hardware::forwarding_apart(
+        &cx,
+        &scenario.hardware,
+        &costs,
+        origin
+            .zip(named_machine.as_ref())
+            .and_then(|(o, m)| o.gives(&["hardware", "network"]).then(|| (o.name(), m))),
     ));
     warnings.extend(unrun_workload_values(&cx, &scenario.sweep, &trees));
     let sweep_algorithms = &scenario.sweep.algorithm;
