@@ -95,14 +95,16 @@ pub enum Algorithm {
         stage: u32,
     },
     /// Campbell's SSS*/alpha-beta hybrid SAB: SSS* on the top `top` plies, alpha-beta below
-    /// (`sab`, or `sab(k)` with `top`). Default top: half the depth (4 ply and deeper).
+    /// (`sab`, or `sab(k)` with `top`). Default top: half the depth, rounded down (4 ply and
+    /// deeper): the thesis's 4-ply SAB; its 6-ply runs were SA2 and SA4 (`top: 2`, `top: 4`).
     Sab {
         /// Plies searched by SSS*.
         #[serde(default)]
         top: Option<u32>,
     },
     /// Campbell's alpha-beta/SSS* hybrid ABS: alpha-beta on the top `top` plies, SSS* below
-    /// (`abs`, or `abs(k)`). Default top: half the depth.
+    /// (`abs`, or `abs(k)`). Default top: half the depth, rounded down (4 ply and deeper): the
+    /// thesis's 4-ply ABS; its 6-ply runs were AS2 and AS4 (`top: 2`, `top: 4`).
     Abs {
         /// Plies searched by alpha-beta.
         #[serde(default)]
@@ -938,9 +940,9 @@ impl Algorithm {
                     "abs"
                 };
                 let (syntax, about) = if short == "sab" {
-                    ("`Sab(top: K)`", "Campbell's SSS*/alpha-beta hybrid SAB: SSS* on the top K plies and alpha-beta below (`sab(K)`); `Sab()` splits at half the depth (`sab`; 4 ply and deeper, as the thesis)")
+                    ("`Sab(top: K)`", "Campbell's SSS*/alpha-beta hybrid SAB: SSS* on the top K plies and alpha-beta below (`sab(K)`); `Sab()` splits at half the depth, rounded down (`sab`; 4 ply and deeper): at 4 ply the thesis's SAB, but at 6 ply `sab(3)`, which the thesis did not run (its 6-ply SA2 and SA4 are `Sab(top: 2)` and `Sab(top: 4)`)")
                 } else {
-                    ("`Abs(top: K)`", "Campbell's alpha-beta/SSS* hybrid ABS: alpha-beta on the top K plies and SSS* below (`abs(K)`); `Abs()` splits at half the depth (`abs`; 4 ply and deeper, as the thesis)")
+                    ("`Abs(top: K)`", "Campbell's alpha-beta/SSS* hybrid ABS: alpha-beta on the top K plies and SSS* below (`abs(K)`); `Abs()` splits at half the depth, rounded down (`abs`; 4 ply and deeper): at 4 ply the thesis's ABS, but at 6 ply `abs(3)`, which the thesis did not run (its 6-ply AS2 and AS4 are `Abs(top: 2)` and `Abs(top: 4)`)")
                 };
                 Entry {
                     syntax,
@@ -1221,7 +1223,7 @@ impl Algorithm {
                     .to_string()
             }),
             Applies::Hybrid { top: None } if depth < 4 => Some(format!(
-                "the hybrids split the tree at half its depth into parts of at least 2 plies, as the thesis's 4- and 6-ply hybrids; {depth} plies are too few"
+                "without top, the hybrids split the tree at half its depth into parts of at least 2 plies (the thesis ran them at 4 and 6 plies, none shallower); {depth} plies are too few"
             )),
             Applies::Hybrid { top: Some(k) } if k == 0 || k >= depth => Some(format!(
                 "a hybrid's top part of {k} plies must leave both parts non-empty in a {depth}-ply tree"
