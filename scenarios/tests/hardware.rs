@@ -936,6 +936,8 @@ fn a_machine_s_clock_alone_is_no_effect_without_costs_in_cycles() {
         "Sci(rate: 960, host_char: Cycles(22), board_char: Cycles(184))",
     );
     assert!(!w.iter().any(|w| w.contains("no effect")), "{w:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
 
 /// The warnings of `file`'s plans, one list per combination, with the fields `sets` set
 /// (`PATH=VALUE`).

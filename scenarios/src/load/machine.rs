@@ -138,9 +138,13 @@ impl Origin {
     /// holding it, or one inside it) with `--set` or `vary`.
     pub(super) fn gives(&self, keys: &[&str]) -> bool {
         let field = keys.join(".");
+        let below = keys.get(1..).unwrap_or_default().join(".");
         keys.len() >= 2
             && keys[0] == "hardware"
-            && !self.own.iter().any(|o| o == keys[1])
+            && !self
+                .own
+                .iter()
+                .any(|o| super::within(&below, o) || super::within(o, &below))
             && !self
                 .set
                 .iter()
