@@ -160,18 +160,13 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
         }
         return charts;
     }
+    let looks = series_looks(&keys);
     depths
         .iter()
         .map(|&d| {
             let mut series_list = Vec::new();
             let mut most = 1.0f64;
-            for (a, ord) in &keys {
-                let color = orderings.iter().position(|o| o == ord).unwrap_or(0);
-                let style = if algorithms.iter().position(|x| x == a).unwrap_or(0) % 2 == 0 {
-                    LineStyle::Solid
-                } else {
-                    LineStyle::Dashed
-                };
+            for ((a, ord), &(color, style)) in keys.iter().zip(&looks) {
                 let label = format!("{a}, {ord}");
                 if let Some((line, k)) = speedup_line(summaries, a, ord, d, &label, color, style) {
                     most = most.max(k);
@@ -199,13 +194,66 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
         .collect()
 }
 
+/// The palette entry of the ideal line ([`ideal`]), which no measured line of
+/// [`series_looks`] takes.
+const IDEAL_COLOR: usize = 7;
+
+/// The colour (palette index) and line of each (algorithm, ordering) series drawn on one chart,
+/// in the order of `keys`, such that no two series share both and none takes the ideal line's
+/// colour. The colour follows whichever varies: the algorithm when there is one ordering, the
+/// ordering when there are one or two algorithms (told apart by solid and dashed lines), the
+/// algorithm when there are many algorithms and two orderings (solid and dashed); when both
+/// vary more, every series has a colour of its own (solid, then dashed once the colours run out).
+fn series_looks(keys: &[(String, String)]) -> Vec<(usize, LineStyle)> {
+    fn distinct<'a>(values: impl Iterator<Item = &'a String>) -> Vec<&'a String> {
+        let mut seen: Vec<&String> = Vec::new();
+        for v in values {
+            if !seen.contains(&v) {
+                seen.push(v);
+            }
+        }
+        seen
+    }
+    let algorithms = distinct(keys.iter().map(|k| &k.0));
+    let orderings = distinct(keys.iter().map(|k| &k.1));
+    // The palette without the ideal line's colour.
+    let colors = plots::PALETTE.len() - 1;
+    let index = |list: &[&String], v: &String| list.iter().position(|x| *x == v).unwrap_or(0);
+    keys.iter()
+        .enumerate()
+        .map(|(k, (a, o))| {
+            let (a, o) = (index(&algorithms, a), index(&orderings, o));
+            let (color, dash) = if orderings.len() == 1 && algorithms.len() <= colors {
+                (a, 0)
+            } else if algorithms.len() <= 2 && orderings.len() <= colors {
+                (o, a)
+            } else if orderings.len() <= 2 && algorithms.len() <= colors {
+                (a, o)
+            } else {
+                (k % colors, k / colors)
+            };
+            let color = if color < IDEAL_COLOR {
+                color
+            } else {
+                color + 1
+            };
+            let style = if dash % 2 == 0 {
+                LineStyle::Solid
+            } else {
+                LineStyle::Dashed
+            };
+            (color, style)
+        })
+        .collect()
+}
+
 /// The ideal speedup (speedup = processors), dashed and without markers, from `lo` to `hi`
 /// processors through every whole number between (straight on a linear axis, the curve it is
 /// on a log axis).
 fn ideal(label: &str, lo: u64, hi: u64) -> Series {
     let mut line = series(
         label,
-        7,
+        IDEAL_COLOR,
         LineStyle::Dashed,
         (lo..=hi).map(|k| (k as f64, k as f64)).collect(),
     );
@@ -561,6 +609,69 @@ mod tests {
             [(1.0, 1.0), (2.0, 2.0), (3.0, 3.0), (4.0, 4.0)]
         );
         assert!(!line.markers);
+    }
+
+    /// However many algorithms and orderings share a chart, no two of their series have both
+    /// one colour and one line, and none has the ideal line's colour.
+    #[test]
+    fn no_two_series_of_a_processor_tree_chart_look_alike() {
+        for algorithms in 1..=12 {
+            for orderings in 1..=6 {
+                let keys: Vec<(String, String)> = (0..algorithms)
+                    .flat_map(|a| (0..orderings).map(move |o| (format!("a{a}"), format!("o{o}"))))
+                    .collect();
+                let looks = series_looks(&keys);
+                for (i, x) in looks.iter().enumerate() {
+                    assert_ne!(x.0, IDEAL_COLOR, "{algorithms} x {orderings}");
+                    if keys.len() <= 2 * (plots::PALETTE.len() - 1) {
+                        assert!(
+                            !looks[..i].contains(x),
+                            "{algorithms} x {orderings}: {:?} twice",
+                            x
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// With one ordering, speedup.png of Campbell's processor trees gives every algorithm a
+    /// colour of its own (the colour once followed the ordering alone).
+    #[test]
+    fn one_ordering_colours_each_algorithm_apart() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("campbell-1981.ron");
+        let plan = crate::load::load(&path).unwrap();
+        let names: Vec<String> = plan
+            .algorithms
+            .iter()
+            .map(|a| a.name().to_string())
+            .collect();
+        assert!(names.len() >= 3, "{names:?}");
+        let summaries: Vec<Summary> = names
+            .iter()
+            .flat_map(|a| {
+                [2u32, 4].map(|terminals| Summary {
+                    algorithm: a.clone(),
+                    ordering: "random".into(),
+                    ptree_depth: 1,
+                    processors: terminals + 1,
+                    terminals,
+                    speedup: 1.5,
+                    ..Summary::default()
+                })
+            })
+            .collect();
+        let charts = scheme_speedup_charts(&plan, &summaries);
+        assert_eq!(charts.len(), 1);
+        let measured: Vec<&Series> = charts[0].series.iter().filter(|s| s.markers).collect();
+        assert_eq!(measured.len(), names.len());
+        for (i, s) in measured.iter().enumerate() {
+            assert!(
+                measured[..i].iter().all(|t| t.color != s.color),
+                "{} has the colour of another line",
+                s.label
+            );
+        }
     }
 
     /// A chart drawn alone (one configuration) says in its title what it draws.
