@@ -337,6 +337,44 @@ fn version_names_the_build() {
     );
 }
 
+/// Every example of `--set` whose value holds characters the shell takes (`Ms(4)`, `[4]`) is
+/// quoted, in the help texts and the READMEs, so that it can be pasted: `--set
+/// hardware.costs.s=Ms(4)` is a bash syntax error.
+#[test]
+fn examples_of_set_are_quoted_for_the_shell() {
+    let unquoted = |text: &str| -> Vec<String> {
+        text.split("--set")
+            .skip(1)
+            .filter_map(|after| after.split_whitespace().next())
+            .filter(|v| !v.starts_with(['\'', '`']) && v.contains(['(', ')', '[', ']', ';', '&']))
+            .map(str::to_string)
+            .collect()
+    };
+    for command in ["run", "check"] {
+        let out = gtsim(&[command, "--help"]);
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            command != "run" || help.contains("--set 'hardware.costs.s=Ms(4)'"),
+            "{help}"
+        );
+        assert_eq!(
+            unquoted(&help),
+            Vec::<String>::new(),
+            "gtsim {command} --help"
+        );
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for readme in [root.join("README.md"), root.join("../README.md")] {
+        let text = std::fs::read_to_string(&readme).unwrap();
+        assert_eq!(
+            unquoted(&text),
+            Vec::<String>::new(),
+            "{}",
+            readme.display()
+        );
+    }
+}
+
 /// A reader that stops early (`gtsim algorithms | head -1`) ends gtsim quietly, not with a panic.
 #[test]
 fn a_closed_pipe_is_no_panic() {

@@ -54,9 +54,10 @@ enum Command {
         #[arg(long, conflicts_with = "step_by_step")]
         conservative: bool,
         /// Set a field of the scenario for this run, by its path: PATH=VALUE, the value written
-        /// as in the file (e.g. --set hardware.costs.s=Ms(4) --set sweep.fanout=[4]). Repeatable,
-        /// each field once; recorded in the provenance. A field the scenario's `vary` varies
-        /// takes the value set and is not varied.
+        /// as in the file, quoted for the shell where it has brackets or spaces (e.g.
+        /// --set 'hardware.costs.s=Ms(4)' --set 'sweep.fanout=[4]'). Repeatable, each field
+        /// once; recorded in the provenance. A field the scenario's `vary` varies takes the value
+        /// set and is not varied.
         #[arg(long = "set", value_name = "PATH=VALUE", value_parser = parse_set)]
         sets: Vec<scenarios::overrides::Assignment>,
         /// Continue an interrupted run of the same command: the runs it finished (kept in
