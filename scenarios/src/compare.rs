@@ -139,8 +139,12 @@ impl Table {
                     values.join(", ")
                 )
             };
-            // A cell written in quotes (a varied field's value) matches without them too.
-            let matches = |r: &[String], v: &str| r[i] == v || r[i].trim_matches('"') == v;
+            // A cell written in quotes (a varied field's value) matches without them too, and a
+            // number matches the same number however written (240.0 = 240, 1e3 = 1000).
+            let matches = |r: &[String], v: &str| {
+                let cell = r[i].trim_matches('"');
+                r[i] == v || cell == v || same_number(cell, v)
+            };
             // Each value asked for must match a row: one misspelt among alternatives would be
             // named in the chart's title while it kept nothing.
             if let Some(v) = wanted
@@ -187,6 +191,12 @@ impl Table {
             )
         })
     }
+}
+
+/// Whether `a` and `b` are both numbers (finite) and equal as numbers: `240.0` and `240`.
+fn same_number(a: &str, b: &str) -> bool {
+    let number = |t: &str| t.trim().parse::<f64>().ok().filter(|x| x.is_finite());
+    matches!((number(a), number(b)), (Some(x), Some(y)) if x == y)
 }
 
 /// Whether a column of results.csv is a field a `vary` run varied: named by its path, a field
@@ -1340,6 +1350,47 @@ mod tests {
         assert_eq!(s.points.len(), 2);
         assert!((s.points[0].1 - 3.0).abs() < 1e-12, "{:?}", s.points);
         assert!((s.points[1].1 - 1.5).abs() < 1e-12, "{:?}", s.points);
+    }
+
+    /// `--where` compares numbers as numbers (240.0 keeps the rows of 240, as a vary run's
+    /// float field writes it), and anything else as text.
+    #[test]
+    fn where_compares_numbers_by_value() {
+        let rated = || {
+            with_column(
+                table(&[
+                    ("pmws", "2", "1", "1.8"),
+                    ("pmws", "2", "2", "2.0"),
+                    ("ab", "4", "1", "3.0"),
+                ]),
+                "hardware.link.rate",
+                &["240", "960", "240"],
+            )
+        };
+        for v in ["240", "240.0", "2.4e2"] {
+            let kept = rated()
+                .filtered(&[format!("hardware.link.rate={v}")])
+                .unwrap();
+            assert_eq!(kept.rows.len(), 2, "{v}");
+        }
+        let Err(none) = rated().filtered(&["hardware.link.rate=24".into()]) else {
+            panic!("no rate is 24");
+        };
+        assert!(
+            none.contains("no row has hardware.link.rate = 24 (its values: 240, 960)"),
+            "{none}"
+        );
+        // Text is text: a number does not match a name, nor a name written otherwise.
+        assert!(rated().filtered(&["algorithm=2".into()]).is_err());
+        assert!(rated().filtered(&["algorithm=PMWS".into()]).is_err());
+        assert_eq!(
+            rated()
+                .filtered(&["fanout=2.00".into()])
+                .unwrap()
+                .rows
+                .len(),
+            2
+        );
     }
 
     #[test]

@@ -125,8 +125,9 @@ enum Command {
         #[arg(long)]
         by: Option<String>,
         /// Only rows with this value in this column: COLUMN=VALUE, e.g. --where ordering=random.
-        /// Repeatable: values of one column are alternatives (--where seed=1 --where seed=2),
-        /// different columns all apply.
+        /// A number matches the same number however written (hardware.link.rate=240.0 keeps the
+        /// rows of 240); anything else matches as text. Repeatable: values of one column are
+        /// alternatives (--where seed=1 --where seed=2), different columns all apply.
         #[arg(long = "where", value_name = "COLUMN=VALUE")]
         filters: Vec<String>,
         /// Draw the x axis on a base-2 scale (processor counts 1, 2, 4, … evenly spaced), as
