@@ -798,15 +798,6 @@ pub(crate) fn draw_chart(
         (pw / scale.tick_spacing.0).clamp(2, 12) as usize,
         (ph / scale.tick_spacing.1).clamp(2, 10) as usize,
     );
-    let x_axis = if drawing.log2_x {
-        let axis = Axis::log2(x_range.0, x_range.1, x_target);
-        match data {
-            Some(((_, x1), _)) => axis.with_end_tick(x1),
-            None => axis,
-        }
-    } else {
-        Axis::new(x_range.0, x_range.1, x_target, chart.integer_x)
-    };
     let y_axis = y_axis(y_range, drawing.log2_y, y_target);
     let tick_font = font::regular(scale.tick);
     let desc_font = font::regular(scale.desc);
@@ -818,6 +809,31 @@ pub(crate) fn draw_chart(
         font::measure(drawing.y_unit, &tick_font).0
     };
     let y_area = y_axis.widest_label(&tick_font) + y_unit_w + desc_h + scale.pad + 12;
+    let x_axis = if drawing.log2_x {
+        let axis = Axis::log2(x_range.0, x_range.1, x_target);
+        match data {
+            Some(((_, x1), _)) => {
+                // The largest x first (where the data ends), then the x of every marked point
+                // (a line without markers, as the ideal, is drawn through x that are no data).
+                let mut xs = vec![x1];
+                for s in chart.series.iter().filter(|s| s.markers) {
+                    xs.extend(finite_points(s).into_iter().map(|(x, _, _)| x));
+                }
+                xs[1..].sort_by(f64::total_cmp);
+                // The plot's width less the y labels and the margins, less a label's width:
+                // a little less than the axis has, so labels are never closer than reckoned.
+                let widest = font::measure(&axis.format(x1.ceil()), &tick_font).0;
+                let plot_w = pw.saturating_sub(y_area + 2 * scale.pad + widest) as f64;
+                let px_per_unit = plot_w / (x_range.1 - x_range.0);
+                axis.with_data_ticks(&xs, px_per_unit, |label| {
+                    font::measure(label, &tick_font).0 as f64
+                })
+            }
+            None => axis,
+        }
+    } else {
+        Axis::new(x_range.0, x_range.1, x_target, chart.integer_x)
+    };
     let x_area = tick_h + desc_h + scale.pad + 14;
     let last_x_label = x_axis
         .ticks

@@ -99,19 +99,37 @@ impl Axis {
         }
     }
 
-    /// A [`log2`](Axis::log2) axis with a tick at `end` too (a base-2 logarithm: the largest
-    /// x of the data), where that is not a power of two and lies inside the axis, at least 0.4
-    /// (a factor of 1.3) from every other tick, and is a whole number, as its label would be: a
-    /// sweep ending at 12 processors shows 12.
-    pub fn with_end_tick(mut self, end: f64) -> Axis {
-        let room = self.ticks.iter().all(|t| (t - end).abs() >= 0.4);
-        let whole = (end - end.round()).abs() < 1e-9;
-        // Labelled as a whole number: only a whole number (of processors, say) gets the tick.
-        let integer = (end.exp2() - end.exp2().round()).abs() < 1e-6;
-        if self.log2 && end.is_finite() && end > 0.0 && !whole && integer && room && end <= self.hi
-        {
-            self.ticks.push(end);
-            self.ticks.sort_by(f64::total_cmp);
+    /// A [`log2`](Axis::log2) axis with ticks at the data's own x values too (base-2
+    /// logarithms), so that no point stands between powers of two with nothing to read its x
+    /// by: a sweep of 1 to 6 processors shows 1, 2, 3, 4, 5, 6, one ending at 12 shows 12. Each
+    /// is taken in the order given (the largest x first, then the others) where it lies inside
+    /// the axis, is a whole number, as its label would be, and its label keeps clear of every
+    /// tick's taken so far: `px_per_unit` pixels a unit of the axis, `width` a label's in pixels.
+    pub fn with_data_ticks(
+        mut self,
+        xs: &[f64],
+        px_per_unit: f64,
+        width: impl Fn(&str) -> f64,
+    ) -> Axis {
+        // Pixels of clear space between two labels.
+        const SPACE: f64 = 10.0;
+        if !self.log2 {
+            return self;
+        }
+        for &x in xs {
+            // Labelled as a whole number: only a whole number (of processors, say) gets a tick.
+            let integer = (x.exp2() - x.exp2().round()).abs() < 1e-6;
+            if !(x.is_finite() && integer && (self.lo..=self.hi).contains(&x)) {
+                continue;
+            }
+            let w = width(&self.format(x));
+            let room = self.ticks.iter().all(|&t| {
+                (t - x).abs() * px_per_unit >= (w + width(&self.format(t))) / 2.0 + SPACE
+            });
+            if room {
+                self.ticks.push(x);
+                self.ticks.sort_by(f64::total_cmp);
+            }
         }
         self
     }
@@ -238,22 +256,36 @@ pub(crate) fn padded_range(min: f64, max: f64, margin: f64, anchor_zero: bool) -
 mod tests {
     use super::*;
 
+    /// Labels of `axis`'s ticks.
+    fn labels(axis: &Axis) -> Vec<String> {
+        axis.ticks.iter().map(|&t| axis.format(t)).collect()
+    }
+
+    /// Eight pixels a character.
+    fn width(label: &str) -> f64 {
+        8.0 * label.len() as f64
+    }
+
     #[test]
-    fn a_log_axis_marks_where_the_data_ends_between_powers_of_two() {
+    fn a_log_axis_marks_the_data_between_powers_of_two() {
         // 1 to 12 processors: 1, 2, 4, 8, and 12.
-        let axis = Axis::log2(-0.2, 12f64.log2() + 0.2, 10).with_end_tick(12f64.log2());
-        let labels: Vec<String> = axis.ticks.iter().map(|&t| axis.format(t)).collect();
-        assert_eq!(labels, ["1", "2", "4", "8", "12"]);
-        // Not at a power of two, nor next to one (9 is a factor 1.125 from 8), nor where the
-        // label would round (12.5), nor on a linear axis.
-        for end in [16f64, 9.0, 12.5] {
-            let axis = Axis::log2(0.0, end.log2() + 0.2, 10).with_end_tick(end.log2());
-            assert!(
-                axis.ticks.iter().all(|t| (t - t.round()).abs() < 1e-9),
-                "{end}"
-            );
-        }
-        let linear = Axis::new(0.0, 12.0, 5, true).with_end_tick(3.5);
+        let axis =
+            Axis::log2(-0.2, 12f64.log2() + 0.2, 10).with_data_ticks(&[12f64.log2()], 100.0, width);
+        assert_eq!(labels(&axis), ["1", "2", "4", "8", "12"]);
+        // 1 to 6: every one, where there is room (5 is a factor 1.25 from 4, 0.32 of a unit).
+        let xs: Vec<f64> = [6.0f64, 1.0, 2.0, 3.0, 4.0, 5.0]
+            .iter()
+            .map(|x| x.log2())
+            .collect();
+        let axis = Axis::log2(-0.1, 6f64.log2() + 0.1, 10).with_data_ticks(&xs, 300.0, width);
+        assert_eq!(labels(&axis), ["1", "2", "3", "4", "5", "6"]);
+        // In a narrow panel 5 is left out (its label would touch 4's), the end kept first.
+        let axis = Axis::log2(-0.1, 6f64.log2() + 0.1, 10).with_data_ticks(&xs, 50.0, width);
+        assert_eq!(labels(&axis), ["1", "2", "3", "4", "6"]);
+        // Not where the label would round (12.5), nor outside the axis, nor on a linear axis.
+        let axis = Axis::log2(0.0, 4.0, 10).with_data_ticks(&[12.5f64.log2(), 5.0], 300.0, width);
+        assert_eq!(labels(&axis), ["1", "2", "4", "8", "16"]);
+        let linear = Axis::new(0.0, 12.0, 5, true).with_data_ticks(&[3.5], 100.0, width);
         assert!(!linear.ticks.contains(&3.5));
     }
 

@@ -765,7 +765,12 @@ pub fn plot(
             "{y} against {x}{}: means over rows ± standard error{over}",
             by.map_or(String::new(), |b| format!(", by {b}"))
         ),
-        x_label,
+        // A base-2 axis says so: its ticks (1, 2, 3, 4, 6) are not evenly spaced.
+        x_label: if log2_x {
+            format!("{x_label} (log2 scale)")
+        } else {
+            x_label
+        },
         y_label,
         series,
         integer_x: x_scale == 1.0
@@ -1268,6 +1273,14 @@ mod tests {
         );
         let (log, _) = plot(&t, "fanout", "speedup", None, &[], true).unwrap();
         assert!(log.log2_x);
+        assert_eq!(log.x_label, "fanout (log2 scale)");
+        assert_eq!(
+            plot(&t, "fanout", "speedup", None, &[], false)
+                .unwrap()
+                .0
+                .x_label,
+            "fanout"
+        );
         let zeros = table(&[("pmws", "2", "1", "0"), ("pmws", "4", "1", "3.0")]);
         let zero = plot(&zeros, "speedup", "fanout", None, &[], true).unwrap_err();
         assert!(zero.contains("--log2-x: speedup has 0 on a row"), "{zero}");

@@ -131,7 +131,8 @@ enum Command {
         #[arg(long = "where", value_name = "COLUMN=VALUE")]
         filters: Vec<String>,
         /// Draw the x axis on a base-2 scale (processor counts 1, 2, 4, … evenly spaced), as
-        /// report.md's charts draw them; every x must be above 0.
+        /// report.md's charts draw them, labelled "(log2 scale)" and ticked at the data's own x
+        /// too (1, 2, 3, 4, 5, 6); every x must be above 0.
         #[arg(long)]
         log2_x: bool,
         /// The PNG to write [default: RESULTS/plot-Y-by-X.png, with -per-BY and -where-COLUMN=VALUE
