@@ -590,7 +590,8 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
                 recs.retain(counted);
             }
             let sd = s.speedup_se * (s.runs as f64).sqrt();
-            let speedup_sim = format!("{} ({})", fixed(s.speedup, 2), fixed(sd, 2));
+            let d = crate::results::ratio_decimals(s.speedup, 2);
+            let speedup_sim = format!("{} ({})", fixed(s.speedup, d), fixed(sd, d));
             let sim = [
                 fixed(s.leaf_nodes, 0),
                 seconds(s.elapsed_s),

@@ -802,7 +802,7 @@ pub fn markdown(reference: &Reference, summaries: &[Summary]) -> String {
             opt(r.secs, 0),
             fixed(s.elapsed_s, 1),
             opt(r.speedup, 2),
-            fixed(s.speedup, 2),
+            crate::results::ratio_fixed(s.speedup, 2),
             opt(r.search_overhead_pct, 1),
             fixed(100.0 * s.search_overhead, 1),
             time_paper,

@@ -588,6 +588,30 @@ pub fn seconds_opt(x: Option<f64>) -> String {
     seconds(x.unwrap_or(f64::NAN))
 }
 
+/// The decimals to print a ratio such as a speedup with: `digits`, or three significant digits
+/// where `digits` decimals would print a value other than 0 as 0 (a speedup of 0.0012, 1 ms
+/// interrupts holding up 1 ns leaves, is `0.00120`, not `0.00`).
+pub fn ratio_decimals(x: f64, digits: usize) -> usize {
+    let shown = 0.5 * 10f64.powi(-(digits as i32));
+    if x.is_finite() && x != 0.0 && x.abs() < shown {
+        (2 - x.abs().log10().floor() as i32).max(0) as usize
+    } else {
+        digits
+    }
+}
+
+/// A ratio (a speedup, an efficiency) with `digits` decimals, or with three significant digits
+/// where those would print it as 0 ([`ratio_decimals`]); "–" when it is undefined.
+pub fn ratio_fixed(x: f64, digits: usize) -> String {
+    fixed(x, ratio_decimals(x, digits))
+}
+
+/// "mean ± se" of a ratio: as [`mean_se`], both with the decimals [`ratio_decimals`] gives the
+/// mean (`0.00120 ± 0.00003`).
+pub fn ratio_mean_se(mean: f64, se: f64, digits: usize) -> String {
+    mean_se(mean, se, ratio_decimals(mean, digits))
+}
+
 /// A figure that may be missing with `digits` decimals, or "–" when it is missing or undefined.
 pub fn fixed_opt(x: Option<f64>, digits: usize) -> String {
     fixed(x.unwrap_or(f64::NAN), digits)
@@ -1189,7 +1213,7 @@ pub fn summary_table(summaries: &[Summary], unit: TimeUnit) -> String {
             r.runs,
             fixed(r.leaf_nodes, 0),
             unit.duration(r.elapsed_s),
-            mean_se(r.speedup, r.speedup_se, 2),
+            ratio_mean_se(r.speedup, r.speedup_se, 2),
             pct(r.time_overhead, r.time_overhead_se),
             pct(r.search_time_overhead, r.search_time_overhead_se),
             pct(r.message_overhead, r.message_overhead_se),
@@ -1464,6 +1488,25 @@ mod tests {
         assert_eq!(fields[at("speedup")], "");
         assert_eq!(fields[at("model_elapsed_ns")], "");
         assert_eq!(fields[at("model_sync_overhead_odd")], "");
+    }
+
+    /// A speedup that two decimals would print as 0 gets three significant digits; others
+    /// keep theirs.
+    #[test]
+    fn tiny_ratios_keep_three_significant_digits() {
+        assert_eq!(ratio_mean_se(0.001234, 0.0000567, 2), "0.00123 ± 0.00006");
+        assert_eq!(ratio_mean_se(0.0049, 0.001, 2), "0.00490 ± 0.00100");
+        assert_eq!(ratio_mean_se(-0.0002, 0.0, 2), "-0.000200 ± 0.000000");
+        assert_eq!(ratio_fixed(0.00001234, 2), "0.0000123");
+        for (x, shown) in [
+            (0.005, "0.01"),
+            (1.5, "1.50"),
+            (0.0, "0.00"),
+            (12.345, "12.35"),
+        ] {
+            assert_eq!(ratio_fixed(x, 2), shown);
+        }
+        assert_eq!(ratio_mean_se(f64::NAN, 0.1, 2), "– ± 0.10");
     }
 
     /// A varied field is unfelt when its values gave the same results with every value of the

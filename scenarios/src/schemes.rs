@@ -10,7 +10,7 @@
 
 use crate::load::Plan;
 use crate::output::report::config_words;
-use crate::results::{fixed, mean_se, Summary, UNDEFINED};
+use crate::results::{fixed, mean_se, ratio_fixed, ratio_mean_se, Summary, UNDEFINED};
 use plots::{BarChart, LineChart, LineStyle, Segment, Series};
 
 /// The summaries of one tree configuration, grouped per algorithm in the order the summaries
@@ -218,8 +218,8 @@ pub fn markdown(plan: &Plan, summaries: &[Summary], at: u32) -> String {
             match rows.iter().find(|s| s.processors == at) {
                 Some(s) => out.push_str(&format!(
                     "| {name} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                    mean_se(s.speedup, s.speedup_se, 2),
-                    fixed(s.speedup / at as f64, 2),
+                    ratio_mean_se(s.speedup, s.speedup_se, 2),
+                    ratio_fixed(s.speedup / at as f64, 2),
                     pct(s.time_overhead, s.time_overhead_se),
                     pct(s.search_time_overhead, s.search_time_overhead_se),
                     pct(s.message_overhead, s.message_overhead_se),
@@ -253,8 +253,8 @@ pub fn markdown(plan: &Plan, summaries: &[Summary], at: u32) -> String {
                 match rows.iter().find(|s| s.processors == *p) {
                     Some(s) => out.push_str(&format!(
                         " {} ({}) |",
-                        fixed(s.speedup, 2),
-                        fixed(s.speedup / *p as f64, 2)
+                        ratio_fixed(s.speedup, 2),
+                        ratio_fixed(s.speedup / *p as f64, 2)
                     )),
                     None => out.push_str(&format!(" {UNDEFINED} |")),
                 }
@@ -437,7 +437,7 @@ pub fn chess_markdown(plan: &Plan, rows: &crate::chess_report::ChessRows) -> Str
             split.push_str(&format!(
                 "| {algorithm} | {p} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
                 runs.len(),
-                mean_se(mean(&speedups), se, 2),
+                ratio_mean_se(mean(&speedups), se, 2),
                 pct(per(&|r, b| r.leaf_nodes as f64 / b.leaf_nodes as f64 - 1.0)),
                 pct(per(&|r, b| p as f64 * r.elapsed_ns as f64 / el1(b) - 1.0)),
                 pct(per(&|r, b| r.t_search_ns as f64 / el1(b) - 1.0)),

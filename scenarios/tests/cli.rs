@@ -490,6 +490,40 @@ fn an_interrupted_shard_leaves_nothing() {
     assert!(staging(&dir).is_empty(), "{:?}", staging(&dir));
 }
 
+/// A speedup far below 0.01 (1 ms interrupts against 1 ns leaves) is printed with three
+/// significant digits in report.md, not as 0.00 ± 0.00.
+#[test]
+fn tiny_speedups_are_not_printed_as_zero() {
+    let dir = scratch("tiny-speedups");
+    let out = gtsim(&[
+        "run",
+        shipped("treesplit.ron").to_str().unwrap(),
+        "--set",
+        "hardware.costs.interrupt=Ms(1)",
+        "--set",
+        "sweep.seeds=Range(start: 1, count: 2)",
+        "--set",
+        "sweep.ordering=[Random]",
+        "--set",
+        "outputs.plots=false",
+        "--quiet",
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let report = std::fs::read_to_string(dir.join("out/report.md")).unwrap();
+    assert!(!report.contains("0.00 ± 0.00"), "{report}");
+    let speedup = report
+        .lines()
+        .find(|l| l.starts_with("| (1,2) |"))
+        .and_then(|l| l.split(" | ").nth(4))
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(
+        speedup.starts_with("0.000") && speedup.split(" ± ").next().unwrap().len() == 8,
+        "{speedup}"
+    );
+}
+
 /// `--quiet` prints nothing, the warnings included; report.md keeps them.
 #[test]
 fn quiet_hides_warnings_and_the_report_keeps_them() {

@@ -443,7 +443,7 @@ fn scheme_tables(plan: &Plan, summaries: &[Summary]) -> String {
                     Some(s) => out.push_str(&format!(
                         " {} | {} |",
                         unit.duration(s.elapsed_s),
-                        crate::results::mean_se(s.speedup, s.speedup_se, 2)
+                        crate::results::ratio_mean_se(s.speedup, s.speedup_se, 2)
                     )),
                     None => out.push_str(" – | – |"),
                 }
