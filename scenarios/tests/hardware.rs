@@ -4,8 +4,24 @@
 
 use scenarios::dispatch::{machine_config, PTree};
 use sim_hw::{LinkKind, ReadPolicy};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// A fresh folder for one test's files, `gtsim-TAG-PID` in the temporary folder (removed first
+/// if an earlier run left it).
+fn fresh_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gtsim-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `text` as the file `name` in `dir`; its path.
+fn write_in(dir: &Path, name: &str, text: String) -> PathBuf {
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    f
+}
 
 fn scenario(hardware: &str, sweep: &str) -> String {
     format!(
@@ -204,9 +220,7 @@ fn costs_whose_minimal_tree_passes_the_largest_time_are_errors_at_their_field() 
 /// into the file that is wrong.
 #[test]
 fn machines_as_files_are_their_hardware_sections() {
-    let dir = std::env::temp_dir().join(format!("gtsim-machines-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("machines");
     let shipped = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("treesplit.ron"),
     )
@@ -632,9 +646,7 @@ fn durations_are_bounded_in_hours_whatever_their_unit() {
 /// value vary gives is at that value in the vary section, as an error about it is.
 #[test]
 fn a_warning_about_a_hardware_field_set_or_varied_is_at_the_value_given() {
-    let dir = std::env::temp_dir().join(format!("gtsim-warned-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("warned");
     let text = |vary: &str| {
         format!(
             "(\n    name: \"w\",\n    machine: \"lines-960\",\n{vary}    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: TreeSplit(update: true), progressive_deepening: false),\n    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 2)),\n)\n"
@@ -674,9 +686,7 @@ fn a_warning_about_a_hardware_field_set_or_varied_is_at_the_value_given() {
 /// way to share the rest and is not warned about.
 #[test]
 fn a_machine_whose_fields_the_scenario_all_replaces_is_warned_about() {
-    let dir = std::env::temp_dir().join(format!("gtsim-no-effect-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("no-effect");
     // Every field campbell-ideal sets, and none of lines-960's network.
     let all = "    hardware: (costs: (k: Ns(0), e: Ns(7), s: Ns(0), interrupt: Ns(0)), link: Ideal, reads: (hosts: Interrupt, boards: Interrupt)),\n";
     let text = |machine: &str, hardware: &str, vary: &str| {
@@ -764,9 +774,7 @@ fn a_machine_whose_fields_the_scenario_all_replaces_is_warned_about() {
 /// on synthetic trees simulate a far faster machine. Chess, and a q of 0, say nothing.
 #[test]
 fn a_quiescence_cost_on_trees_without_quiescence_is_warned_about() {
-    let dir = std::env::temp_dir().join(format!("gtsim-unused-q-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("unused-q");
     let warnings = |name: &str, text: String| -> Vec<String> {
         let f = dir.join(name);
         std::fs::write(&f, text).unwrap();
@@ -838,17 +846,14 @@ fn a_quiescence_cost_on_trees_without_quiescence_is_warned_about() {
 /// are kept, not dropped to their defaults. A value with a name (a link) replaces the machine's.
 #[test]
 fn a_machine_s_costs_are_merged_field_by_field_with_the_scenario_s() {
-    let dir = std::env::temp_dir().join(format!("gtsim-merge-costs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("merge-costs");
     let text = |hardware: &str| {
         format!(
             "(\n    name: \"m\",\n    machine: \"lines-960\",\n{hardware}    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: TreeSplit(update: true), progressive_deepening: false),\n    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 2)),\n)\n"
         )
     };
     let load = |name: &str, hardware: &str, sets: &[&str]| {
-        let file = dir.join(name);
-        std::fs::write(&file, text(hardware)).unwrap();
+        let file = write_in(&dir, name, text(hardware));
         let sets: Vec<_> = sets
             .iter()
             .map(|s| scenarios::overrides::Assignment::parse(s).unwrap())
@@ -889,12 +894,11 @@ fn a_machine_s_costs_are_merged_field_by_field_with_the_scenario_s() {
         "the link replaced whole"
     );
     // An error in a cost the scenario writes is at the scenario's line, merged or not.
-    let file = dir.join("bad.ron");
-    std::fs::write(
-        &file,
+    let file = write_in(
+        &dir,
+        "bad.ron",
         text("    hardware: (costs: (k: Ms(1), e: Ms(3), s: Ms(-1))),\n"),
-    )
-    .unwrap();
+    );
     let e = scenarios::load::load_variants(&file, &[])
         .unwrap_err()
         .to_string();
@@ -907,23 +911,14 @@ fn a_machine_s_costs_are_merged_field_by_field_with_the_scenario_s() {
 /// effect, and one whose link's characters cost cycles does not.
 #[test]
 fn a_machine_s_clock_alone_is_no_effect_without_costs_in_cycles() {
-    let dir = std::env::temp_dir().join(format!("gtsim-clock-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("clock");
     let text = |link: &str| {
         format!(
             "(\n    name: \"m\",\n    machine: \"parabelle-1985\",\n    hardware: (costs: (k: Ms(8), e: Ms(25.65), q: Ns(0), probe: Ns(0), s: Ms(2), interrupt: Ms(1)), link: {link}, length: 1),\n    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: Pmws),\n    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 2)),\n)\n"
         )
     };
-    let warnings = |name: &str, link: &str| {
-        let file = dir.join(name);
-        std::fs::write(&file, text(link)).unwrap();
-        scenarios::load::load_variants(&file, &[])
-            .unwrap()
-            .remove(0)
-            .plan
-            .warnings
-    };
+    let warnings =
+        |name: &str, link: &str| plan_warnings(&write_in(&dir, name, text(link)), &[]).remove(0);
     let w = warnings("time.ron", "Serial(rate: 960)");
     assert!(
         w.len() == 1
@@ -959,20 +954,14 @@ fn plan_warnings(file: &Path, sets: &[&str]) -> Vec<Vec<String>> {
 /// costs (parabelle-table2.ron): not said; nor is a probe the named machine gives.
 #[test]
 fn a_probe_cost_no_algorithm_charges_is_warned_about() {
-    let dir = std::env::temp_dir().join(format!("gtsim-unused-probe-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("unused-probe");
     let costs = "    hardware: (costs: (k: Ns(0), e: Ns(1), probe: Us(5)), link: Ideal),\n";
     let text = |hardware: &str, algorithm: &str| {
         format!(
             "(\n    name: \"p\",\n{hardware}    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: {algorithm}, progressive_deepening: false),\n    sweep: (fanout: [1, 2], seeds: Range(start: 1, count: 2)),\n)\n"
         )
     };
-    let write = |name: &str, text: String| {
-        let f = dir.join(name);
-        std::fs::write(&f, text).unwrap();
-        f
-    };
+    let write = |name: &str, text: String| write_in(&dir, name, text);
     let said = "hardware.costs.probe: a table probe costs 5 µs here, but no algorithm of the plan probes a transposition table: probe is not used";
     let f = write("treesplit.ron", text(costs, "TreeSplit(update: false)"));
     let w = plan_warnings(&f, &[]);
@@ -1074,9 +1063,7 @@ fn the_catalogue_says_which_algorithms_charge_the_probe_cost() {
     for a in Algorithm::ALL {
         assert!(by_name.contains_key(&a.name()), "{a} is not checked here");
     }
-    let dir = std::env::temp_dir().join(format!("gtsim-probes-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("probes");
     let mut probed = BTreeSet::new();
     for (name, list, processors) in [
         ("parallel", &PARALLEL[..], "[1, 4]"),
@@ -1135,19 +1122,13 @@ fn the_catalogue_says_which_algorithms_charge_the_probe_cost() {
 /// (ybwc-scale.ron's), unless --set gives every combination the bus.
 #[test]
 fn a_link_beside_a_bus_is_warned_about() {
-    let dir = std::env::temp_dir().join(format!("gtsim-bus-link-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("bus-link");
     let text = |link: &str, vary: &str| {
         format!(
             "(\n    name: \"b\",\n{vary}    hardware: (costs: (k: Us(80), e: Us(256.5), s: Us(20), interrupt: Us(10)), link: {link}, network: Bus(rate: 1250000)),\n    workload: Synthetic(width: 4, depth: 3, ordering: Random),\n    search: (algorithm: Ybwc()),\n    sweep: (processors: [1, 4], seeds: Range(start: 1, count: 2)),\n)\n"
         )
     };
-    let write = |name: &str, text: String| {
-        let f = dir.join(name);
-        std::fs::write(&f, text).unwrap();
-        f
-    };
+    let write = |name: &str, text: String| write_in(&dir, name, text);
     let said = "hardware.link: not used: hardware.network is a Bus, one shared medium on which every message is a frame at the bus's own rate, so no message takes the lines of link";
     let serial = text("Serial(rate: 5)", "");
     let f = write("serial.ron", serial.clone());
@@ -1210,20 +1191,14 @@ fn a_link_beside_a_bus_is_warned_about() {
 /// scenario gives itself, an interrupt left as the machine's, or hardware forwarding: nothing.
 #[test]
 fn an_interrupt_cost_changed_under_a_machines_software_forwarding_is_warned_about() {
-    let dir = std::env::temp_dir().join(format!("gtsim-forwarding-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("forwarding");
     let costs = "    hardware: (costs: (k: Us(80), e: Us(256.5), s: Us(20), interrupt: Us(10))),\n";
     let text = |machine: &str, hardware: &str| {
         format!(
             "(\n    name: \"f\",\n{machine}{hardware}    workload: Synthetic(width: 4, depth: 4, ordering: Random),\n    search: (algorithm: Ybwc()),\n    sweep: (processors: [1, 8], seeds: Range(start: 1, count: 2)),\n)\n"
         )
     };
-    let write = |name: &str, text: String| {
-        let f = dir.join(name);
-        std::fs::write(&f, text).unwrap();
-        f
-    };
+    let write = |name: &str, text: String| write_in(&dir, name, text);
     let hypercube = "    machine: \"hypercube-10mbit\",\n";
     let said = "hardware.costs.interrupt: 10 µs here, but the Hypercube's software forwarding still costs 1 ms per message an intermediate processor forwards (the forward_cost of machine \"hypercube-10mbit\"): forward_cost is hardware.network's own field and does not follow interrupt (to forward at the interrupt cost, set hardware.network=Hypercube(forwarding: Software, forward_cost: Us(10)))";
     let f = write("own.ron", text(hypercube, costs));
