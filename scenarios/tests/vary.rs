@@ -614,10 +614,29 @@ fn a_vary_run_deletes_the_combinations_of_an_earlier_run_that_it_has_not() {
         std::fs::read_to_string(out.join("notes.txt")).unwrap(),
         "mine"
     );
+    // The folder kept stays listed, and the next run says so again.
     let marker = std::fs::read_to_string(out.join(".gtsim-vary")).unwrap();
     assert!(
-        !marker.contains("hardware.link.rate=480") && marker.contains("hardware.costs.s=Ms_4_"),
+        marker.contains("hardware.link.rate=480") && marker.contains("hardware.costs.s=Ms_4_"),
         "{marker}"
+    );
+    let stderr = run(
+        "\"hardware.link.rate\": [960, 480], \"hardware.costs.s\": [\"Ms(2)\", \"Ms(4)\"]",
+        &["hardware.link.rate=960"],
+    );
+    assert!(
+        stderr.contains("hardware.link.rate=480, a combination of an earlier run"),
+        "{stderr}"
+    );
+    // Once the user's file is gone, the folder goes.
+    std::fs::remove_file(out.join("hardware.link.rate=480").join("mine.txt")).unwrap();
+    run(
+        "\"hardware.link.rate\": [960, 480], \"hardware.costs.s\": [\"Ms(2)\", \"Ms(4)\"]",
+        &["hardware.link.rate=960"],
+    );
+    assert_eq!(
+        combinations(),
+        ["hardware.costs.s=Ms_2_", "hardware.costs.s=Ms_4_"]
     );
 }
 

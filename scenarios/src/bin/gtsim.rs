@@ -1406,7 +1406,8 @@ fn run_variants(
     let mut folders: Vec<String> = Vec::new();
     for v in &variants {
         let mut folder = folder_name(&v.assignments);
-        while folders.contains(&folder) {
+        // Apart also where a file system does not tell case apart.
+        while folders.iter().any(|f| f.eq_ignore_ascii_case(&folder)) {
             folder.push('_');
         }
         folders.push(folder);
@@ -1577,26 +1578,43 @@ fn run_variants(
     write("report.md", &index)?;
     // Side files written while this run wrote the folder stay listed (the older ones were
     // deleted when it began).
+    // The combinations of an earlier run that this one has not (a value changed, a field set
+    // or no longer varied): results of another sweep, which would sit beside these unmarked.
+    // Deleted before the marker lists this run's alone, so that a run stopped in between
+    // leaves them listed; one kept (it holds a user's file) stays listed, and every later run
+    // says so again. A name that differs from one of this run's only in case is this run's on
+    // a file system that does not tell case apart, and is left alone.
+    let mut listed = folders.clone();
+    for stale in earlier
+        .iter()
+        .filter(|f| !folders.iter().any(|n| n.eq_ignore_ascii_case(f)))
+    {
+        let path = dir.join(stale);
+        if let Err(Failure::Output(why)) = remove_part(&scenarios::part::path_for(&path)) {
+            eprintln!("gtsim: warning: {why}");
+        }
+        match scenarios::output::remove_output_folder(&path) {
+            Ok(true) if !opts.quiet => {
+                sayln!(
+                    "removed {}: a combination this run does not have",
+                    path.display()
+                )
+            }
+            Ok(_) => {}
+            Err(why) => {
+                eprintln!(
+                    "gtsim: warning: kept {}, a combination of an earlier run that this one does not have (move it away or delete it): {why}",
+                    path.display()
+                );
+                listed.push(stale.clone());
+            }
+        }
+    }
     let side = scenarios::output::side_files(&dir);
     write(
         VARY_MARKER,
-        &scenarios::output::vary_marker_text(&folders, &own, &side),
+        &scenarios::output::vary_marker_text(&listed, &own, &side),
     )?;
-    // The combinations of an earlier run that this one has not (a value changed, a field set
-    // or no longer varied): results of another sweep, which would sit beside these unmarked.
-    for stale in earlier.iter().filter(|f| !folders.contains(f)) {
-        remove_part(&scenarios::part::path_for(&dir.join(stale)))?;
-        match scenarios::output::remove_output_folder(&dir.join(stale)) {
-            Ok(true) if !opts.quiet => {
-                sayln!("removed {}: a combination this run does not have", dir.join(stale).display())
-            }
-            Ok(_) => {}
-            Err(why) => eprintln!(
-                "gtsim: warning: kept {}, a combination of an earlier run that this one does not have: {why}",
-                dir.join(stale).display()
-            ),
-        }
-    }
     if !opts.quiet {
         sayln!(
             "\nall combinations, in {}: {}",

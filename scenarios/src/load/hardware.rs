@@ -302,12 +302,12 @@ pub(super) fn unused_probe(
 /// A warning when the network is a bus and `hw.link` is not `Ideal`: a bus has no lines, every
 /// message is a frame on the one medium at the bus's rate, so the link changes nothing. `Ideal`
 /// says nothing (the field is required; the shipped machine ethernet-10mbit writes it so).
-/// Not said when `network_varied` (the combinations of `vary` change the network): the link
-/// then serves the others' lines, as ybwc-scale.ron's serves its hypercube and
-/// FullyConnected networks beside its bus.
-pub(super) fn unused_link(cx: &Source, hw: &Hardware, network_varied: bool) -> Option<String> {
+/// Not said when `exempt`: the combinations of `vary` change the network (the link then
+/// serves the others' lines, as ybwc-scale.ron's serves its hypercube and FullyConnected
+/// networks beside its bus), or the link is the named machine's (it describes the machine).
+pub(super) fn unused_link(cx: &Source, hw: &Hardware, exempt: bool) -> Option<String> {
     let bus = matches!(hw.network, Some(schema::Network::Bus { .. }));
-    (bus && hw.link != Link::Ideal && !network_varied).then(|| {
+    (bus && hw.link != Link::Ideal && !exempt).then(|| {
         cx.warning_at(
             &["hardware", "link"],
             "not used: hardware.network is a Bus, one shared medium on which every message is a frame at the bus's own rate, so no message takes the lines of link (write link: Ideal, or choose a network of lines: FullyConnected, Hypercube or Mesh)".into(),

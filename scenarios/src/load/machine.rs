@@ -355,15 +355,18 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
         Some(Ok(spans)) => spans,
         Some(Err((i, message))) => return Err(at_hardware(i, message)),
     };
-    // A section in parentheses that the machine gives as one too (`costs`, `reads`) is merged
-    // field by field, as `--set hardware.costs.k=…` would set it: the machine's other fields
-    // in it are kept. Any other value (a link, a network, a number) replaces the machine's.
+    // `costs` and `reads`, written in parentheses with a field or more where the machine gives
+    // them in parentheses too, are merged field by field, as `--set hardware.costs.k=…` would
+    // set them: the machine's other fields in them are kept. Any other value (a link, a
+    // network, memory, jitter, a number, an empty `()`) replaces the machine's.
     let machine_text = format!("(hardware: {})", one_line(&text));
     let machine_sections: Vec<String> =
         match overrides::fields_checked(&machine_text, &["hardware"]) {
             Some(Ok(spans)) => spans
                 .into_iter()
-                .filter(|(_, vs, ve)| is_section(&machine_text[*vs..*ve]))
+                .filter(|(f, vs, ve)| {
+                    MERGED.contains(&f.as_str()) && is_section(&machine_text[*vs..*ve])
+                })
                 .map(|(f, _, _)| f)
                 .collect(),
             _ => Vec::new(),
@@ -372,9 +375,15 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
     for (field, vs, ve) in own_spans {
         let merged = is_section(&src[vs..ve]) && machine_sections.contains(&field);
         let inner = match overrides::fields_checked(src, &["hardware", &field]) {
-            Some(Ok(spans)) if merged => Some(spans),
+            Some(Ok(spans)) if merged && !spans.is_empty() => Some(spans),
             Some(Err((i, message))) if merged => {
-                return Err(at_hardware(i, format!("{field}: {message}")))
+                let (line, col) = place(i);
+                return Err(ScenarioError::At {
+                    file: file.clone(),
+                    line,
+                    col,
+                    message: format!("hardware.{field}: {message}"),
+                });
             }
             _ => None,
         };
@@ -464,8 +473,12 @@ pub(super) fn resolve<'a>(src: &'a str, path: &Path) -> Result<Resolved<'a>, Sce
     })
 }
 
-/// Whether a value is a section in parentheses without a name (`(k: Ms(8), …)`), whose fields
-/// a scenario's own hardware section merges into its machine's.
+/// The hardware sections a scenario's own hardware section merges into its machine's field by
+/// field (each field a value of its own; `memory` and `jitter` hold sections and options that
+/// only make sense together, and replace the machine's whole).
+const MERGED: [&str; 2] = ["costs", "reads"];
+
+/// Whether a value is a section in parentheses without a name (`(k: Ms(8), …)`).
 fn is_section(value: &str) -> bool {
     value.trim_start().starts_with('(')
 }

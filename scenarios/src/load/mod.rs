@@ -1018,10 +1018,12 @@ fn plan_of<'a>(
             .0
             .iter()
             .any(|(p, _)| p == "machine" || within("hardware.network", p));
+    // A link the named machine gives describes the machine (as its probe cost does, below).
+    let link_machines = origin.is_some_and(|o| o.gives(&["hardware", "link"]));
     warnings.extend(hardware::unused_link(
         &cx,
         &scenario.hardware,
-        network_varied,
+        network_varied || link_machines,
     ));
     warnings.extend(hardware::unused_probe(
         &cx,

@@ -106,12 +106,19 @@ fn is_plain_name(name: &str) -> bool {
 
 /// Deletes the gtsim output folder `path` (a combination of an earlier `vary` run that the
 /// new run no longer has), on the rule a run replacing it follows: only a folder holding its
-/// marker and nothing but the files the marker lists. Ok(true) if deleted; Ok(false) if it is
-/// missing; Err(why) if it is kept (it is not a gtsim output folder, or holds other files).
+/// marker and nothing but the files the marker lists; the hidden remains of a run into it that
+/// died (its staging folder, a previous folder set aside) go first, as a run into it would
+/// delete them. Ok(true) if deleted; Ok(false) if there is no folder there (missing, or a file
+/// or a link a hand-edited marker names); Err(why) if it is kept (it is not a gtsim output
+/// folder, or holds other files).
 pub fn remove_output_folder(path: &Path) -> Result<bool, String> {
+    if let (Some(parent), Some(name)) = (path.parent(), path.file_name()) {
+        clean_leftovers(parent, &name.to_string_lossy(), path);
+    }
     match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
         Err(e) => return Err(format!("{}: {e}", path.display())),
+        Ok(m) if !m.is_dir() => return Ok(false),
         Ok(_) => {}
     }
     if !path.join(MARKER).is_file() {
