@@ -98,12 +98,12 @@ impl Origin {
         let (mut replaced, mut kept) = (Vec::new(), Vec::new());
         for (field, vs, ve) in spans {
             let inner = format!("{field}.");
-            if self.own.contains(&field) || !self.own.iter().any(|o| o.starts_with(&inner)) {
-                if self.own.contains(&field) {
-                    replaced.push(field);
-                } else {
-                    kept.push(field);
-                }
+            if self.own.contains(&field) {
+                replaced.push(field);
+                continue;
+            }
+            if !self.own.iter().any(|o| o.starts_with(&inner)) {
+                kept.push(field);
                 continue;
             }
             // Merged: the machine's fields of the section, each on its side.

@@ -122,15 +122,7 @@ pub fn scheme_speedup_charts(plan: &Plan, summaries: &[Summary]) -> Vec<LineChar
         .iter()
         .map(|a| a.name().to_string())
         .collect();
-    let orderings: Vec<String> = {
-        let mut o: Vec<String> = Vec::new();
-        for (_, ord) in &keys {
-            if !o.contains(ord) {
-                o.push(ord.clone());
-            }
-        }
-        o
-    };
+    let orderings = crate::util::distinct(&keys, |k| k.1.clone());
     // One panel per processor-tree depth and ordering, one line per algorithm, when they fit;
     // otherwise one panel per depth with every algorithm and ordering.
     if orderings.len() > 1 && depths.len() * orderings.len() <= MAX_PANELS {
@@ -205,20 +197,11 @@ const IDEAL_COLOR: usize = 7;
 /// algorithm when there are many algorithms and two orderings (solid and dashed); when both
 /// vary more, every series has a colour of its own (solid, then dashed once the colours run out).
 fn series_looks(keys: &[(String, String)]) -> Vec<(usize, LineStyle)> {
-    fn distinct<'a>(values: impl Iterator<Item = &'a String>) -> Vec<&'a String> {
-        let mut seen: Vec<&String> = Vec::new();
-        for v in values {
-            if !seen.contains(&v) {
-                seen.push(v);
-            }
-        }
-        seen
-    }
-    let algorithms = distinct(keys.iter().map(|k| &k.0));
-    let orderings = distinct(keys.iter().map(|k| &k.1));
+    let algorithms = crate::util::distinct(keys, |k| k.0.clone());
+    let orderings = crate::util::distinct(keys, |k| k.1.clone());
     // The palette without the ideal line's colour.
     let colors = plots::PALETTE.len() - 1;
-    let index = |list: &[&String], v: &String| list.iter().position(|x| *x == v).unwrap_or(0);
+    let index = |list: &[String], v: &String| list.iter().position(|x| x == v).unwrap_or(0);
     keys.iter()
         .enumerate()
         .map(|(k, (a, o))| {
