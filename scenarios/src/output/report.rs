@@ -92,8 +92,10 @@ fn describe(plan: &Plan) -> String {
         ),
     };
     let costs = if plan.chess.is_some() {
-        // probe only where a search pays it (a transposition table).
-        let probe = if plan.algorithms.iter().any(|a| a.has_table()) {
+        // probe only where a search of the plan charges it (its own table's probes: not
+        // lazy_smp's or abdada's shared table, whose reads are memory accesses, nor a table-free
+        // run; aphid's table does).
+        let probe = if plan.algorithms.iter().any(|a| a.entry().probes) {
             format!(", probe = {}", cost(c.probe))
         } else {
             String::new()
@@ -539,5 +541,43 @@ mod tests {
             one,
             "| one processor | 1 | 1 | 10000 units | 1.00 | – | – | – | – | – | – | 6000 units | 1.00 |"
         );
+    }
+
+    /// The chess cost line names `probe` exactly when an algorithm of the plan charges it:
+    /// Parabelle with a table and aphid do; lazy_smp and abdada (whose table is shared memory)
+    /// and Parabelle without a table do not. Each alone, and lazy_smp beside aphid.
+    #[test]
+    fn the_chess_cost_line_names_probe_only_where_a_search_charges_it() {
+        use crate::catalogue::Algorithm;
+        let mut plan = shipped("schemes-chess.ron");
+        let shipped_ones = plan.algorithms.clone();
+        let aphid = Algorithm::Aphid {
+            top: algorithms::aphid::DEFAULT_TOP,
+        };
+        let with_table = Algorithm::Parabelle {
+            table: algorithms::TableKind::Global,
+            storage: algorithms::Storage::All,
+        };
+        let mut cases: Vec<(Algorithm, bool)> = vec![(aphid, true), (with_table, true)];
+        for a in &shipped_ones {
+            let charges = match a.name().as_str() {
+                // schemes-chess runs Parabelle without a table.
+                "parabelle" | "lazy_smp" | "abdada" => false,
+                _ => continue,
+            };
+            cases.push((*a, charges));
+        }
+        assert_eq!(
+            cases.len(),
+            5,
+            "parabelle, lazy_smp and abdada are in schemes-chess"
+        );
+        for (a, charges) in cases {
+            plan.algorithms = vec![a];
+            let line = describe(&plan);
+            assert_eq!(line.contains(", probe = "), charges, "{}: {line}", a.name());
+        }
+        plan.algorithms = vec![shipped_ones[shipped_ones.len() - 1], aphid];
+        assert!(describe(&plan).contains(", probe = "));
     }
 }
