@@ -214,3 +214,86 @@ fn on_a_bus_the_new_bound_is_one_broadcast_frame() {
     }
     assert!(frames > 0, "no bound went as a broadcast frame");
 }
+
+/// Fig. 1's PVS, written out here as the reference, with one difference: a leaf that fails high
+/// is not evaluated again (its value is exact). Counts leaves and interior nodes.
+fn pvs_reference(
+    tree: &SyntheticTree,
+    node: &<SyntheticTree as GameTree>::Node,
+    mut alpha: Value,
+    beta: Value,
+    depth: u32,
+    counts: &mut (u64, u64),
+) -> Value {
+    let moves = tree.moves(node);
+    if depth == 0 || moves.is_empty() {
+        counts.0 += 1;
+        return tree.evaluate(node).value;
+    }
+    counts.1 += 1;
+    let child = |i: usize| tree.play(node, moves.get(i));
+    let mut score = -pvs_reference(tree, &child(0), -beta, -alpha, depth - 1, counts);
+    for i in 1..moves.len() {
+        if score >= beta {
+            return score;
+        }
+        alpha = alpha.max(score);
+        let value = -pvs_reference(tree, &child(i), -alpha - 1, -alpha, depth - 1, counts);
+        if value > alpha && value < beta && depth > 1 {
+            score = -pvs_reference(tree, &child(i), -beta, -value, depth - 1, counts);
+        } else {
+            score = score.max(value);
+        }
+    }
+    score
+}
+
+/// A successor re-searched by every processor inherits its PV node's bound, as PVS's re-search
+/// `-pvs(posn[i], -beta, -value)` does (paper Fig. 1), and a leaf that fails high is not
+/// evaluated twice: on one processor, where the master tests and re-searches alone,
+/// `pmws_research` is then PVS node for node (an open window would visit more).
+#[test]
+fn on_one_processor_a_parallel_research_searches_as_pvs() {
+    let mut rng = <algorithms::rng::SplitMix64 as rand::SeedableRng>::seed_from_u64(31);
+    let mut researched = 0;
+    for seed in 0..300u64 {
+        let spec = SyntheticSpec {
+            width: rng.random_range(2..=9),
+            depth: rng.random_range(2..=6),
+            ordering: Ordering::FirstBest { p: 0.4 },
+            value_spread: 1000,
+            horizon_noise: 20,
+        };
+        let depth = spec.depth;
+        let tree = SyntheticTree::new(spec, seed).unwrap();
+        let mut counts = (0, 0);
+        let value = pvs_reference(&tree, &tree.root(), -INF, INF, depth, &mut counts);
+        let config = PmwsConfig {
+            depth,
+            progressive: false,
+        };
+        let machine = MachineConfig::new(
+            ProcessorTree::new(1, 1),
+            CostModel::campbell(),
+            LinkSpec::ideal(),
+        );
+        let research = Plain {
+            parallel_research: true,
+            ..Plain::default()
+        };
+        let run = run_scheme(&PmwsIxScheme(config, research), &tree, machine).unwrap();
+        assert_eq!(run.root_value, Some(value), "seed {seed}");
+        let nodes = run.stats.total_nodes();
+        assert_eq!(
+            (nodes.leaves, nodes.interior),
+            counts,
+            "seed {seed}: {:?}",
+            tree.spec()
+        );
+        let marks = &run.stats.markers;
+        if marks.iter().any(|m| m.label.contains("re-searches")) {
+            researched += 1;
+        }
+    }
+    assert!(researched > 50, "{researched} of 300 trees had a re-search");
+}

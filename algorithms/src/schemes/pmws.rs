@@ -40,9 +40,13 @@
 //! as a lower bound instead of re-searching alone (a leaf's value is exact and goes back as
 //! usual). The PV node's score rises to that bound (the node is worth at least that), no more
 //! tests are handed out, and when the node's outstanding tests are back the master re-searches
-//! the best candidate with every processor: it descends into it as a new PV node, exactly as
-//! it descends the first path, and the value that comes back is exact. Candidates that failed
-//! high against an older score are tested again against the new one.
+//! the best candidate with every processor: it descends into it as a new PV node, as it
+//! descends the first path but with the window PVS's re-search `-pvs(posn[i], -beta, -value)`
+//! gives it (Fig. 1): the candidate's bound is inherited down the new PV, tests are made
+//! against it, and a PV node whose score reaches its beta is cut off. The value that comes back
+//! is exact (a re-search that fails low proves the candidate worth its bound). Candidates that
+//! failed high against an older score are tested again against the new one. On one processor
+//! this is PVS node for node.
 //!
 //! **Section IX's third suggestion** ([`Plain::defer`], `pmws_research_defer`; implies the second):
 //! "deferring new principal variation searches until there is more than one possible new
@@ -285,10 +289,11 @@ impl<T: GameTree> PmwsSearch<'_, T> {
             let b = self.bound;
             self.pvs = Pvs::new(self.tree, self.node.clone(), -b - 1, -b, self.depth);
             return None;
-        } else if value > self.bound && self.no_research && self.depth > 0 {
+        } else if value > self.bound && self.no_research {
             // Section IX's parallel re-search: the master re-searches it with every
-            // processor; this value is a lower bound.
-            return Some(self.out(value, true, true));
+            // processor; this value is a lower bound. A leaf's value is exact: no second
+            // evaluation.
+            return Some(self.out(value, true, self.depth > 0));
         } else if value > self.bound {
             // Fail-high: re-search with (value, +INF) from the PV node's view.
             self.failed_high = Some(value);
@@ -411,6 +416,13 @@ pub struct PvNode<N, M, L> {
     /// Successors handed to children and not yet returned.
     outstanding: usize,
     score: Value,
+    /// The node's window (its own view), as PVS would search it: (-∞, +∞) on the first path;
+    /// a successor re-searched by every processor (section IX) and the first path below it
+    /// inherit the PV node's bound, as `-pvs(posn[i], -beta, -value)` does in Fig. 1. Tests are
+    /// made against the higher of the score and `alpha`, and a score reaching `beta` cuts the
+    /// node off (its value is then a bound, which is all its parent needs).
+    alpha: Value,
+    beta: Value,
     best_slot: usize,
     values: Vec<Value>,
     lines: Vec<L>,
@@ -420,6 +432,18 @@ pub struct PvNode<N, M, L> {
     retest: Vec<usize>,
     /// The successor every processor is re-searching as a new PV.
     researching: Option<usize>,
+}
+
+impl<N, M, L> PvNode<N, M, L> {
+    /// The bound its successors are tested against: the score, or alpha if higher.
+    fn bound(&self) -> Value {
+        self.score.max(self.alpha)
+    }
+
+    /// Whether the score reached beta: no more successors need searching.
+    fn cut_off(&self) -> bool {
+        self.score >= self.beta
+    }
 }
 
 /// The master's state (see the module doc), with its flavour `F`.
@@ -747,11 +771,23 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         } else {
             self.config.depth
         };
-        self.descend(self.tree.root(), self.iteration, cx);
+        self.descend(self.tree.root(), self.iteration, (-INF, INF), cx);
+    }
+
+    /// The window of a successor of the PV node on top (its own view): `(-beta, -bound)`.
+    fn successor_window(&self) -> (Value, Value) {
+        let top = self.pv.last().expect("a PV node");
+        (-top.beta, -top.bound())
     }
 
     /// All processors' first path: generate a PV node (cost k), or evaluate a leaf (cost e).
-    fn descend(&mut self, node: T::Node, depth: u32, cx: &mut FCx<'_, 't, T, F>) {
+    fn descend(
+        &mut self,
+        node: T::Node,
+        depth: u32,
+        (alpha, beta): (Value, Value),
+        cx: &mut FCx<'_, 't, T, F>,
+    ) {
         let moves = (depth > 0).then(|| self.tree.moves(&node));
         let costs = *cx.costs();
         let Some(moves) = moves.filter(|m| !m.is_empty()) else {
@@ -774,6 +810,8 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
             next: 0,
             outstanding: 0,
             score: -INF,
+            alpha,
+            beta,
             best_slot: 0,
             values: vec![-INF; width],
             lines: (0..width).map(|_| F::Line::default()).collect(),
@@ -791,7 +829,8 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
             .tree
             .play(&top.node, top.moves.get(top.order[0] as usize));
         let depth = top.depth - 1;
-        self.descend(first, depth, cx);
+        let window = self.successor_window();
+        self.descend(first, depth, window, cx);
     }
 
     /// The first successor of the PV node on top came back with `own_value` (its own view)
@@ -800,9 +839,12 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         match self.pv.last_mut() {
             None => self.finish_iteration(own_value, None, cx),
             Some(top) if top.researching.is_some() => {
-                // Every processor's re-search of a successor that failed high: its value.
+                // Every processor's re-search of a successor that failed high: its value. A
+                // re-search that failed low at the score (the candidate's lower bound) proves
+                // the successor worth exactly that bound.
                 let slot = top.researching.take().expect("checked") as u32;
-                self.record(slot, -own_value, line, cx);
+                let value = (-own_value).max(top.score);
+                self.record(slot, value, line, cx);
                 self.split(cx);
             }
             Some(top) => {
@@ -825,7 +867,8 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         if value > top.score {
             top.score = value;
             top.best_slot = slot;
-            if top.outstanding > 0 || self.own_busy {
+            // The bound the tests are made against rose (below alpha it did not).
+            if value > top.alpha && (top.outstanding > 0 || self.own_busy) {
                 let busy: Vec<ProcId> = self
                     .children
                     .iter()
@@ -902,6 +945,9 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
     /// re-search (two, with deferral).
     fn holding(&self) -> bool {
         let top = self.pv.last().expect("a PV node");
+        if top.cut_off() {
+            return true;
+        }
         match self.flavor.research() {
             None => false,
             Some(defer) => top.researching.is_some() || top.candidates.len() > usize::from(defer),
@@ -913,7 +959,7 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
     /// are tested again against the new score afterwards.
     fn maybe_research(&mut self, cx: &mut FCx<'_, 't, T, F>) -> bool {
         let top = self.pv.last().expect("a PV node");
-        if top.candidates.is_empty() || top.researching.is_some() {
+        if top.candidates.is_empty() || top.researching.is_some() || top.cut_off() {
             return false;
         }
         let exhausted = top.next >= top.order.len() && top.retest.is_empty();
@@ -937,7 +983,8 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
             "every processor re-searches successor {slot} at ply {}",
             self.pv.len() - 1
         ));
-        self.descend(node, depth, cx);
+        let window = self.successor_window();
+        self.descend(node, depth, window, cx);
         true
     }
 
@@ -970,7 +1017,7 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         Successor {
             ply,
             node: self.tree.play(&top.node, top.moves.get(m as usize)),
-            bound: top.score,
+            bound: top.bound(),
             depth: top.depth - 1,
             slot: slot as u32,
             root_move: at_root.then_some(m),
@@ -1009,13 +1056,10 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
             return;
         }
         let top = self.pv.last().expect("a PV node");
-        if self.own_busy
-            || top.outstanding > 0
-            || top.next < top.order.len()
-            || !top.retest.is_empty()
-            || !top.candidates.is_empty()
-            || top.researching.is_some()
-        {
+        // Cut off: done once the searches under way are back (candidates need no re-search).
+        let left = !top.cut_off()
+            && (top.next < top.order.len() || !top.retest.is_empty() || !top.candidates.is_empty());
+        if self.own_busy || top.outstanding > 0 || top.researching.is_some() || left {
             return;
         }
         let mut done = self.pv.pop().expect("a PV node");
