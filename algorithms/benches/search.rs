@@ -13,7 +13,7 @@
 //! turn, each case's best pass giving its rate:
 //!
 //! ```text
-//! CARGO_TARGET_DIR=/work/target-bench cargo bench -p algorithms --bench search
+//! cargo bench -p algorithms --bench search
 //! ```
 
 use algorithms::{

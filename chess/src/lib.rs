@@ -236,8 +236,8 @@ fn mvv_lva(m: &Move) -> Value {
 /// then the other moves in shakmaty's generation order. The sort is stable, so equal ranks keep
 /// generation order and the order is a pure function of the position.
 ///
-/// Hook for Parabelle's refutation table (issue 9, not built yet): the move the table holds for
-/// this node (the best line of the root move from the previous iteration) goes in front of
+/// Parabelle's refutation table (`algorithms::schemes::parabelle`) puts the move it holds for
+/// this node (the best line of the root move from the previous iteration) in front of
 /// everything else, *after* this ordering, so that a node without a table entry is ordered
 /// exactly as here.
 pub fn order_moves(moves: &mut shakmaty::MoveList) {

@@ -609,7 +609,7 @@ fn averages(plan: &Plan, summaries: &[Summary], rows: &ChessRows) -> String {
                     let mut time_paper = g(|x| x.time, 1);
                     if let Some((printed, computed)) = sh.as_ref().and_then(|x| x.misprint) {
                         footnotes.push(format!(
-                            "† {algorithm}, f = {}: {} (see the reference README), so neither is matched blindly.",
+                            "† {algorithm}, f = {}: {} (see `outputs.reference` in scenarios/README.md), so neither is matched blindly.",
                             s.fanout,
                             crate::reference::misprint_words(printed, computed)
                         ));

@@ -10,7 +10,7 @@
 //! single timed run outside criterion's loop:
 //!
 //! ```text
-//! CARGO_TARGET_DIR=/work/target-bench cargo bench -p sim-core --bench engine
+//! cargo bench -p sim-core --bench engine
 //! ```
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
