@@ -164,7 +164,7 @@ pub fn overheads_chart(plan: &Plan, summaries: &[Summary], at: u32) -> BarChart 
             title(plan, config[0])
         ),
         x_label: format!(
-            "% of the one-processor time (the bars add up to the time overhead, {at} · T({at}) / T(1) − 1)"
+            "% of one-processor time (segments, negative ones left of 0, sum to {at} · T({at}) / T(1) − 1)"
         ),
         categories: rows.iter().map(|s| s.algorithm.clone()).collect(),
         segments: vec![
@@ -196,7 +196,9 @@ pub fn markdown(plan: &Plan, summaries: &[Summary], at: u32) -> String {
     let mut out = format!(
         "## Schemes compared\n\n\
          On {network}. Speedup is each scheme's time on one processor over its time on p \
-         (mean of per-tree ratios ± standard error), efficiency speedup / p. The overheads are \
+         (mean of per-tree ratios ± standard error), efficiency speedup / p. T(1) and T(p) are \
+         the mean times: a scheme that is slow on one processor gains speedup from it, so \
+         compare T(p) to see which scheme finishes first. The overheads are \
          in % of the one-processor time and add up to the time overhead p · T(p) / T(1) − 1: \
          search (all processors' search time − 1), communication (their CPU time on messages: \
          setup, interrupts, forwarding, waiting for replies; on a machine with shared memory also \
@@ -206,20 +208,26 @@ pub fn markdown(plan: &Plan, summaries: &[Summary], at: u32) -> String {
          `{chart}` draws the speedups, `{bars}` the overheads on {at} processors.\n"
     );
     let pct = |m: f64, se: f64| mean_se(100.0 * m, 100.0 * se, 1);
+    let unit = crate::results::TimeUnit::of(plan);
     for config in configs(summaries) {
         let groups = per_algorithm(&config);
         out.push_str(&format!(
             "\n### {} on {at} processors\n\n\
-             | scheme | speedup | efficiency | time % | = search % | + communication % | + synchronization % | search % (leaves) | messages per node |\n\
-             |---|---|---|---|---|---|---|---|---|\n",
+             | scheme | speedup | efficiency | T(1) | T({at}) | time % | = search % | + communication % | + synchronization % | search % (leaves) | messages per node |\n\
+             |---|---|---|---|---|---|---|---|---|---|---|\n",
             title(plan, config[0])
         ));
         for (name, rows) in &groups {
+            let t1 = rows
+                .iter()
+                .find(|s| s.processors == 1)
+                .map_or(UNDEFINED.to_string(), |s| unit.duration(s.elapsed_s));
             match rows.iter().find(|s| s.processors == at) {
                 Some(s) => out.push_str(&format!(
-                    "| {name} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                    "| {name} | {} | {} | {t1} | {} | {} | {} | {} | {} | {} | {} |\n",
                     ratio_mean_se(s.speedup, s.speedup_se, 2),
                     ratio_fixed(s.speedup / at as f64, 2),
+                    unit.duration(s.elapsed_s),
                     pct(s.time_overhead, s.time_overhead_se),
                     pct(s.search_time_overhead, s.search_time_overhead_se),
                     pct(s.message_overhead, s.message_overhead_se),
@@ -228,7 +236,7 @@ pub fn markdown(plan: &Plan, summaries: &[Summary], at: u32) -> String {
                     fixed(s.messages_per_node, 3),
                 )),
                 None => out.push_str(&format!(
-                    "| {name} | {UNDEFINED} | {UNDEFINED} | {UNDEFINED} | {UNDEFINED} | {UNDEFINED} | {UNDEFINED} | {UNDEFINED} | {UNDEFINED} |\n"
+                    "| {name} | {UNDEFINED} | {UNDEFINED} | {t1} | {UNDEFINED} | {UNDEFINED} | {UNDEFINED} | {UNDEFINED} | {UNDEFINED} | {UNDEFINED} | {UNDEFINED} |\n"
                 )),
             }
         }
@@ -576,6 +584,40 @@ mod tests {
         let md = vary_markdown(&combos, 16);
         for row in ["| a | 10.00 (3) |", "| b | 5.00 (1) |", "| c | 3.00 (1) |"] {
             assert!(md.contains(row), "{row} in\n{md}");
+        }
+    }
+
+    /// The per-configuration table shows each scheme's mean time on one processor and on p
+    /// beside its speedup: a scheme whose speedup is the larger over its own slow one-processor
+    /// run can be seen not to finish first.
+    #[test]
+    fn the_schemes_table_sets_both_times_beside_the_speedup() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("schemes-compare.ron");
+        let plan = crate::load::load(&path).expect("a shipped scenario loads");
+        let row = |algorithm: &str, processors: u32, speedup: f64, elapsed_s: f64| Summary {
+            processors,
+            ..at16(algorithm, speedup, elapsed_s)
+        };
+        let summaries = [
+            row("slow_alone", 1, 1.0, 8e-3),
+            row("slow_alone", 16, 4.0, 2e-3),
+            row("fast_alone", 1, 1.0, 3e-3),
+            row("fast_alone", 16, 2.0, 1.5e-3),
+        ];
+        let md = markdown(&plan, &summaries, 16);
+        assert!(
+            md.contains("| scheme | speedup | efficiency | T(1) | T(16) | time % |"),
+            "{md}"
+        );
+        let unit = crate::results::TimeUnit::of(&plan);
+        for (name, t1, tp) in [("slow_alone", 8e-3, 2e-3), ("fast_alone", 3e-3, 1.5e-3)] {
+            let line = md
+                .lines()
+                .find(|l| l.starts_with(&format!("| {name} | ")))
+                .unwrap_or_else(|| panic!("{name} in\n{md}"));
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            assert_eq!(cells[4], unit.duration(t1), "{line}");
+            assert_eq!(cells[5], unit.duration(tp), "{line}");
         }
     }
 }
