@@ -1093,6 +1093,12 @@ impl Algorithm {
         self.entry().probes || matches!(self, Algorithm::Parabelle { .. })
     }
 
+    /// Whether it is a pool scheme: it runs on a pool of processors, processor 0 owning the
+    /// root, with no master.
+    pub fn on_pool(self) -> bool {
+        self.entry().runs_on == RunsOn::Pool
+    }
+
     /// Whether the search keeps a transposition table (then its root value may legitimately
     /// differ from a table-free search's, and is recorded instead of checked).
     pub fn has_table(self) -> bool {

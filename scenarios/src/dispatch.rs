@@ -72,6 +72,17 @@ impl PTree {
             PTree::Campbell { depth, width } => format!("(depth {depth}, width {width})"),
         }
     }
+    /// The machine a run had, in words: `processor tree f = 4`, or for a pool scheme (whose
+    /// processors the paper's tree of that fanout counts) `a pool of 4 processors`.
+    pub fn machine_words(self, pool: bool) -> String {
+        match self {
+            PTree::Paper { fanout, .. } if pool => format!(
+                "a pool of {fanout} processor{}",
+                if fanout == 1 { "" } else { "s" }
+            ),
+            _ => format!("processor tree {}", self.describe()),
+        }
+    }
     /// Short label for tables and legends: `4` (the paper's f) or `(2,4)` (Campbell's).
     pub fn label(self) -> String {
         match self {
@@ -250,6 +261,26 @@ pub struct AlgorithmRun {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pool scheme's run is named by its processor count, a tree scheme's by its tree.
+    #[test]
+    fn a_pool_run_is_named_by_its_processors_and_a_tree_run_by_its_tree() {
+        let four = PTree::Paper {
+            fanout: 4,
+            length: 1,
+        };
+        assert_eq!(four.machine_words(true), "a pool of 4 processors");
+        assert_eq!(four.machine_words(false), "processor tree f = 4");
+        assert_eq!(
+            PTree::UNIPROCESSOR.machine_words(true),
+            "a pool of 1 processor"
+        );
+        let campbell = PTree::Campbell { depth: 2, width: 4 };
+        assert_eq!(
+            campbell.machine_words(false),
+            "processor tree (depth 2, width 4)"
+        );
+    }
 
     #[test]
     fn processors_counts_what_build_builds() {

@@ -90,11 +90,12 @@ impl RunKey {
         if let Some(set) = &plan.chess {
             let id = set.get(self.seed).map_or("?", |p| p.id.as_str());
             return format!(
-                "{} on chess position {id} (number {}), d = {}, processor tree {}",
+                "{} on chess position {id} (number {}), d = {}, {}",
                 plan.algorithms[self.algorithm],
                 self.seed,
                 spec.depth,
-                self.ptree.describe()
+                self.ptree
+                    .machine_words(plan.algorithms[self.algorithm].on_pool())
             );
         }
         // Campbell's trees have no horizon noise.
@@ -103,13 +104,14 @@ impl RunKey {
             _ => format!(", horizon noise {}", spec.horizon_noise),
         };
         format!(
-            "{} on w = {}, d = {}, {}{noise}, seed {}, processor tree {}",
+            "{} on w = {}, d = {}, {}{noise}, seed {}, {}",
             plan.algorithms[self.algorithm],
             spec.width,
             spec.depth,
             plan.ordering_label(self.config),
             self.seed,
-            self.ptree.describe()
+            self.ptree
+                .machine_words(plan.algorithms[self.algorithm].on_pool())
         )
     }
 }

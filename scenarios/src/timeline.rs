@@ -8,17 +8,14 @@ use std::path::Path;
 /// Draws the recorded run `run` (recorded with intervals) to `path`.
 pub fn plot(plan: &Plan, run: &Outcome, path: &Path) -> Result<(), plots::PlotError> {
     let spec = &plan.configs[run.config];
+    let pool = plan.algorithms[run.algorithm].on_pool();
     let rows: Vec<TimelineRow> = run
         .stats
         .procs
         .iter()
         .enumerate()
         .map(|(i, p)| TimelineRow {
-            label: if i == 0 {
-                "P0 master".into()
-            } else {
-                format!("P{i}")
-            },
+            label: crate::trace::processor_name(i, pool),
             intervals: p.intervals.clone(),
         })
         .collect();
@@ -41,18 +38,22 @@ pub fn plot(plan: &Plan, run: &Outcome, path: &Path) -> Result<(), plots::PlotEr
     } else {
         "; vertical lines: PV nodes completed"
     };
+    // A pool scheme's machine is its processor count (it has no processor tree).
+    let machine = if pool {
+        format!("{} processors", run.fanout)
+    } else {
+        format!("f = {}", run.fanout)
+    };
     let title = if let Some(id) = &run.position {
         format!(
-            "{}: {algorithm}, f = {}, position {id}, d = {}{lines}",
+            "{}: {algorithm}, {machine}, position {id}, d = {}{lines}",
             plan.name(),
-            run.fanout,
             spec.depth,
         )
     } else {
         format!(
-            "{}: {algorithm}, f = {}, seed {}, w = {}, d = {}, {}, noise {}{lines}",
+            "{}: {algorithm}, {machine}, seed {}, w = {}, d = {}, {}, noise {}{lines}",
             plan.name(),
-            run.fanout,
             run.seed,
             spec.width,
             spec.depth,

@@ -4,7 +4,8 @@
 //! The file is the Trace Event Format's JSON Object Format (`{"traceEvents": [...]}`):
 //!
 //! - one process (pid 1) named by the title, one thread per processor (tid = processor index,
-//!   named `P0 master`, `P1`, …);
+//!   named `P0 master`, `P1`, … ([`processor_name`]: `P0 root` on a pool, where no processor
+//!   is a master);
 //! - every category interval of every processor as a complete event (`"ph":"X"`) named by its
 //!   category (`search`, `message`, `interrupt`, `wait_reply`, `idle_sync`), with
 //!   `args.ns` and `args.start_ns` in integer nanoseconds;
@@ -31,7 +32,7 @@
 //!     intervals: vec![Interval { start: SimTime(0), end: SimTime(2_500), category: Category::Search }],
 //!     ..Default::default()
 //! });
-//! let json = scenarios::trace::chrome_trace(&stats, "demo");
+//! let json = scenarios::trace::chrome_trace(&stats, "demo", false);
 //! assert!(json.contains(r#""dur":2.500"#));
 //! let v: serde_json::Value = serde_json::from_str(&json).unwrap();
 //! assert_eq!(v["traceEvents"].as_array().unwrap().len(), 4); // process, thread name, sort, search
@@ -42,6 +43,16 @@ use sim_core::{Category, MsgKind, RunStats};
 
 /// The one process every processor of the run is a thread of.
 const PID: u32 = 1;
+
+/// Processor `p`'s name in a trace or a timeline: `P0 master` of a tree scheme, `P0 root` of a
+/// pool scheme (which has no master: processor 0 owns the root), `P1`, `P2`, … otherwise.
+pub fn processor_name(p: usize, pool: bool) -> String {
+    match (p, pool) {
+        (0, false) => "P0 master".into(),
+        (0, true) => "P0 root".into(),
+        _ => format!("P{p}"),
+    }
+}
 
 /// How every trace gtsim writes begins (`--trace` overwrites only files that begin so).
 pub const PREFIX: &str = "{\"displayTimeUnit\":\"ms\",\"otherData\":";
@@ -57,17 +68,14 @@ const MARKER_CAT: &str = "marker";
 /// `stats` should come from a run that recorded intervals and messages
 /// ([`crate::Recording`]); without them the trace has the thread names, the markers and the
 /// totals in `otherData`, and nothing on the timelines. See the module doc for the layout.
-pub fn chrome_trace(stats: &RunStats, title: &str) -> String {
+/// `pool`: the run is a pool scheme's (processor 0 owns the root; none is a master).
+pub fn chrome_trace(stats: &RunStats, title: &str, pool: bool) -> String {
     let mut events: Vec<Event> = Vec::new();
 
     events.push(Event::metadata("process_name", 0, json!({ "name": title })));
     for p in 0..stats.procs.len() {
         let tid = p as u32;
-        let name = if p == 0 {
-            "P0 master".to_string()
-        } else {
-            format!("P{p}")
-        };
+        let name = processor_name(p, pool);
         events.push(Event::metadata("thread_name", tid, json!({ "name": name })));
         events.push(Event::metadata(
             "thread_sort_index",
@@ -350,7 +358,10 @@ mod tests {
             }],
             ..Default::default()
         };
-        let text = chrome_trace(&stats, "tiny");
+        let text = chrome_trace(&stats, "tiny", false);
+        let pool = chrome_trace(&stats, "tiny", true);
+        assert!(pool.contains(r#"{"args":{"name":"P0 root"},"name":"thread_name""#));
+        assert!(!pool.contains("master"));
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],

@@ -191,11 +191,11 @@ fn trace_of_a_pmws_run_adds_up_exactly() {
             if f > 1 {
                 assert!(!stats.message_log.is_empty(), "pmws sends messages");
             }
-            let text = chrome_trace(stats, &format!("pmws f={f} seed={seed}"));
+            let text = chrome_trace(stats, &format!("pmws f={f} seed={seed}"), false);
             check_trace(stats, &text);
             assert_eq!(
                 text,
-                chrome_trace(stats, &format!("pmws f={f} seed={seed}"))
+                chrome_trace(stats, &format!("pmws f={f} seed={seed}"), false)
             );
 
             // Totals over all threads agree with the results columns.

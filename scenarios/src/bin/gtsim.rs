@@ -1128,16 +1128,16 @@ fn run_plan(
     });
     if let (Some(path), Some(run)) = (&trace, &recorded) {
         let spec = &plan.configs[run.config];
+        let algorithm = plan.algorithms[run.algorithm];
         let title = format!(
-            "{}: {} on processor tree {}, seed {}, w = {}, d = {}",
+            "{}: {algorithm} on {}, seed {}, w = {}, d = {}",
             plan.name(),
-            plan.algorithms[run.algorithm],
-            run.ptree.describe(),
+            run.ptree.machine_words(algorithm.on_pool()),
             run.seed,
             spec.width,
             spec.depth
         );
-        let json = scenarios::trace::chrome_trace(&run.stats, &title);
+        let json = scenarios::trace::chrome_trace(&run.stats, &title, algorithm.on_pool());
         scenarios::write_atomic(path, json.as_bytes())
             .map_err(|e| Failure::Output(format!("{}: {e}", path.display())))?;
         files.push(path.clone());
