@@ -1,4 +1,4 @@
-//! The report.md sections of chess plans (issue 9): the paper's Tables II–IV beside the
+//! The report.md sections of chess plans: the paper's Tables II–IV beside the
 //! simulated figures, what the paper could not measure (communication and synchronization
 //! measured apart, `wait_reply`, messages and bytes by type), a per-position table in the
 //! layout of Table IV, and every position whose value differs from the table-free search's.

@@ -1,4 +1,4 @@
-//! What the 1985 machine must have cost (issue 20, item 2): a `vary` run of a chess scenario
+//! What the 1985 machine must have cost: a `vary` run of a chess scenario
 //! over costs the paper does not state (message setup, per-character handling on the host and
 //! on the boards, the table-probe service time, ...), every combination set against the paper's
 //! Tables II and III (`outputs.inference`): which values reproduce their time overheads and the

@@ -1440,7 +1440,7 @@ mod tests {
 
     #[test]
     fn time_sums_of_a_summary_do_not_overflow() {
-        // Class 2 of issue 6: each total fits u64, their sum does not.
+        // Overflow: each total fits u64, their sum does not.
         let mut r = record();
         r.t_message_ns = u64::MAX;
         r.t_interrupt_ns = u64::MAX;

@@ -1,4 +1,4 @@
-//! Chess workloads (issue 9): a chess scenario parses and runs; every run without a
+//! Chess workloads: a chess scenario parses and runs; every run without a
 //! transposition table returns the position's value as a plain negamax outside the simulator
 //! computes it; the value check can fail, and with a table a differing value is recorded instead;
 //! bad positions files and unknown position ids are errors at their file, line and field; the

@@ -151,14 +151,14 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "(no message)".into())
 }
 
-/// Class 2 of issue 6 (simulated time past u64 nanoseconds) is fixed in the machine, not here;
+/// Simulated time past u64 nanoseconds is fixed in the machine, not here;
 /// such panics are named apart so a report says which kind is left.
 fn category(message: &str) -> &'static str {
     if message.contains("scheduled in the past")
         || message.contains("overflow")
         || message.contains("SimTime")
     {
-        "simulated-time overflow (issue 6 class 2)"
+        "simulated-time overflow"
     } else {
         "other"
     }
@@ -271,7 +271,7 @@ fn mutated_shipped_scenarios_never_panic_and_every_rejection_names_a_position() 
             Ok(Ok(true)) => ran += 1,
             Ok(Ok(false)) => skipped += 1,
             // Costs the schema accepts can still push a run past u64 nanoseconds: that run is
-            // an error naming the run and the fields to change (issue 6, class 2), not a panic.
+            // an error naming the run and the fields to change, not a panic.
             Ok(Err(e)) if e.contains("would pass") && e.contains("hardware.costs") => {
                 unrepresentable += 1
             }

@@ -374,7 +374,7 @@ fn machines_as_files_are_their_hardware_sections() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The SCI as a device (issue 20): its fields reach every line of the run, at the rate of the
+/// The SCI as a device: its fields reach every line of the run, at the rate of the
 /// processor count; left out, the lines are plain; bad values are errors at their field.
 #[test]
 fn the_serial_interface_as_a_device_is_opt_in_and_checked_at_its_fields() {

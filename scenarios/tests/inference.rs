@@ -1,4 +1,4 @@
-//! The cost inference (issue 20, item 2): a `vary` run of a chess scenario with
+//! The cost inference: a `vary` run of a chess scenario with
 //! `outputs.inference` writes `cost-inference.png` and a report section whose figures are each
 //! combination's own; the field is refused where it cannot apply.
 

@@ -1,4 +1,4 @@
-//! Regression tests for the input side of issue 6: one per class of bad input (sizes, generator
+//! Regression tests for bad input: one per class (sizes, generator
 //! inputs, `--threads`, messages, reference tables, the cost of a scenario), run through the
 //! `gtsim` binary where the message is what matters.
 

@@ -1,4 +1,4 @@
-//! The output folder end to end: one unit whatever happens (class 5 of issue 6), paths checked
+//! The output folder end to end: one unit whatever happens, paths checked
 //! before the sweep, undefined values never written as NaN (class 7), provenance.
 
 use std::collections::BTreeMap;

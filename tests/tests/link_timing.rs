@@ -459,7 +459,7 @@ fn rts_cts_at_time_zero_waits_for_the_work_the_child_starts_with() {
     assert_eq!(stats.message_log[0].transmit_start, SimTime(100));
 }
 
-/// Parabelle's serial interface as a device (issue 20): per-character CPU costs at each end.
+/// Parabelle's serial interface as a device: per-character CPU costs at each end.
 fn sci(link: LinkSpec, host_char: SimTime, board_char: SimTime) -> LinkSpec {
     link.with_sci(sim_hw::SciSpec {
         capacity: None,

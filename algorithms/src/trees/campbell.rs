@@ -36,8 +36,8 @@
 //!
 //! **What the thesis settles, and what it leaves open.** Appendix 2 (pp. 70–71) gives the prose,
 //! Figure 14 and the remark that `S` "can be either a fixed value or chosen randomly"; section 2.2
-//! (p. 22) names the orderings and nothing more. Read line by line against this module (issue 20,
-//! item 4), every point below is either what the text says or, where it says nothing or
+//! (p. 22) names the orderings and nothing more. Read line by line against this module, every
+//! point below is either what the text says or, where it says nothing or
 //! contradicts itself, the reading chosen here. None of these readings was chosen or changed to
 //! bring a leaf count nearer a published table.
 //! - *Successor `i` and `value[i]`.* Figure 14 fills `value[0..WIDTH-1]` but calls

@@ -13,13 +13,13 @@ use std::path::PathBuf;
 /// 33.1 s of CPU time (224 k/s), parabelle-table3.ron 25.9 M in 88.2 s (294 k/s) and
 /// parabelle-table4.ron 25.9 M in 139.1 s (186 k/s), the table-free reference searches
 /// included (2-core development machine, 2026-11-29, `--threads 2`); the slowest, rounded
-/// down. (It was 50 k/s, measured 2026-11-23 before issue 19 made the searches faster: 118,
+/// down. (It was 50 k/s, measured 2026-11-23, before the searches were made faster: 118,
 /// 324 and 478 s of CPU time.)
 pub const CHESS_LEAVES_PER_SECOND_PER_CORE: f64 = 150e3;
 /// Simulated leaves per second of wall time on one core, for `check`'s estimate: the search
 /// bench's `pmws f = 1` and `f = 4` summary lines (143.2 and 114.2 M leaves/s, best of 7,
 /// 2026-11-29, 2-core development machine, quiet), rounded down. (It was 27 M, from the same
-/// rows on 2026-11-21, before issue 19 made the simulated searches four times faster: `check`
+/// rows on 2026-11-21, before the simulated searches were made four times faster: `check`
 /// then estimated sync-overhead.ron at 85 s on one thread, which ran in 28.5 s.)
 pub const LEAVES_PER_SECOND_PER_CORE: f64 = 100e6;
 /// Wall time of one run beyond its leaves (building the tree and the machine, the record and
