@@ -40,7 +40,11 @@ pub fn plot(plan: &Plan, run: &Outcome, path: &Path) -> Result<(), plots::PlotEr
     };
     // A pool scheme's machine is its processor count (it has no processor tree).
     let machine = if pool {
-        format!("{} processors", run.fanout)
+        format!(
+            "{} processor{}",
+            run.fanout,
+            if run.fanout == 1 { "" } else { "s" }
+        )
     } else {
         format!("f = {}", run.fanout)
     };

@@ -88,7 +88,8 @@ pub enum PmwsMsg<N> {
     Work {
         /// The successor to search (the position itself; see the module doc).
         node: N,
-        /// The PV node's best value so far: the child searches a zero window around it.
+        /// The PV node's best value so far, or its alpha if higher (section IX's re-search): the
+        /// child searches a zero window around it.
         bound: Value,
         /// Plies left to search below `node`.
         depth: u32,
@@ -291,9 +292,10 @@ impl<T: GameTree> PmwsSearch<'_, T> {
             return None;
         } else if value > self.bound && self.no_research {
             // Section IX's parallel re-search: the master re-searches it with every
-            // processor; this value is a lower bound. A leaf's value is exact: no second
-            // evaluation.
-            return Some(self.out(value, true, self.depth > 0));
+            // processor; this value is a lower bound. A leaf's value (at the horizon, or a
+            // position without moves) is exact: no second evaluation.
+            let leaf = self.depth == 0 || self.tree.moves(&self.node).is_empty();
+            return Some(self.out(value, true, !leaf));
         } else if value > self.bound {
             // Fail-high: re-search with (value, +INF) from the PV node's view.
             self.failed_high = Some(value);
@@ -390,7 +392,8 @@ pub trait Flavor<'t, T: GameTree + 't>: Sized {
 pub struct Successor<N> {
     /// The position.
     pub node: N,
-    /// The PV node's best value so far: the successor is searched with a zero window around it.
+    /// The PV node's best value so far, or its alpha if higher (section IX's re-search): the
+    /// successor is searched with a zero window around it.
     pub bound: Value,
     /// Plies left below `node`.
     pub depth: u32,
@@ -867,8 +870,9 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         if value > top.score {
             top.score = value;
             top.best_slot = slot;
-            // The bound the tests are made against rose (below alpha it did not).
-            if value > top.alpha && (top.outstanding > 0 || self.own_busy) {
+            // The bound the tests are made against rose (below alpha it did not); a node cut off
+            // needs nothing more of the tests under way.
+            if value > top.alpha && !top.cut_off() && (top.outstanding > 0 || self.own_busy) {
                 let busy: Vec<ProcId> = self
                     .children
                     .iter()
@@ -941,8 +945,8 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         self.split(cx);
     }
 
-    /// Whether the top PV node hands out no more tests now: with a candidate waiting for its
-    /// re-search (two, with deferral).
+    /// Whether the top PV node hands out no more tests now: cut off (its score reached beta),
+    /// or with a candidate waiting for its re-search (two, with deferral).
     fn holding(&self) -> bool {
         let top = self.pv.last().expect("a PV node");
         if top.cut_off() {
@@ -1050,7 +1054,8 @@ impl<'t, T: GameTree + 't, F: Flavor<'t, T>> Master<'t, T, F> {
         self.check_done(cx);
     }
 
-    /// A PV node is done when every successor has been searched: back up one level.
+    /// A PV node is done when every successor has been searched, or, cut off, when the searches
+    /// under way are back: back up one level.
     fn check_done(&mut self, cx: &mut FCx<'_, 't, T, F>) {
         if self.maybe_research(cx) {
             return;
