@@ -81,7 +81,7 @@ impl<'de> Deserialize<'de> for Vary {
 struct VaryValue(String);
 
 /// The error for a varied value written as RON rather than as a string holding it.
-const UNQUOTED: &str = "a value other than a number or true/false is written as a string holding its RON text: put it in double quotes, e.g. \"Ms(4)\" or \"Serial(rate: 480)\"";
+pub(crate) const UNQUOTED: &str = "a value other than a number or true/false is written as a string holding its RON text: put it in double quotes, e.g. \"Ms(4)\" or \"Serial(rate: 480)\"";
 
 impl<'de> Deserialize<'de> for VaryValue {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {

@@ -641,19 +641,24 @@ fn a_vary_run_deletes_the_combinations_of_an_earlier_run_that_it_has_not() {
 }
 
 /// A varied value written as in the file, without the quotes that make it a string of RON
-/// text, is refused with the remedy, whatever its form: not "found a sequence".
+/// text, is refused with the remedy, whatever its form: not "found a sequence". The error is
+/// at the value's first character, first or second in the list, after any spaces.
 #[test]
 fn a_varied_value_written_without_quotes_is_refused_with_the_remedy() {
     let dir = scratch("unquoted");
     for value in ["Ms(2)", "Serial(rate: 480)", "[1, 2]", "()"] {
-        let text = with_vary(
-            &small_text(),
-            &format!("\"hardware.costs.s\": [{value}, \"Ms(4)\"]"),
-        );
-        let e = load_error(&dir, "unquoted.ron", &text).expect("refused");
-        assert!(
-            e.contains("vary.hardware.costs.s[0]: a value other than a number or true/false is written as a string holding its RON text: put it in double quotes"),
-            "{value}: {e}"
-        );
+        for (list, index) in [
+            (format!("[{value}, \"Ms(4)\"]"), 0),
+            (format!("[\"Ms(4)\",   {value}]"), 1),
+            (format!("[\"Ms(4)\",{value}]"), 1),
+        ] {
+            let text = with_vary(&small_text(), &format!("\"hardware.costs.s\": {list}"));
+            let e = load_error(&dir, "unquoted.ron", &text).expect("refused");
+            let (line, col) = in_vary(&text, value, 0);
+            assert!(
+                e.contains(&format!("unquoted.ron:{line}:{col}: vary.hardware.costs.s[{index}]: a value other than a number or true/false is written as a string holding its RON text: put it in double quotes")),
+                "{list}: {e}"
+            );
+        }
     }
 }
