@@ -30,6 +30,23 @@ fn with_options(tree: &SyntheticTree, rng: &mut algorithms::rng::SplitMix64) -> 
     )
 }
 
+/// A tree of the tests below: width and depth drawn from `rng` (in that order), the first move
+/// best with probability `p`.
+fn random_spec(
+    rng: &mut algorithms::rng::SplitMix64,
+    widths: std::ops::RangeInclusive<u32>,
+    depths: std::ops::RangeInclusive<u32>,
+    p: f64,
+) -> SyntheticSpec {
+    SyntheticSpec {
+        width: rng.random_range(widths),
+        depth: rng.random_range(depths),
+        ordering: Ordering::FirstBest { p },
+        value_spread: 1000,
+        horizon_noise: 20,
+    }
+}
+
 #[test]
 fn pmws_section_ix_options_return_negamax_on_1000_trees_and_every_processor_count() {
     let runs = common::returns_negamax_everywhere(7, 1000, with_options, |_, run, _| {
@@ -52,13 +69,7 @@ fn off_it_is_pmws_and_each_option_changes_the_search() {
     let mut rng = <algorithms::rng::SplitMix64 as rand::SeedableRng>::seed_from_u64(9);
     let mut changed = [0; 3];
     for seed in 0..100u64 {
-        let spec = SyntheticSpec {
-            width: rng.random_range(4..=10),
-            depth: rng.random_range(3..=5),
-            ordering: Ordering::FirstBest { p: 0.5 },
-            value_spread: 1000,
-            horizon_noise: 20,
-        };
+        let spec = random_spec(&mut rng, 4..=10, 3..=5, 0.5);
         let depth = spec.depth;
         let tree = SyntheticTree::new(spec, seed).unwrap();
         let config = PmwsConfig {
@@ -139,13 +150,7 @@ fn on_a_bus_the_new_bound_is_one_broadcast_frame() {
     let mut rng = <algorithms::rng::SplitMix64 as rand::SeedableRng>::seed_from_u64(21);
     let mut frames = 0;
     for seed in 0..60u64 {
-        let spec = SyntheticSpec {
-            width: rng.random_range(6..=10),
-            depth: rng.random_range(3..=5),
-            ordering: Ordering::FirstBest { p: 0.5 },
-            value_spread: 1000,
-            horizon_noise: 20,
-        };
+        let spec = random_spec(&mut rng, 6..=10, 3..=5, 0.5);
         let tree = SyntheticTree::new(spec, seed).unwrap();
         let expected = negamax(&tree, &tree.root(), tree.spec().depth);
         let costs = CostModel {
@@ -257,13 +262,7 @@ fn on_one_processor_a_parallel_research_searches_as_pvs() {
     let mut rng = <algorithms::rng::SplitMix64 as rand::SeedableRng>::seed_from_u64(31);
     let mut researched = 0;
     for seed in 0..300u64 {
-        let spec = SyntheticSpec {
-            width: rng.random_range(2..=9),
-            depth: rng.random_range(2..=6),
-            ordering: Ordering::FirstBest { p: 0.4 },
-            value_spread: 1000,
-            horizon_noise: 20,
-        };
+        let spec = random_spec(&mut rng, 2..=9, 2..=6, 0.4);
         let depth = spec.depth;
         let tree = SyntheticTree::new(spec, seed).unwrap();
         let mut counts = (0, 0);
