@@ -76,10 +76,9 @@ impl PTree {
     /// processors the paper's tree of that fanout counts) `a pool of 4 processors`.
     pub fn machine_words(self, pool: bool) -> String {
         match self {
-            PTree::Paper { fanout, .. } if pool => format!(
-                "a pool of {fanout} processor{}",
-                if fanout == 1 { "" } else { "s" }
-            ),
+            PTree::Paper { fanout, .. } if pool => {
+                format!("a pool of {}", processors_words(fanout))
+            }
             _ => format!("processor tree {}", self.describe()),
         }
     }
@@ -90,6 +89,11 @@ impl PTree {
             PTree::Campbell { depth, width } => format!("({depth},{width})"),
         }
     }
+}
+
+/// `1 processor`, `4 processors`.
+pub fn processors_words(n: u32) -> String {
+    format!("{n} processor{}", if n == 1 { "" } else { "s" })
 }
 
 /// The pool network of a scenario (`hardware.network` other than `Tree`), for any processor

@@ -326,7 +326,7 @@ pub fn simulate_on<T: GameTree>(
     let ptree = key.ptree.build();
     let fanout = ptree.fanout();
     let algorithm = plan.algorithms[key.algorithm];
-    let pool_scheme = algorithm.entry().runs_on == crate::catalogue::RunsOn::Pool;
+    let pool_scheme = algorithm.on_pool();
     let platform = platform(ptree, plan.network, pool_scheme);
     let mut machine = machine_config(platform, plan.costs, &plan.links, plan.reads, plan.batching);
     machine.optimistic = plan.optimistic;
@@ -881,7 +881,7 @@ fn consume<E: From<RunError>>(
                 .then(|| ModelInputs::new(plan, spec));
             let chess = plan.chess.is_some();
             let (w, d) = (spec.width as u64, spec.depth);
-            let pool_scheme = algorithm.entry().runs_on == crate::catalogue::RunsOn::Pool;
+            let pool_scheme = algorithm.on_pool();
             let record = |o: &Finished, p: PTree, seed: u64, b: &Baseline| -> RunRecord {
                 let ptree = PTreeFigures::of_run(&p.build(), pool_scheme);
                 let mut r = RunRecord::new(&label, &ptree, seed, o.root_value, &o.totals, b);

@@ -40,11 +40,7 @@ pub fn plot(plan: &Plan, run: &Outcome, path: &Path) -> Result<(), plots::PlotEr
     };
     // A pool scheme's machine is its processor count (it has no processor tree).
     let machine = if pool {
-        format!(
-            "{} processor{}",
-            run.fanout,
-            if run.fanout == 1 { "" } else { "s" }
-        )
+        crate::dispatch::processors_words(run.fanout)
     } else {
         format!("f = {}", run.fanout)
     };

@@ -1249,7 +1249,7 @@ fn deserialize_in<'a, T: serde::de::DeserializeOwned>(
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     // `steps`: the path of the value being read, when known (for the hint at brackets).
     let spanned = |e: ron::error::SpannedError, field: String, steps: &[sections::Step]| {
-        let e = unquoted_at_its_start(src, e);
+        let e = unquoted_at_its_start(src, e, &field);
         let line = src
             .lines()
             .nth(e.span.start.line.saturating_sub(1))
@@ -1489,39 +1489,26 @@ fn deserialize_in<'a, T: serde::de::DeserializeOwned>(
 /// the number the parser made of a prefix (`8b` reads as the float 8). None otherwise
 /// (`Pmws()`, `5 x`, `8.5`).
 /// A varied value written without its quotes ([`crate::schema::UNQUOTED`]) is reported where
-/// the parser stopped in it: inside its name (`Ms(2)` at `s`, `Serial(rate: 480)` at `l` or
-/// its parenthesis), or at a bracketed one or the spaces before it. The error is moved to the
-/// value's first character.
-fn unquoted_at_its_start(src: &str, mut e: ron::error::SpannedError) -> ron::error::SpannedError {
+/// the parser stopped in it (inside its name, at its parenthesis, or at the spaces before it);
+/// the error is moved to the value's first character, which `field`
+/// (`vary.hardware.costs.s[1]`) names.
+fn unquoted_at_its_start(
+    src: &str,
+    mut e: ron::error::SpannedError,
+    field: &str,
+) -> ron::error::SpannedError {
     if !matches!(&e.code, ron::Error::Message(m) if m == crate::schema::UNQUOTED) {
         return e;
     }
-    let Some(line) = src.lines().nth(e.span.start.line.saturating_sub(1)) else {
-        return e;
-    };
-    let chars: Vec<char> = line.chars().collect();
-    let name = |c: char| c.is_alphanumeric() || c == '_';
-    // 0-based index of the character the parser points at.
-    let mut at = e.span.start.col.saturating_sub(1).min(chars.len());
-    let in_name = chars.get(at).is_some_and(|&c| name(c))
-        || (chars.get(at) == Some(&'(') && at > 0 && name(chars[at - 1]));
-    if in_name {
-        if !chars.get(at).is_some_and(|&c| name(c)) {
-            at -= 1;
-        }
-        while at > 0 && name(chars[at - 1]) {
-            at -= 1;
-        }
-    } else {
-        if chars.get(at) == Some(&',') {
-            at += 1;
-        }
-        while chars.get(at).is_some_and(|c| c.is_whitespace()) {
-            at += 1;
-        }
-    }
-    if at < chars.len() {
-        e.span.start.col = at + 1;
+    let value = field
+        .strip_prefix("vary.")
+        .and_then(|f| f.strip_suffix(']'))
+        .and_then(|f| f.rsplit_once('['))
+        .and_then(|(path, index)| Some((path, index.parse().ok()?)));
+    if let Some((line, col)) =
+        value.and_then(|(path, index)| locate::locate_vary_value(src, path, index))
+    {
+        e.span.start = ron::error::Position { line, col };
     }
     e
 }
